@@ -1,0 +1,115 @@
+/* cluster.h - the live cluster: nodes, pods, workloads and the incremental
+ * indices the scheduler reads (per-node requests, per-node matching-pod
+ * counts per interned pod matcher). Every mutation goes through cluster_*
+ * so the indices stay exact; no decision ever scans the pod list. */
+#ifndef SKEWER_CLUSTER_H
+#define SKEWER_CLUSTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "intern.h"
+#include "objects.h"
+
+/* A pod matcher: a conjunction of terms, each "namespace in set AND labels
+ * match selector". Its per-node count of bound, matching pods is kept up
+ * to date on every bind/unbind. Used for spread counting (one term, the
+ * pod's namespace) and for inter-pod affinity terms. */
+struct matcher_term {
+	bool all_namespaces;        /* namespaceSelector {} */
+	sym_t *namespaces;          /* sorted */
+	uint32_t nnamespaces;
+	bool has_ns_sel;
+	struct selector ns_sel;     /* against {kubernetes.io/metadata.name: ns} */
+	struct selector sel;
+};
+
+struct matcher {
+	struct matcher_term *terms;
+	uint32_t nterms;
+	bool skip_terminating;      /* spread: deletionTimestamp pods never count */
+	char *key;                  /* canonical identity */
+	uint32_t *per_node;         /* count per node index (node_cap entries) */
+	uint64_t total;             /* sum over nodes */
+};
+
+struct cluster {
+	struct intern *in;
+	struct sched_config cfg;
+
+	struct node *nodes;         /* index = node id; removed nodes stay, !alive */
+	uint32_t nnodes, node_cap;
+	uint32_t nalive_nodes;
+	struct pod *pods;           /* index = pod id; deleted pods stay, !alive */
+	uint32_t npods, pod_cap;
+	struct workload *workloads;
+	uint32_t nworkloads;
+
+	struct matcher **matchers;
+	uint32_t nmatchers, matcher_cap;
+	void *matcher_index;        /* hash key -> matcher (private) */
+	void *name_index;           /* private: node name -> id, ns/name -> pod */
+
+	/* pods (alive, bound) that carry required or preferred pod
+	 * (anti-)affinity terms: InterPodAffinity reads only these */
+	uint32_t *affinity_pods;
+	uint32_t naffinity_pods, affinity_cap;
+
+	/* well-known syms */
+	sym_t sym_hostname;         /* kubernetes.io/hostname */
+	sym_t sym_zone;             /* topology.kubernetes.io/zone */
+	sym_t sym_ns_name_label;    /* kubernetes.io/metadata.name */
+	sym_t sym_default;          /* "default" */
+	sym_t sym_empty;            /* "" */
+	sym_t sym_unsched_taint;    /* node.kubernetes.io/unschedulable */
+};
+
+/* Returns a new empty cluster with the default profile (it owns a new
+ * intern table), or NULL on OOM. */
+struct cluster *cluster_new(void);
+void cluster_free(struct cluster *c);
+
+/* Adds a node (takes ownership of *n's contents; *n is zeroed). Returns the
+ * node id, or -1 on OOM or when a live node has that name. */
+int32_t cluster_add_node(struct cluster *c, struct node *n);
+/* Marks node id removed; its bound pods must have been unbound first. */
+void cluster_remove_node(struct cluster *c, uint32_t id);
+/* Revives a removed node (undo of remove). */
+void cluster_revive_node(struct cluster *c, uint32_t id);
+/* Call after changing a node's labels (matchers do not depend on node
+ * labels, so this only refreshes the name index when needed). */
+int32_t cluster_find_node(const struct cluster *c, sym_t name);
+
+/* Adds a pod (takes ownership, *p zeroed), unbound, alive. Returns the pod
+ * id, or -1 on OOM or a duplicate live namespace/name. */
+int32_t cluster_add_pod(struct cluster *c, struct pod *p);
+int32_t cluster_find_pod(const struct cluster *c, sym_t ns, sym_t name);
+/* Binds pod to node: updates node pod list, requests and every matcher. */
+void cluster_bind(struct cluster *c, uint32_t pod, uint32_t node);
+void cluster_unbind(struct cluster *c, uint32_t pod);
+/* Marks a pending or unbound pod deleted / alive again (undo). */
+void cluster_kill_pod(struct cluster *c, uint32_t pod);
+void cluster_revive_pod(struct cluster *c, uint32_t pod);
+
+int cluster_add_workload(struct cluster *c, struct workload *w);
+
+/* Returns the matcher for these terms, creating it (one pass over the
+ * bound pods) on first use. The terms are copied. NULL on OOM. */
+struct matcher *cluster_matcher(struct cluster *c, const struct matcher_term *terms,
+				uint32_t nterms, bool skip_terminating);
+/* Convenience: one term, a single namespace. */
+struct matcher *cluster_matcher_ns(struct cluster *c, sym_t ns, const struct selector *sel,
+				   bool skip_terminating);
+bool matcher_matches_pod(const struct cluster *c, const struct matcher *m, const struct pod *p);
+bool matcher_term_matches(const struct cluster *c, const struct matcher_term *t,
+			  sym_t ns, const struct labels *labels);
+/* Namespace labels: {kubernetes.io/metadata.name: ns} (conventions 16). */
+bool cluster_ns_selector_matches(const struct cluster *c, const struct selector *s, sym_t ns);
+
+/* Node ids in input order (alive only), for iteration: fills ids (which
+ * must hold nnodes entries) and returns the count. */
+uint32_t cluster_node_order(const struct cluster *c, uint32_t *ids);
+
+/* Pod resources: computes spec->req / nz_cpu / nz_mem from containers is
+ * the loader's job; this helper validates a pod counts (non-zero rules). */
+
+#endif

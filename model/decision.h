@@ -1,0 +1,150 @@
+/* decision.h - the record of one scheduling cycle, as data. Everything the
+ * explain output and the interface show comes from here; nothing is
+ * recomputed by a view. Strings that depend on numbers (reasons, the
+ * arithmetic of a rejection) are formatted on demand by decision_*. */
+#ifndef SKEWER_DECISION_H
+#define SKEWER_DECISION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "objects.h"
+
+struct cluster;
+
+/* Why a node does not count for a constraint (PreFilter / PreScore). */
+enum inelig {
+	INELIG_NONE = 0,
+	INELIG_MISSING_KEY,       /* lacks this constraint's key */
+	INELIG_MISSING_OTHER_KEY, /* lacks another hard constraint's key */
+	INELIG_AFFINITY,          /* nodeAffinityPolicy Honor, pod's affinity/selector */
+	INELIG_TAINT,             /* nodeTaintsPolicy Honor, untolerated taint */
+	INELIG_NOT_FEASIBLE,      /* soft: domain has no feasible node (not seeded) */
+};
+
+struct domain_rec {
+	sym_t value;
+	int64_t count;            /* matching pods (PreFilter / PreScore count) */
+	uint32_t nnodes;          /* eligible nodes carrying the value */
+	uint32_t nineligible;     /* nodes with the value that were not eligible */
+	bool exists;              /* a real domain (eligible / seeded) */
+	enum inelig why;          /* when !exists: reason of the first such node */
+	int64_t skew;             /* hard: count + selfMatch - globalMin */
+	bool is_min;              /* holds the global minimum */
+};
+
+enum constraint_origin { ORIGIN_POD, ORIGIN_DEFAULT_SYSTEM, ORIGIN_DEFAULT_LIST };
+
+struct constraint_rec {
+	uint32_t pod_index;       /* position in the pod's (or default) list */
+	bool hard;
+	enum constraint_origin origin;
+	int32_t max_skew;
+	sym_t key;
+	int32_t min_domains;      /* in effect (1 when unset) */
+	bool affinity_honor;      /* nodeAffinityPolicy in effect */
+	bool taints_honor;        /* nodeTaintsPolicy in effect */
+	struct selector sel;      /* effective (after matchLabelKeys / default) */
+	char *sel_str;            /* Kubernetes string form */
+	bool self_match;
+	bool empty_quirk;         /* v1.37: labelSelector {} counts no pods */
+	struct domain_rec *doms;  /* existing domains first? no: sorted by value text */
+	uint32_t ndoms;
+	uint32_t nreal;           /* domains that exist (count for minDomains) */
+	/* hard */
+	int64_t raw_min;          /* min over existing domains, INT32_MAX if none */
+	int64_t global_min;       /* used for skew: 0 when nreal < min_domains */
+	bool min_forced_zero;
+	sym_t min_value;          /* a domain holding raw_min (first by value) */
+	/* soft */
+	uint32_t size;            /* distinct seeded values / scored nodes */
+	double weight;            /* ln(size + 2) */
+	bool scored;              /* PreScore ran */
+};
+
+/* One node's verdict. */
+enum fit_bits {
+	FIT_TOO_MANY_PODS = 1u << 0,
+	FIT_CPU = 1u << 1,
+	FIT_MEM = 1u << 2,
+	FIT_EPH = 1u << 3,
+	/* extended resources: ext_bits */
+};
+
+enum ipa_fail { IPA_AFFINITY = 1, IPA_ANTI = 2, IPA_EXISTING_ANTI = 3 };
+
+struct node_rec {
+	uint32_t node;            /* node id */
+	bool feasible;
+	enum plugin_id fail;      /* PL_NONE when feasible */
+	int8_t nran;              /* filters that ran (passed + the failing one) */
+	bool unresolvable;
+	bool prefilter_cut;       /* NodeAffinity PreFilterResult excluded it */
+	/* detail of the failure */
+	union {
+		struct { uint32_t taint; } taint;                 /* index in node taints */
+		struct { uint32_t bits; uint64_t ext_bits; } fit; /* ext: index in dec ext list */
+		struct {
+			uint32_t cons;    /* index into dec->cons */
+			bool missing;
+			int64_t match_num, self_match, min;
+			sym_t value;
+		} spread;
+		struct { enum ipa_fail what; uint32_t term; } ipa;
+	} why;
+	/* scores: raw and normalized per plugin; scored[p] false when skipped */
+	bool scored[PL__COUNT];
+	int64_t raw[PL__COUNT];
+	int64_t norm[PL__COUNT];
+	int64_t total;
+	bool spread_ignored;      /* soft PTS: node lacks a soft key (score 0) */
+};
+
+enum outcome {
+	OUT_SCHEDULED,
+	OUT_PENDING,
+	OUT_INVALID,
+	OUT_ERROR,
+	OUT_APPLIED,
+};
+
+struct decision {
+	uint32_t pod;             /* pod id */
+	enum outcome outcome;
+	int32_t chosen;           /* node id, -1 when none */
+	char *message;            /* pending / invalid / error text, else NULL */
+	struct constraint_rec *cons; /* hard and soft, pod order */
+	uint32_t ncons;
+	struct node_rec *nodes;   /* every alive node, input order */
+	uint32_t nnodes;
+	uint32_t nfeasible;
+	uint32_t *tied;           /* node ids sharing the best total */
+	uint32_t ntied;
+	bool prefilter_conflict;  /* NodeAffinity: pod affinity terms conflict */
+	bool scored;              /* score plugins ran (>= 1 feasible node) */
+	bool plugin_skipped[PL__COUNT]; /* PreScore Skip or weight 0 */
+	sym_t *ext_names;         /* extended resources the pod requests (fit bits) */
+	uint32_t next;
+};
+
+void decision_fini(struct decision *d);
+
+/* The node_rec of node id, or NULL. */
+const struct node_rec *decision_node(const struct decision *d, uint32_t node_id);
+
+/* The exact upstream reason text of a filtered node (joined by ", " when
+ * NodeResourcesFit gives several). Writes into buf; returns buf. */
+const char *decision_reason(const struct cluster *c, const struct decision *d,
+			    const struct node_rec *r, char *buf, size_t len);
+/* The arithmetic or fact behind the verdict, e.g.
+ * "zone=zoneA: 2 + 1 - 1 = 2 > maxSkew 1", "missing label zone",
+ * "untolerated taint dedicated=infra:NoSchedule", "Insufficient cpu:
+ * requests 500m, free 200m"; "" for feasible nodes. */
+const char *decision_detail(const struct cluster *c, const struct decision *d,
+			    const struct node_rec *r, char *buf, size_t len);
+/* Soft spread terms of a feasible node:
+ * "zone: 2 x ln(3+2) + 0 = 3.22; ... raw 3". */
+const char *decision_spread_terms(const struct cluster *c, const struct decision *d,
+				  const struct node_rec *r, char *buf, size_t len);
+
+#endif

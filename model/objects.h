@@ -1,0 +1,258 @@
+/* objects.h - the Kubernetes objects skewer models: nodes, pods (with the
+ * spec fields the scheduler reads), workloads and the scheduler profile.
+ * Plain data; struct cluster (cluster.h) owns live instances. */
+#ifndef SKEWER_OBJECTS_H
+#define SKEWER_OBJECTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "intern.h"
+#include "labels.h"
+#include "selector.h"
+
+enum taint_effect {
+	EFFECT_NONE = 0, /* toleration: empty effect = all effects */
+	EFFECT_NO_SCHEDULE,
+	EFFECT_PREFER_NO_SCHEDULE,
+	EFFECT_NO_EXECUTE,
+	EFFECT_INVALID, /* text kept in effect_text for validation */
+};
+
+struct taint {
+	sym_t key;
+	sym_t value; /* "" when not given */
+	enum taint_effect effect;
+	sym_t effect_text;
+};
+
+enum tol_op { TOL_EQUAL, TOL_EXISTS, TOL_OTHER };
+
+struct toleration {
+	sym_t key;   /* "" = any key */
+	enum tol_op op;
+	sym_t op_text; /* as written, SYM_NONE when omitted */
+	sym_t value;
+	enum taint_effect effect; /* EFFECT_NONE = any */
+	sym_t effect_text;
+};
+
+/* Resource amounts in scheduler units: cpu in millicores, the rest in units. */
+struct ext_res {
+	sym_t name;
+	int64_t v;
+};
+
+struct resources {
+	int64_t cpu;     /* millicores */
+	int64_t mem;     /* bytes */
+	int64_t eph;     /* ephemeral-storage bytes */
+	int64_t pods;    /* allocatable pod slots (nodes only) */
+	struct ext_res *ext; /* sorted by name text */
+	uint32_t next;
+};
+
+/* A node selector term: matchExpressions on labels AND matchFields on
+ * metadata.name. invalid: a requirement did not compile, so the term never
+ * matches (component-helpers nodeaffinity). */
+struct ns_term {
+	struct sel_req *exprs;
+	uint32_t nexprs;
+	struct sel_req *fields;
+	uint32_t nfields;
+	sym_t *field_keys; /* matchFields keys as written (validation) */
+	sym_t *expr_ops;   /* operator text as written, per expr (validation) */
+	sym_t *field_ops;
+	bool invalid;
+};
+
+struct pref_term {
+	int32_t weight;
+	struct ns_term term;
+};
+
+struct node_affinity {
+	bool has_required;          /* requiredDuringScheduling... present */
+	struct ns_term *req;        /* nodeSelectorTerms (ORed) */
+	uint32_t nreq;
+	struct pref_term *pref;
+	uint32_t npref;
+};
+
+struct pod_affinity_term {
+	struct label_selector_src sel_src;
+	struct selector sel;       /* compiled; SEL_NOTHING when invalid */
+	sym_t *namespaces;
+	uint32_t nnamespaces;
+	struct label_selector_src ns_sel_src;
+	struct selector ns_sel;    /* SEL_NOTHING when nil */
+	sym_t topology_key;
+};
+
+struct weighted_pod_affinity_term {
+	int32_t weight;
+	struct pod_affinity_term term;
+};
+
+struct affinity {
+	struct node_affinity node;
+	struct pod_affinity_term *aff_req;
+	uint32_t naff_req;
+	struct weighted_pod_affinity_term *aff_pref;
+	uint32_t naff_pref;
+	struct pod_affinity_term *anti_req;
+	uint32_t nanti_req;
+	struct weighted_pod_affinity_term *anti_pref;
+	uint32_t nanti_pref;
+};
+
+/* One topologySpreadConstraints entry as written. Unset optional fields
+ * are SYM_NONE / has_* false; the scheduler applies the defaults. */
+struct tsc {
+	int32_t max_skew;
+	sym_t topology_key;
+	sym_t when;                /* whenUnsatisfiable text */
+	bool has_min_domains;
+	int32_t min_domains;
+	sym_t node_affinity_policy;  /* "Honor" / "Ignore" / other / NONE */
+	sym_t node_taints_policy;
+	struct label_selector_src selector;
+	sym_t *match_label_keys;
+	uint32_t nmatch_label_keys;
+};
+
+struct owner_ref {
+	sym_t kind;
+	sym_t name;
+	sym_t api_version; /* SYM_NONE: inferred from kind */
+	int controller;    /* -1 absent, 0 false, 1 true */
+};
+
+/* The spec of a pod as the scheduler sees it. */
+struct pod_spec {
+	sym_t node_name;            /* SYM_NONE: pending */
+	struct labels node_selector;
+	bool has_affinity;
+	struct affinity affinity;
+	struct toleration *tols;
+	uint32_t ntols;
+	struct tsc *tscs;
+	uint32_t ntscs;
+	struct resources req;       /* actual requests (filter, balanced) */
+	int64_t nz_cpu, nz_mem;     /* non-zero requests (LeastAllocated) */
+	int32_t priority;
+	/* Problems found while reading the pod that the API server would
+	 * reject (bad quantities...): "PATH: Invalid value: ...". */
+	char **admission_errors;
+	uint32_t nadmission_errors;
+};
+
+struct pod {
+	sym_t name;
+	sym_t ns;
+	struct labels labels;
+	struct owner_ref *owners;
+	uint32_t nowners;
+	bool terminating;       /* deletionTimestamp set */
+	int64_t created;        /* creationTimestamp, unix seconds; INT64_MAX = none */
+	struct pod_spec spec;
+	/* cluster state */
+	int32_t node;           /* bound node index, -1 when pending */
+	bool alive;             /* false once deleted (index kept for undo) */
+	uint32_t line, col;     /* where it was defined (errors) */
+};
+
+struct node {
+	sym_t name;
+	struct labels labels;
+	struct taint *taints;
+	uint32_t ntaints;
+	bool unschedulable;
+	struct resources alloc;
+	uint32_t line, col;
+	/* cluster state, maintained by cluster.c */
+	bool alive;
+	uint32_t *pods;          /* bound pod indices */
+	uint32_t npods, podcap;
+	struct resources used;   /* actual requests of bound pods (pods = count) */
+	int64_t nz_cpu, nz_mem;  /* non-zero requests of bound pods */
+};
+
+enum workload_kind { WL_SERVICE, WL_REPLICASET, WL_STATEFULSET, WL_RC };
+
+struct workload {
+	enum workload_kind kind;
+	sym_t name;
+	sym_t ns;
+	/* Service and RC: a plain map (set selector, nil when !has_selector);
+	 * ReplicaSet / StatefulSet: a label selector. */
+	bool has_selector;
+	struct labels set;
+	struct label_selector_src sel_src;
+	struct selector sel;
+};
+
+enum defaulting { DEFAULTING_SYSTEM, DEFAULTING_LIST };
+
+enum feature_gate {
+	GATE_MIN_DOMAINS,
+	GATE_NODE_INCLUSION_POLICY,
+	GATE_MATCH_LABEL_KEYS,
+	GATE_MATCH_LABEL_KEYS_MERGE, /* MatchLabelKeysInPodTopologySpreadSelectorMerge */
+	GATE__COUNT,
+};
+
+enum plugin_id {
+	PL_NODE_UNSCHEDULABLE,
+	PL_NODE_NAME,
+	PL_TAINT_TOLERATION,
+	PL_NODE_AFFINITY,
+	PL_NODE_RESOURCES_FIT,
+	PL_POD_TOPOLOGY_SPREAD,
+	PL_INTER_POD_AFFINITY,
+	PL_BALANCED_ALLOCATION,
+	PL__COUNT,
+	PL_NONE = -1,
+};
+
+struct sched_config {
+	enum defaulting defaulting;
+	struct tsc *default_tscs;  /* List defaults (no selector) */
+	uint32_t ndefault_tscs;
+	bool gates[GATE__COUNT];
+	int32_t weights[PL__COUNT]; /* score weight per plugin; 0 disables */
+	bool tie_random;
+	uint64_t seed;
+};
+
+/* Sets the v1.37 default profile: System defaulting, every gate on,
+ * weights TaintToleration 3, NodeAffinity 2, NodeResourcesFit 1,
+ * PodTopologySpread 2, InterPodAffinity 2, BalancedAllocation 1. */
+void sched_config_defaults(struct sched_config *c);
+void sched_config_fini(struct sched_config *c);
+
+const char *plugin_name(enum plugin_id p);
+/* Plugin id of a name, PL_NONE when unknown. */
+enum plugin_id plugin_from_name(const char *name);
+const char *gate_name(enum feature_gate g);
+const char *effect_name(enum taint_effect e);
+
+/* Lifecycle helpers (free everything the struct points to). */
+void tsc_fini(struct tsc *t);
+int tsc_copy(struct tsc *dst, const struct tsc *src);
+void pod_spec_fini(struct pod_spec *s);
+int pod_spec_copy(struct pod_spec *dst, const struct pod_spec *src);
+void pod_fini(struct pod *p);
+int pod_copy(struct pod *dst, const struct pod *src);
+void node_fini(struct node *n);
+/* Copies the definition (name, labels, taints, alloc), not the state. */
+int node_copy_def(struct node *dst, const struct node *src);
+void resources_fini(struct resources *r);
+int resources_copy(struct resources *dst, const struct resources *src);
+/* The amount of extended resource name in r, 0 when absent. */
+int64_t resources_ext(const struct resources *r, sym_t name);
+void workload_fini(struct workload *w);
+void affinity_fini(struct affinity *a);
+void ns_term_fini(struct ns_term *t);
+void pod_affinity_term_fini(struct pod_affinity_term *t);
+
+#endif

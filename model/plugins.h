@@ -1,0 +1,68 @@
+/* plugins.h - the scheduler plugins, internal to model/. Each plugin has a
+ * prepare step (PreFilter/PreScore state for one pod), a per-node filter
+ * and a per-node score, then a normalize over the feasible nodes.
+ *
+ * Filters return 1 when the node passes; on failure they fill the
+ * node_rec's `why` and `unresolvable` fields. Scores fill rec->raw[p]. */
+#ifndef SKEWER_PLUGINS_H
+#define SKEWER_PLUGINS_H
+
+#include "cluster.h"
+#include "decision.h"
+
+/* tainttoleration/taint_toleration.go, v1/toleration.go ToleratesTaint */
+bool toleration_tolerates(const struct toleration *t, const struct taint *taint);
+/* index of the first untolerated NoSchedule/NoExecute taint, -1 if none */
+int32_t taint_first_untolerated(const struct node *n, const struct toleration *tols, uint32_t ntols);
+int filter_node_unschedulable(const struct cluster *c, const struct pod *p, const struct node *n,
+			      struct node_rec *r);
+int filter_node_name(const struct cluster *c, const struct pod *p, const struct node *n,
+		     struct node_rec *r);
+int filter_taint_toleration(const struct cluster *c, const struct pod *p, const struct node *n,
+			    struct node_rec *r);
+int64_t score_taint_toleration(const struct cluster *c, const struct pod *p, const struct node *n);
+
+/* nodeaffinity: nodeSelector AND required terms (ORed) */
+bool ns_term_matches(const struct cluster *c, const struct ns_term *t, const struct node *n);
+bool node_matches_pod_affinity(const struct cluster *c, const struct pod *p, const struct node *n);
+int filter_node_affinity(const struct cluster *c, const struct pod *p, const struct node *n,
+			 struct node_rec *r);
+/* PreFilter narrowing by matchFields metadata.name In. Returns 0 = no
+ * narrowing, 1 = narrowed (allowed[node id] set), -1 = conflict. */
+int prefilter_node_affinity(const struct cluster *c, const struct pod *p, bool *allowed);
+int64_t score_node_affinity(const struct cluster *c, const struct pod *p, const struct node *n);
+bool pod_has_preferred_node_affinity(const struct pod *p);
+
+/* noderesources */
+int filter_fit(const struct cluster *c, const struct pod *p, const struct node *n,
+	       struct decision *d, struct node_rec *r);
+int64_t score_least_allocated(const struct cluster *c, const struct pod *p, const struct node *n);
+int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n);
+bool pod_requests_cpu_or_mem(const struct pod *p);
+
+/* interpodaffinity: state per decision */
+struct ipa_state;
+struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p);
+void ipa_free(struct ipa_state *s);
+bool ipa_filter_skipped(const struct ipa_state *s);
+int filter_inter_pod_affinity(const struct cluster *c, const struct pod *p, const struct node *n,
+			      const struct ipa_state *s, struct node_rec *r);
+/* Returns false when PreScore skips (nothing recorded). */
+bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s);
+int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, const struct ipa_state *s);
+
+/* podtopologyspread: fills d->cons, filters, scores (spread.c) */
+struct spread_state;
+struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d);
+void spread_free(struct spread_state *s);
+bool spread_filter_skipped(const struct spread_state *s);
+int filter_spread(const struct cluster *c, const struct pod *p, const struct node *n, uint32_t node_id,
+		  const struct spread_state *s, struct decision *d, struct node_rec *r);
+/* PreScore over the feasible nodes; false when skipped. Then scores and
+ * normalizes every feasible rec (rec->raw/norm[PL_POD_TOPOLOGY_SPREAD]). */
+bool spread_score(struct cluster *c, const struct pod *p, struct spread_state *s, struct decision *d);
+
+/* helper/normalize_score.go DefaultNormalizeScore over the feasible recs */
+void normalize_default(struct decision *d, enum plugin_id p, bool reverse);
+
+#endif

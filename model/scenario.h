@@ -1,0 +1,94 @@
+/* scenario.h - a loaded scenario: the initial cluster plus the steps to
+ * apply, with each schedule step's expectations. Built by the loader
+ * (load/), consumed by the timeline and the commands. */
+#ifndef SKEWER_SCENARIO_H
+#define SKEWER_SCENARIO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "cluster.h"
+
+enum step_kind {
+	STEP_SCHEDULE,
+	STEP_DELETE,
+	STEP_RETRY,
+	STEP_CORDON,
+	STEP_UNCORDON,
+	STEP_ADD_NODE,
+	STEP_REMOVE_NODE,
+	STEP_TAINT,
+	STEP_UNTAINT,
+	STEP_LABEL,
+};
+
+/* expect: values as written; a `null` entry in domains / globalMin is
+ * "not compared" (is_null). */
+struct expect_kv {
+	sym_t key;
+	sym_t sval;     /* strings (filtered) */
+	int64_t ival;   /* numbers (domains, scores) */
+};
+
+struct expect_map {
+	bool is_null;
+	struct expect_kv *kv;
+	uint32_t n;
+};
+
+struct expect_scores {
+	sym_t plugin;
+	struct expect_map nodes;
+};
+
+struct expect {
+	bool has_node, has_nodes, has_feasible, has_filtered, has_message, has_invalid;
+	bool has_domains, has_global_min, has_scores;
+	sym_t node;                 /* node name or "Pending" */
+	sym_t *nodes; uint32_t nnodes;
+	sym_t *feasible; uint32_t nfeasible;
+	struct expect_map filtered;
+	bool message_null; sym_t message;
+	sym_t invalid;
+	struct expect_map *domains; uint32_t ndomains;
+	struct { bool is_null; int64_t v; } *global_min; uint32_t nglobal_min;
+	struct expect_scores *scores; uint32_t nscores;
+	uint32_t line;              /* of the expect key */
+};
+
+struct step {
+	enum step_kind kind;
+	char *note;                 /* narration, may be NULL */
+	uint32_t line, col;
+	/* schedule: the pod to create (pending); retry/delete: target */
+	struct pod pod;             /* schedule */
+	sym_t target_ns, target;    /* delete / retry: ns may be SYM_NONE */
+	sym_t node;                 /* cordon, uncordon, removeNode, taint, untaint, label */
+	struct node new_node;       /* addNode */
+	struct taint taint;         /* taint / untaint (effect NONE: any) */
+	sym_t label_key, label_val; /* label: val SYM_NONE removes */
+	sym_t choose;               /* schedule/retry: forced node or NONE */
+	bool has_expect;
+	struct expect expect;
+	/* replicas: which copy of how many (1-based), 0 when not expanded */
+	uint32_t replica, nreplicas;
+};
+
+struct scenario {
+	char *name;
+	char *description;
+	char *source;
+	struct cluster *cluster;    /* initial state (owned) */
+	struct step *steps;         /* replicas expanded, queued pods first */
+	uint32_t nsteps;
+	char **files;               /* input files, in order */
+	uint32_t nfiles;
+	char **warnings;            /* non-fatal loader remarks */
+	uint32_t nwarnings;
+};
+
+void step_fini(struct step *s);
+void expect_fini(struct expect *e);
+void scenario_free(struct scenario *s);
+const char *step_kind_name(enum step_kind k);
+
+#endif

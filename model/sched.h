@@ -1,0 +1,20 @@
+/* sched.h - one scheduling cycle (pkg/scheduler/schedule_one.go
+ * schedulePod): PreFilter, Filter on every node in input order with the
+ * first failure reported, PreScore/Score/NormalizeScore with weights, and
+ * host selection (ties to the first node in input order). */
+#ifndef SKEWER_SCHED_H
+#define SKEWER_SCHED_H
+
+#include "cluster.h"
+#include "decision.h"
+
+/* Runs the cycle for pod id (alive, unbound) against the current state and
+ * fills *d (zeroed by the caller; decision_fini frees it). Does not bind.
+ * Validation is not done here (see validate.h). Returns 1, 0 on OOM. */
+int sched_decide(struct cluster *c, uint32_t pod, struct decision *d);
+
+/* Builds the "0/N nodes are available: ..." text of a decision with no
+ * feasible node (malloc'd). */
+char *sched_fit_message(const struct cluster *c, const struct decision *d);
+
+#endif

@@ -1,0 +1,57 @@
+/* timeline.h - the scenario's steps applied in order over a live cluster,
+ * with exact movement forward and back. Each applied step keeps an undo
+ * record (what it changed), so a move costs only what that step changed;
+ * redo of a schedule step reuses its recorded outcome without re-running
+ * the scheduler. A user's own action at a step truncates what followed
+ * and appends itself (a branch). */
+#ifndef SKEWER_TIMELINE_H
+#define SKEWER_TIMELINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "cluster.h"
+#include "decision.h"
+#include "scenario.h"
+
+/* What applying a step did, kept for every step once applied. */
+struct step_result {
+	bool done;             /* has been applied at least once */
+	enum outcome outcome;
+	int32_t node;          /* chosen node id (schedule) or -1 */
+	uint32_t pod;          /* the pod id the step made or targeted */
+	char *message;         /* pending/invalid/error text or NULL */
+};
+
+struct timeline {
+	struct scenario *sc;   /* borrowed; its cluster is the live state */
+	struct cluster *c;     /* == sc->cluster */
+	struct step_result *res;
+	void *undo;            /* private undo records, one per step */
+	uint32_t cur;          /* number of steps applied: 0..nsteps */
+};
+
+/* Starts at step 0 (nothing applied). Returns NULL on OOM. */
+struct timeline *timeline_new(struct scenario *sc);
+void timeline_free(struct timeline *t);
+
+uint32_t timeline_len(const struct timeline *t);
+/* Moves to the state after `n` steps (0 = initial). Returns 1, 0 on OOM. */
+int timeline_goto(struct timeline *t, uint32_t n);
+int timeline_next(struct timeline *t);
+/* Applies step cur (like timeline_next) and, when d != NULL and the step
+ * schedules a pod, fills *d (zeroed by caller) with the decision it used.
+ * Returns 1, 0 at the end or on OOM. */
+int timeline_step(struct timeline *t, struct decision *d);
+int timeline_prev(struct timeline *t);
+
+/* The decision for step i (0-based) of kind schedule/retry, computed on
+ * demand from the state before that step (the timeline is moved there and
+ * back). Fills *d (zeroed by caller). Returns 1 when the step schedules a
+ * pod, 0 otherwise (d untouched) or on OOM. */
+int timeline_explain(struct timeline *t, uint32_t i, struct decision *d);
+
+/* Replaces every step after the current position with `s` (taken over,
+ * *s zeroed) and applies it. Returns 1, 0 on OOM. */
+int timeline_branch(struct timeline *t, struct step *s);
+
+#endif
