@@ -38,8 +38,9 @@ uint32_t timeline_len(const struct timeline *t);
 /* Moves to the state after `n` steps (0 = initial). Returns 1, 0 on OOM. */
 int timeline_goto(struct timeline *t, uint32_t n);
 int timeline_next(struct timeline *t);
-/* Applies step cur (like timeline_next) and, when d != NULL and the step
- * schedules a pod, fills *d (zeroed by caller) with the decision it used.
+/* Applies step cur (like timeline_next) and, when d != NULL, fills *d with
+ * what happened: outcome and message for every step, and for schedule and
+ * retry steps the whole decision (a fresh cycle). decision_fini frees it.
  * Returns 1, 0 at the end or on OOM. */
 int timeline_step(struct timeline *t, struct decision *d);
 int timeline_prev(struct timeline *t);

@@ -1,0 +1,570 @@
+/* cluster.c - live cluster state and its incremental indices. */
+#include "cluster.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+/* (namespace, name) -> pod id: open addressing, keys never removed (a
+ * deleted pod keeps its slot and is recognised by !alive). */
+struct podmap {
+	uint64_t *keys;
+	uint32_t *vals;
+	uint32_t n, cap;
+};
+
+struct index {
+	int32_t *node_by_name; /* name sym -> node id + 1 (0: none) */
+	uint32_t node_by_name_len;
+	struct podmap pods;
+	int32_t *matcher_by_key; /* key sym -> matcher index + 1 */
+	uint32_t matcher_by_key_len;
+};
+
+static uint64_t mix(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdull;
+	k ^= k >> 33;
+	return k;
+}
+
+static int podmap_put(struct podmap *m, uint64_t key, uint32_t val)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		uint32_t cap = m->cap ? m->cap * 2 : 64;
+		uint64_t *k = malloc(cap * sizeof(*k));
+		uint32_t *v = malloc(cap * sizeof(*v));
+		if (!k || !v) {
+			free(k);
+			free(v);
+			return 0;
+		}
+		for (uint32_t i = 0; i < cap; i++)
+			k[i] = 0;
+		for (uint32_t i = 0; i < m->cap; i++) {
+			if (!m->keys[i])
+				continue;
+			uint32_t j = (uint32_t)mix(m->keys[i]) & (cap - 1);
+			while (k[j])
+				j = (j + 1) & (cap - 1);
+			k[j] = m->keys[i];
+			v[j] = m->vals[i];
+		}
+		free(m->keys);
+		free(m->vals);
+		m->keys = k;
+		m->vals = v;
+		m->cap = cap;
+	}
+	uint32_t j = (uint32_t)mix(key) & (m->cap - 1);
+	while (m->keys[j] && m->keys[j] != key)
+		j = (j + 1) & (m->cap - 1);
+	if (!m->keys[j])
+		m->n++;
+	m->keys[j] = key;
+	m->vals[j] = val;
+	return 1;
+}
+
+static int64_t podmap_get(const struct podmap *m, uint64_t key)
+{
+	if (!m->cap)
+		return -1;
+	uint32_t j = (uint32_t)mix(key) & (m->cap - 1);
+	while (m->keys[j]) {
+		if (m->keys[j] == key)
+			return m->vals[j];
+		j = (j + 1) & (m->cap - 1);
+	}
+	return -1;
+}
+
+static int grow_symmap(int32_t **map, uint32_t *len, uint32_t need)
+{
+	if (need < *len)
+		return 1;
+	uint32_t n = *len ? *len : 256;
+	while (n <= need)
+		n *= 2;
+	int32_t *m = realloc(*map, n * sizeof(*m));
+	if (!m)
+		return 0;
+	memset(m + *len, 0, (n - *len) * sizeof(*m));
+	*map = m;
+	*len = n;
+	return 1;
+}
+
+struct cluster *cluster_new(void)
+{
+	struct cluster *c = calloc(1, sizeof(*c));
+	struct index *ix = calloc(1, sizeof(*ix));
+	if (!c || !ix || !(c->in = intern_new())) {
+		free(ix);
+		if (c)
+			free(c);
+		return NULL;
+	}
+	c->name_index = ix;
+	sched_config_defaults(&c->cfg);
+	c->sym_hostname = intern_str(c->in, "kubernetes.io/hostname");
+	c->sym_zone = intern_str(c->in, "topology.kubernetes.io/zone");
+	c->sym_ns_name_label = intern_str(c->in, "kubernetes.io/metadata.name");
+	c->sym_default = intern_str(c->in, "default");
+	c->sym_empty = intern_str(c->in, "");
+	c->sym_unsched_taint = intern_str(c->in, "node.kubernetes.io/unschedulable");
+	if (!c->sym_unsched_taint) {
+		cluster_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static void matcher_free(struct matcher *m)
+{
+	if (!m)
+		return;
+	for (uint32_t i = 0; i < m->nterms; i++) {
+		free(m->terms[i].namespaces);
+		selector_fini(&m->terms[i].ns_sel);
+		selector_fini(&m->terms[i].sel);
+	}
+	free(m->terms);
+	free(m->key);
+	free(m->per_node);
+	free(m);
+}
+
+void cluster_free(struct cluster *c)
+{
+	if (!c)
+		return;
+	for (uint32_t i = 0; i < c->nnodes; i++)
+		node_fini(&c->nodes[i]);
+	free(c->nodes);
+	for (uint32_t i = 0; i < c->npods; i++)
+		pod_fini(&c->pods[i]);
+	free(c->pods);
+	for (uint32_t i = 0; i < c->nworkloads; i++)
+		workload_fini(&c->workloads[i]);
+	free(c->workloads);
+	for (uint32_t i = 0; i < c->nmatchers; i++)
+		matcher_free(c->matchers[i]);
+	free(c->matchers);
+	struct index *ix = c->name_index;
+	if (ix) {
+		free(ix->node_by_name);
+		free(ix->pods.keys);
+		free(ix->pods.vals);
+		free(ix->matcher_by_key);
+		free(ix);
+	}
+	free(c->affinity_pods);
+	sched_config_fini(&c->cfg);
+	intern_free(c->in);
+	free(c);
+}
+
+int32_t cluster_find_node(const struct cluster *c, sym_t name)
+{
+	const struct index *ix = c->name_index;
+	if (name >= ix->node_by_name_len)
+		return -1;
+	return ix->node_by_name[name] - 1;
+}
+
+static int set_node_name(struct cluster *c, sym_t name, int32_t id)
+{
+	struct index *ix = c->name_index;
+	if (!grow_symmap(&ix->node_by_name, &ix->node_by_name_len, name))
+		return 0;
+	ix->node_by_name[name] = id + 1;
+	return 1;
+}
+
+int32_t cluster_add_node(struct cluster *c, struct node *n)
+{
+	if (cluster_find_node(c, n->name) >= 0)
+		return -1;
+	if (c->nnodes == c->node_cap) {
+		uint32_t cap = c->node_cap ? c->node_cap * 2 : 16;
+		struct node *nn = realloc(c->nodes, cap * sizeof(*nn));
+		if (!nn)
+			return -1;
+		c->nodes = nn;
+		for (uint32_t i = 0; i < c->nmatchers; i++) {
+			uint32_t *pn = realloc(c->matchers[i]->per_node, cap * sizeof(*pn));
+			if (!pn)
+				return -1;
+			memset(pn + c->node_cap, 0, (cap - c->node_cap) * sizeof(*pn));
+			c->matchers[i]->per_node = pn;
+		}
+		c->node_cap = cap;
+	}
+	int32_t id = (int32_t)c->nnodes;
+	if (!set_node_name(c, n->name, id))
+		return -1;
+	struct node *d = &c->nodes[c->nnodes++];
+	*d = *n;
+	memset(n, 0, sizeof(*n));
+	d->alive = true;
+	d->pods = NULL;
+	d->npods = d->podcap = 0;
+	memset(&d->used, 0, sizeof(d->used));
+	d->nz_cpu = d->nz_mem = 0;
+	c->nalive_nodes++;
+	return id;
+}
+
+void cluster_remove_node(struct cluster *c, uint32_t id)
+{
+	assert(id < c->nnodes && c->nodes[id].alive && c->nodes[id].npods == 0);
+	c->nodes[id].alive = false;
+	c->nalive_nodes--;
+	struct index *ix = c->name_index;
+	if (c->nodes[id].name < ix->node_by_name_len)
+		ix->node_by_name[c->nodes[id].name] = 0;
+}
+
+void cluster_revive_node(struct cluster *c, uint32_t id)
+{
+	assert(id < c->nnodes && !c->nodes[id].alive);
+	c->nodes[id].alive = true;
+	c->nalive_nodes++;
+	set_node_name(c, c->nodes[id].name, (int32_t)id);
+}
+
+static uint64_t pod_key(sym_t ns, sym_t name)
+{
+	return ((uint64_t)ns << 32) | name;
+}
+
+int32_t cluster_find_pod(const struct cluster *c, sym_t ns, sym_t name)
+{
+	const struct index *ix = c->name_index;
+	int64_t id = podmap_get(&ix->pods, pod_key(ns, name));
+	if (id < 0 || !c->pods[id].alive)
+		return -1;
+	return (int32_t)id;
+}
+
+int32_t cluster_add_pod(struct cluster *c, struct pod *p)
+{
+	if (cluster_find_pod(c, p->ns, p->name) >= 0)
+		return -1;
+	if (c->npods == c->pod_cap) {
+		uint32_t cap = c->pod_cap ? c->pod_cap * 2 : 64;
+		struct pod *np = realloc(c->pods, cap * sizeof(*np));
+		if (!np)
+			return -1;
+		c->pods = np;
+		c->pod_cap = cap;
+	}
+	int32_t id = (int32_t)c->npods;
+	struct index *ix = c->name_index;
+	if (!podmap_put(&ix->pods, pod_key(p->ns, p->name), (uint32_t)id))
+		return -1;
+	struct pod *d = &c->pods[c->npods++];
+	*d = *p;
+	memset(p, 0, sizeof(*p));
+	d->node = -1;
+	d->alive = true;
+	return id;
+}
+
+void cluster_kill_pod(struct cluster *c, uint32_t pod)
+{
+	assert(pod < c->npods && c->pods[pod].node < 0);
+	c->pods[pod].alive = false;
+}
+
+void cluster_revive_pod(struct cluster *c, uint32_t pod)
+{
+	assert(pod < c->npods && !c->pods[pod].alive);
+	struct index *ix = c->name_index;
+	c->pods[pod].alive = true;
+	podmap_put(&ix->pods, pod_key(c->pods[pod].ns, c->pods[pod].name), pod);
+}
+
+int cluster_add_workload(struct cluster *c, struct workload *w)
+{
+	struct workload *nw = realloc(c->workloads, (c->nworkloads + 1) * sizeof(*nw));
+	if (!nw)
+		return 0;
+	c->workloads = nw;
+	nw[c->nworkloads++] = *w;
+	memset(w, 0, sizeof(*w));
+	return 1;
+}
+
+bool cluster_ns_selector_matches(const struct cluster *c, const struct selector *s, sym_t ns)
+{
+	struct label l = { c->sym_ns_name_label, ns };
+	struct labels ls = { &l, 1, 1 };
+	return selector_matches(c->in, s, &ls);
+}
+
+bool matcher_term_matches(const struct cluster *c, const struct matcher_term *t, sym_t ns,
+			  const struct labels *labels)
+{
+	bool ns_ok = t->all_namespaces;
+	for (uint32_t i = 0; !ns_ok && i < t->nnamespaces; i++)
+		ns_ok = t->namespaces[i] == ns;
+	if (!ns_ok && t->has_ns_sel)
+		ns_ok = cluster_ns_selector_matches(c, &t->ns_sel, ns);
+	return ns_ok && selector_matches(c->in, &t->sel, labels);
+}
+
+bool matcher_matches_pod(const struct cluster *c, const struct matcher *m, const struct pod *p)
+{
+	if (m->skip_terminating && p->terminating)
+		return false;
+	for (uint32_t i = 0; i < m->nterms; i++)
+		if (!matcher_term_matches(c, &m->terms[i], p->ns, &p->labels))
+			return false;
+	return true;
+}
+
+static bool pod_has_pod_affinity(const struct pod *p)
+{
+	const struct affinity *a = &p->spec.affinity;
+	return p->spec.has_affinity &&
+	       (a->naff_req || a->naff_pref || a->nanti_req || a->nanti_pref);
+}
+
+static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t node_id, int sign)
+{
+	const struct resources *r = &p->spec.req;
+	n->used.cpu += sign * r->cpu;
+	n->used.mem += sign * r->mem;
+	n->used.eph += sign * r->eph;
+	n->used.pods += sign;
+	n->nz_cpu += sign * p->spec.nz_cpu;
+	n->nz_mem += sign * p->spec.nz_mem;
+	for (uint32_t i = 0; i < r->next; i++) {
+		uint32_t j = 0;
+		while (j < n->used.next && n->used.ext[j].name != r->ext[i].name)
+			j++;
+		if (j == n->used.next) {
+			struct ext_res *ne = realloc(n->used.ext, (j + 1) * sizeof(*ne));
+			if (!ne)
+				continue; /* OOM: the amount is lost; fit stays conservative */
+			n->used.ext = ne;
+			ne[j].name = r->ext[i].name;
+			ne[j].v = 0;
+			n->used.next++;
+		}
+		n->used.ext[j].v += sign * r->ext[i].v;
+	}
+	for (uint32_t i = 0; i < c->nmatchers; i++) {
+		struct matcher *m = c->matchers[i];
+		if (matcher_matches_pod(c, m, p)) {
+			m->per_node[node_id] += (uint32_t)sign;
+			m->total += (uint64_t)(int64_t)sign;
+		}
+	}
+}
+
+void cluster_bind(struct cluster *c, uint32_t pod, uint32_t node)
+{
+	assert(pod < c->npods && node < c->nnodes && c->pods[pod].node < 0);
+	struct pod *p = &c->pods[pod];
+	struct node *n = &c->nodes[node];
+	if (n->npods == n->podcap) {
+		uint32_t cap = n->podcap ? n->podcap * 2 : 8;
+		uint32_t *np = realloc(n->pods, cap * sizeof(*np));
+		if (!np)
+			abort(); /* cannot keep the indices exact without memory */
+		n->pods = np;
+		n->podcap = cap;
+	}
+	n->pods[n->npods++] = pod;
+	p->node = (int32_t)node;
+	account(c, p, n, node, +1);
+	if (pod_has_pod_affinity(p)) {
+		if (c->naffinity_pods == c->affinity_cap) {
+			uint32_t cap = c->affinity_cap ? c->affinity_cap * 2 : 16;
+			uint32_t *na = realloc(c->affinity_pods, cap * sizeof(*na));
+			if (!na)
+				abort();
+			c->affinity_pods = na;
+			c->affinity_cap = cap;
+		}
+		c->affinity_pods[c->naffinity_pods++] = pod;
+	}
+}
+
+void cluster_unbind(struct cluster *c, uint32_t pod)
+{
+	assert(pod < c->npods && c->pods[pod].node >= 0);
+	struct pod *p = &c->pods[pod];
+	uint32_t node = (uint32_t)p->node;
+	struct node *n = &c->nodes[node];
+	/* keep bind order: the last bound pod is the usual one to undo */
+	for (uint32_t i = n->npods; i-- > 0;) {
+		if (n->pods[i] == pod) {
+			memmove(&n->pods[i], &n->pods[i + 1], (n->npods - i - 1) * sizeof(*n->pods));
+			n->npods--;
+			break;
+		}
+	}
+	account(c, p, n, node, -1);
+	p->node = -1;
+	if (pod_has_pod_affinity(p)) {
+		for (uint32_t i = c->naffinity_pods; i-- > 0;) {
+			if (c->affinity_pods[i] == pod) {
+				memmove(&c->affinity_pods[i], &c->affinity_pods[i + 1],
+					(c->naffinity_pods - i - 1) * sizeof(uint32_t));
+				c->naffinity_pods--;
+				break;
+			}
+		}
+	}
+}
+
+static int sym_cmp(const void *a, const void *b)
+{
+	sym_t x = *(const sym_t *)a, y = *(const sym_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Appends text to a growing buffer; returns 0 on OOM. */
+static int cat(char **buf, size_t *len, size_t *cap, const char *s)
+{
+	size_t n = strlen(s);
+	if (*len + n + 1 > *cap) {
+		size_t nc = (*cap ? *cap * 2 : 128) + n;
+		char *nb = realloc(*buf, nc);
+		if (!nb)
+			return 0;
+		*buf = nb;
+		*cap = nc;
+	}
+	memcpy(*buf + *len, s, n + 1);
+	*len += n;
+	return 1;
+}
+
+static char *matcher_key(const struct cluster *c, const struct matcher_term *t, uint32_t nt,
+			 bool skip_terminating)
+{
+	char *buf = NULL, num[16];
+	size_t len = 0, cap = 0;
+	int ok = cat(&buf, &len, &cap, skip_terminating ? "T" : "A");
+	for (uint32_t i = 0; ok && i < nt; i++) {
+		ok = cat(&buf, &len, &cap, t[i].all_namespaces ? "|*" : "|");
+		for (uint32_t j = 0; ok && j < t[i].nnamespaces; j++) {
+			snprintf(num, sizeof(num), "%u,", t[i].namespaces[j]);
+			ok = cat(&buf, &len, &cap, num);
+		}
+		if (ok && t[i].has_ns_sel) {
+			char *k = selector_key(c->in, &t[i].ns_sel);
+			ok = k && cat(&buf, &len, &cap, "#") && cat(&buf, &len, &cap, k);
+			free(k);
+		}
+		if (ok) {
+			char *k = selector_key(c->in, &t[i].sel);
+			ok = k && cat(&buf, &len, &cap, "@") && cat(&buf, &len, &cap, k);
+			free(k);
+		}
+	}
+	if (!ok) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+struct matcher *cluster_matcher(struct cluster *c, const struct matcher_term *terms, uint32_t nterms,
+				bool skip_terminating)
+{
+	struct index *ix = c->name_index;
+	struct matcher *m = NULL;
+	char *key = matcher_key(c, terms, nterms, skip_terminating);
+	if (!key)
+		return NULL;
+	sym_t ks = intern_str(c->in, key);
+	if (!ks)
+		goto error;
+	if (ks < ix->matcher_by_key_len && ix->matcher_by_key[ks]) {
+		free(key);
+		return c->matchers[ix->matcher_by_key[ks] - 1];
+	}
+	if (!grow_symmap(&ix->matcher_by_key, &ix->matcher_by_key_len, ks))
+		goto error;
+	if (c->nmatchers == c->matcher_cap) {
+		uint32_t cap = c->matcher_cap ? c->matcher_cap * 2 : 16;
+		struct matcher **nm = realloc(c->matchers, cap * sizeof(*nm));
+		if (!nm)
+			goto error;
+		c->matchers = nm;
+		c->matcher_cap = cap;
+	}
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		goto error;
+	m->key = key;
+	key = NULL;
+	m->skip_terminating = skip_terminating;
+	m->per_node = calloc(c->node_cap ? c->node_cap : 1, sizeof(*m->per_node));
+	m->terms = calloc(nterms ? nterms : 1, sizeof(*m->terms));
+	if (!m->per_node || !m->terms)
+		goto error;
+	for (uint32_t i = 0; i < nterms; i++) {
+		struct matcher_term *d = &m->terms[i];
+		const struct matcher_term *s = &terms[i];
+		m->nterms++;
+		d->all_namespaces = s->all_namespaces;
+		d->has_ns_sel = s->has_ns_sel;
+		if (s->nnamespaces) {
+			d->namespaces = malloc(s->nnamespaces * sizeof(sym_t));
+			if (!d->namespaces)
+				goto error;
+			memcpy(d->namespaces, s->namespaces, s->nnamespaces * sizeof(sym_t));
+			d->nnamespaces = s->nnamespaces;
+			qsort(d->namespaces, d->nnamespaces, sizeof(sym_t), sym_cmp);
+		}
+		if (!selector_copy(&d->sel, &s->sel) ||
+		    (s->has_ns_sel && !selector_copy(&d->ns_sel, &s->ns_sel)))
+			goto error;
+	}
+	/* one pass over the bound pods, once per distinct matcher */
+	for (uint32_t n = 0; n < c->nnodes; n++) {
+		const struct node *node = &c->nodes[n];
+		for (uint32_t i = 0; i < node->npods; i++) {
+			if (matcher_matches_pod(c, m, &c->pods[node->pods[i]])) {
+				m->per_node[n]++;
+				m->total++;
+			}
+		}
+	}
+	ix->matcher_by_key[ks] = (int32_t)c->nmatchers + 1;
+	c->matchers[c->nmatchers++] = m;
+	return m;
+error:
+	free(key);
+	matcher_free(m);
+	return NULL;
+}
+
+struct matcher *cluster_matcher_ns(struct cluster *c, sym_t ns, const struct selector *sel,
+				   bool skip_terminating)
+{
+	struct matcher_term t;
+	memset(&t, 0, sizeof(t));
+	t.namespaces = &ns;
+	t.nnamespaces = 1;
+	t.sel = *sel;
+	return cluster_matcher(c, &t, 1, skip_terminating);
+}
+
+uint32_t cluster_node_order(const struct cluster *c, uint32_t *ids)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < c->nnodes; i++)
+		if (c->nodes[i].alive)
+			ids[n++] = i;
+	return n;
+}

@@ -1,0 +1,261 @@
+/* decision.c - freeing a decision and turning its numbers into the exact
+ * upstream reason strings and the arithmetic behind them. */
+#include "decision.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cluster.h"
+#include "quantity.h"
+
+void decision_fini(struct decision *d)
+{
+	for (uint32_t i = 0; i < d->ncons; i++) {
+		selector_fini(&d->cons[i].sel);
+		free(d->cons[i].sel_str);
+		free(d->cons[i].doms);
+	}
+	free(d->cons);
+	free(d->nodes);
+	free(d->tied);
+	free(d->message);
+	free(d->ext_names);
+	memset(d, 0, sizeof(*d));
+}
+
+const struct node_rec *decision_node(const struct decision *d, uint32_t node_id)
+{
+	/* nodes are in id order (input order), so binary search works */
+	uint32_t lo = 0, hi = d->nnodes;
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+		if (d->nodes[mid].node < node_id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < d->nnodes && d->nodes[lo].node == node_id ? &d->nodes[lo] : NULL;
+}
+
+static void append(char *buf, size_t len, size_t *o, const char *fmt, const char *s)
+{
+	if (*o >= len)
+		return;
+	int n = snprintf(buf + *o, len - *o, fmt, s);
+	if (n > 0)
+		*o += (size_t)n;
+	if (*o >= len)
+		*o = len - 1;
+}
+
+const char *decision_reason(const struct cluster *c, const struct decision *d,
+			    const struct node_rec *r, char *buf, size_t len)
+{
+	size_t o = 0;
+	buf[0] = '\0';
+	if (r->feasible)
+		return buf;
+	switch (r->fail) {
+	case PL_NODE_UNSCHEDULABLE:
+		append(buf, len, &o, "%s", "node(s) were unschedulable");
+		break;
+	case PL_NODE_NAME:
+		append(buf, len, &o, "%s", "node(s) didn't match the requested node name");
+		break;
+	case PL_TAINT_TOLERATION:
+		append(buf, len, &o, "%s", "node(s) had untolerated taint(s)");
+		break;
+	case PL_NODE_AFFINITY:
+		append(buf, len, &o, "%s", d->prefilter_conflict ? "pod affinity terms conflict" :
+			r->prefilter_cut ? "node(s) didn't satisfy plugin(s) [NodeAffinity]" :
+			"node(s) didn't match Pod's node affinity/selector");
+		break;
+	case PL_NODE_RESOURCES_FIT: {
+		/* noderesources/fit.go fitsRequest order */
+		const char *sep = "";
+		if (r->why.fit.bits & FIT_TOO_MANY_PODS) {
+			append(buf, len, &o, "%sToo many pods", sep);
+			sep = ", ";
+		}
+		if (r->why.fit.bits & FIT_CPU) {
+			append(buf, len, &o, "%sInsufficient cpu", sep);
+			sep = ", ";
+		}
+		if (r->why.fit.bits & FIT_MEM) {
+			append(buf, len, &o, "%sInsufficient memory", sep);
+			sep = ", ";
+		}
+		if (r->why.fit.bits & FIT_EPH) {
+			append(buf, len, &o, "%sInsufficient ephemeral-storage", sep);
+			sep = ", ";
+		}
+		for (uint32_t i = 0; i < d->next && i < 64; i++) {
+			if (!(r->why.fit.ext_bits & (1ull << i)))
+				continue;
+			append(buf, len, &o, "%s", sep);
+			append(buf, len, &o, "Insufficient %s", intern_get(c->in, d->ext_names[i]));
+			sep = ", ";
+		}
+		break;
+	}
+	case PL_POD_TOPOLOGY_SPREAD:
+		append(buf, len, &o, "%s", r->why.spread.missing ?
+			"node(s) didn't match pod topology spread constraints (missing required label)" :
+			"node(s) didn't match pod topology spread constraints");
+		break;
+	case PL_INTER_POD_AFFINITY:
+		append(buf, len, &o, "%s", r->why.ipa.what == IPA_AFFINITY ?
+			"node(s) didn't match pod affinity rules" :
+			r->why.ipa.what == IPA_ANTI ? "node(s) didn't match pod anti-affinity rules" :
+			"node(s) didn't satisfy existing pods anti-affinity rules");
+		break;
+	default:
+		break;
+	}
+	return buf;
+}
+
+static void fit_detail(const struct cluster *c, const struct decision *d, const struct node_rec *r,
+		       char *buf, size_t len)
+{
+	const struct node *n = &c->nodes[r->node];
+	const struct pod *p = &c->pods[d->pod];
+	char a[32], b[32], tmp[160];
+	size_t o = 0;
+	buf[0] = '\0';
+	if (r->why.fit.bits & FIT_TOO_MANY_PODS) {
+		snprintf(tmp, sizeof(tmp), "pods: %u bound of %" PRId64 " allowed", n->npods, n->alloc.pods);
+		append(buf, len, &o, "%s", tmp);
+	}
+	if (r->why.fit.bits & FIT_CPU) {
+		quantity_format_milli(p->spec.req.cpu, a, sizeof(a));
+		quantity_format_milli(n->alloc.cpu - n->used.cpu, b, sizeof(b));
+		snprintf(tmp, sizeof(tmp), "%scpu: requests %s, free %s", o ? "; " : "", a, b);
+		append(buf, len, &o, "%s", tmp);
+	}
+	if (r->why.fit.bits & FIT_MEM) {
+		quantity_format_bytes(p->spec.req.mem, a, sizeof(a));
+		quantity_format_bytes(n->alloc.mem - n->used.mem, b, sizeof(b));
+		snprintf(tmp, sizeof(tmp), "%smemory: requests %s, free %s", o ? "; " : "", a, b);
+		append(buf, len, &o, "%s", tmp);
+	}
+	if (r->why.fit.bits & FIT_EPH) {
+		quantity_format_bytes(p->spec.req.eph, a, sizeof(a));
+		quantity_format_bytes(n->alloc.eph - n->used.eph, b, sizeof(b));
+		snprintf(tmp, sizeof(tmp), "%sephemeral-storage: requests %s, free %s", o ? "; " : "", a, b);
+		append(buf, len, &o, "%s", tmp);
+	}
+	for (uint32_t i = 0; i < d->next && i < 64; i++) {
+		if (!(r->why.fit.ext_bits & (1ull << i)))
+			continue;
+		sym_t name = d->ext_names[i];
+		snprintf(tmp, sizeof(tmp), "%s%.80s: requests %" PRId64 ", free %" PRId64, o ? "; " : "",
+			 intern_get(c->in, name), resources_ext(&p->spec.req, name),
+			 resources_ext(&n->alloc, name) - resources_ext(&n->used, name));
+		append(buf, len, &o, "%s", tmp);
+	}
+}
+
+const char *decision_detail(const struct cluster *c, const struct decision *d,
+			    const struct node_rec *r, char *buf, size_t len)
+{
+	const struct node *n = &c->nodes[r->node];
+	buf[0] = '\0';
+	if (r->feasible || !len)
+		return buf;
+	switch (r->fail) {
+	case PL_NODE_UNSCHEDULABLE:
+		snprintf(buf, len, "node is cordoned (spec.unschedulable)");
+		break;
+	case PL_NODE_NAME:
+		snprintf(buf, len, "pod asks for node %s", intern_get(c->in, c->pods[d->pod].spec.node_name));
+		break;
+	case PL_TAINT_TOLERATION: {
+		const struct taint *t = &n->taints[r->why.taint.taint];
+		const char *v = intern_get(c->in, t->value);
+		snprintf(buf, len, "untolerated taint %s%s%s:%s", intern_get(c->in, t->key), *v ? "=" : "",
+			 v, effect_name(t->effect));
+		break;
+	}
+	case PL_NODE_AFFINITY:
+		snprintf(buf, len, "%s", d->prefilter_conflict ?
+			 "the required terms' matchFields name no common node" :
+			 r->prefilter_cut ? "not among the nodes named by matchFields metadata.name" :
+			 "node labels do not satisfy nodeSelector / required node affinity");
+		break;
+	case PL_NODE_RESOURCES_FIT:
+		fit_detail(c, d, r, buf, len);
+		break;
+	case PL_POD_TOPOLOGY_SPREAD: {
+		const struct constraint_rec *cr = &d->cons[r->why.spread.cons];
+		if (r->why.spread.missing) {
+			snprintf(buf, len, "missing label %s", intern_get(c->in, cr->key));
+			break;
+		}
+		int64_t skew = r->why.spread.match_num + r->why.spread.self_match - r->why.spread.min;
+		snprintf(buf, len, "%s=%s: %" PRId64 " + %" PRId64 " - %" PRId64 " = %" PRId64
+			 " > maxSkew %d", intern_get(c->in, cr->key), intern_get(c->in, r->why.spread.value),
+			 r->why.spread.match_num, r->why.spread.self_match, r->why.spread.min, skew,
+			 cr->max_skew);
+		break;
+	}
+	case PL_INTER_POD_AFFINITY:
+		snprintf(buf, len, "%s", r->why.ipa.what == IPA_AFFINITY ?
+			 "no pod matching the required affinity terms in this node's topology domain" :
+			 r->why.ipa.what == IPA_ANTI ?
+			 "a pod matching a required anti-affinity term runs in this node's topology domain" :
+			 "an existing pod's required anti-affinity matches this pod in this domain");
+		break;
+	default:
+		break;
+	}
+	return buf;
+}
+
+const char *decision_spread_terms(const struct cluster *c, const struct decision *d,
+				  const struct node_rec *r, char *buf, size_t len)
+{
+	size_t o = 0;
+	char tmp[256];
+	buf[0] = '\0';
+	if (!r->feasible || !r->scored[PL_POD_TOPOLOGY_SPREAD])
+		return buf;
+	if (r->spread_ignored) {
+		snprintf(buf, len, "lacks a soft constraint's key: ignored, score 0");
+		return buf;
+	}
+	const struct node *n = &c->nodes[r->node];
+	for (uint32_t i = 0; i < d->ncons; i++) {
+		const struct constraint_rec *cr = &d->cons[i];
+		if (cr->hard || !cr->scored)
+			continue;
+		sym_t v = labels_get(&n->labels, cr->key);
+		if (!v)
+			continue;
+		int64_t cnt = 0;
+		for (uint32_t k = 0; k < cr->ndoms; k++)
+			if (cr->doms[k].value == v)
+				cnt = cr->doms[k].count;
+		if (cr->key == c->sym_hostname) {
+			/* per node, not per hostname value */
+			cnt = 0;
+			for (uint32_t k = 0; k < n->npods; k++) {
+				const struct pod *q = &c->pods[n->pods[k]];
+				if (!cr->empty_quirk && !q->terminating && q->ns == c->pods[d->pod].ns &&
+				    selector_matches(c->in, &cr->sel, &q->labels))
+					cnt++;
+			}
+		}
+		snprintf(tmp, sizeof(tmp), "%s%s: %" PRId64 " x ln(%u+2) + %d = %.2f", o ? "; " : "",
+			 intern_get(c->in, cr->key), cnt, cr->size, cr->max_skew - 1,
+			 (double)cnt * cr->weight + (cr->max_skew - 1));
+		append(buf, len, &o, "%s", tmp);
+	}
+	snprintf(tmp, sizeof(tmp), "%sraw %" PRId64 ", normalized %" PRId64, o ? "; " : "",
+		 r->raw[PL_POD_TOPOLOGY_SPREAD], r->norm[PL_POD_TOPOLOGY_SPREAD]);
+	append(buf, len, &o, "%s", tmp);
+	return buf;
+}

@@ -1,0 +1,597 @@
+/* spread.c - PodTopologySpread: PreFilter/Filter over the hard constraints,
+ * PreScore/Score/NormalizeScore over the soft ones, recording every count
+ * in the decision. Per-node matching counts come from cluster matchers
+ * (kept incrementally), so a decision costs O(nodes x constraints). */
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plugins.h"
+#include "symmap.h"
+
+struct spread_con {
+	struct constraint_rec *rec;   /* in d->cons */
+	struct matcher *m;            /* NULL with the empty-selector quirk */
+	int32_t *node_dom;            /* node id -> index in rec->doms, -1 */
+	bool hostname;
+};
+
+struct spread_state {
+	struct spread_con *hard, *soft;
+	uint32_t nhard, nsoft;
+	bool require_all;             /* PreScore requireAllTopologies */
+	bool skip_filter;
+	int8_t *aff_ok, *taint_ok;    /* per node id, -1 = not computed */
+	uint32_t nnodes;
+};
+
+static const struct tsc system_defaults[2] = {
+	/* podtopologyspread/plugin.go systemDefaultConstraints */
+	{ .max_skew = 3 },
+	{ .max_skew = 5 },
+};
+
+static bool node_has(const struct node *n, sym_t key)
+{
+	return labels_get(&n->labels, key) != SYM_NONE;
+}
+
+/* podtopologyspread/common.go matchNodeInclusionPolicies */
+static bool eligible(const struct cluster *c, const struct pod *p, struct spread_state *s,
+		     const struct constraint_rec *r, uint32_t id, enum inelig *why)
+{
+	const struct node *n = &c->nodes[id];
+	if (r->affinity_honor) {
+		if (s->aff_ok[id] < 0)
+			s->aff_ok[id] = node_matches_pod_affinity(c, p, n);
+		if (!s->aff_ok[id]) {
+			*why = INELIG_AFFINITY;
+			return false;
+		}
+	}
+	if (r->taints_honor) {
+		if (s->taint_ok[id] < 0)
+			s->taint_ok[id] = taint_first_untolerated(n, p->spec.tols, p->spec.ntols) < 0;
+		if (!s->taint_ok[id]) {
+			*why = INELIG_TAINT;
+			return false;
+		}
+	}
+	return true;
+}
+
+/* helper/spread.go DefaultSelector */
+static int default_selector(struct cluster *c, const struct pod *p, struct selector *out)
+{
+	struct labels set = { 0 };
+	memset(out, 0, sizeof(*out));
+	for (uint32_t i = 0; i < c->nworkloads; i++) {
+		const struct workload *w = &c->workloads[i];
+		if (w->kind != WL_SERVICE || w->ns != p->ns || !w->has_selector)
+			continue;
+		if (!labels_contains(&p->labels, &w->set))
+			continue;
+		for (uint32_t j = 0; j < w->set.n; j++)
+			if (!labels_set(&set, w->set.v[j].key, w->set.v[j].val))
+				goto error;
+	}
+	/* metav1.GetControllerOf; conventions 14: no controller field counts */
+	const struct owner_ref *own = NULL;
+	for (uint32_t i = 0; i < p->nowners && !own; i++)
+		if (p->owners[i].controller != 0)
+			own = &p->owners[i];
+	const char *kind = own ? intern_get(c->in, own->kind) : "";
+	const char *api = own && own->api_version ? intern_get(c->in, own->api_version) : NULL;
+	bool rc = strcmp(kind, "ReplicationController") == 0 && (!api || strcmp(api, "v1") == 0);
+	bool rs = strcmp(kind, "ReplicaSet") == 0 && (!api || strcmp(api, "apps/v1") == 0);
+	bool ss = strcmp(kind, "StatefulSet") == 0 && (!api || strcmp(api, "apps/v1") == 0);
+	const struct workload *ow = NULL;
+	for (uint32_t i = 0; own && i < c->nworkloads && !ow; i++) {
+		const struct workload *w = &c->workloads[i];
+		if (w->ns != p->ns || w->name != own->name)
+			continue;
+		if ((rc && w->kind == WL_RC) || (rs && w->kind == WL_REPLICASET) ||
+		    (ss && w->kind == WL_STATEFULSET))
+			ow = w;
+	}
+	if (ow && rc && ow->has_selector)
+		for (uint32_t j = 0; j < ow->set.n; j++)
+			if (!labels_set(&set, ow->set.v[j].key, ow->set.v[j].val))
+				goto error;
+	if (!selector_from_set(c->in, &set, out))
+		goto error;
+	if (ow && !rc && ow->sel.kind == SEL_REQS && !selector_and(c->in, out, &ow->sel))
+		goto error;
+	labels_fini(&set);
+	return 1;
+error:
+	labels_fini(&set);
+	selector_fini(out);
+	return 0;
+}
+
+/* common.go filterTopologySpreadConstraints: the internal form of one
+ * constraint; the selector gets the scheduler-side matchLabelKeys merge. */
+static int build_rec(struct cluster *c, const struct pod *p, const struct tsc *t, uint32_t idx,
+		     enum constraint_origin origin, const struct selector *def_sel,
+		     struct constraint_rec *r)
+{
+	const bool *g = c->cfg.gates;
+	memset(r, 0, sizeof(*r));
+	r->pod_index = idx;
+	r->origin = origin;
+	r->hard = strcmp(intern_get(c->in, t->when), "DoNotSchedule") == 0;
+	r->max_skew = t->max_skew;
+	r->key = t->topology_key;
+	r->min_domains = g[GATE_MIN_DOMAINS] && t->has_min_domains ? t->min_domains : 1;
+	r->affinity_honor = true;
+	r->taints_honor = false;
+	if (g[GATE_NODE_INCLUSION_POLICY]) {
+		if (t->node_affinity_policy)
+			r->affinity_honor = strcmp(intern_get(c->in, t->node_affinity_policy), "Ignore") != 0;
+		if (t->node_taints_policy)
+			r->taints_honor = strcmp(intern_get(c->in, t->node_taints_policy), "Honor") == 0;
+	}
+	if (def_sel) {
+		if (!selector_copy(&r->sel, def_sel))
+			return 0;
+	} else {
+		if (!selector_compile(c->in, &t->selector, &r->sel, NULL, 0))
+			r->sel.kind = SEL_NOTHING; /* validation rejects such pods first */
+		if (g[GATE_MATCH_LABEL_KEYS] && t->nmatch_label_keys) {
+			struct labels set = { 0 };
+			struct selector merged;
+			for (uint32_t i = 0; i < t->nmatch_label_keys; i++) {
+				sym_t v = labels_get(&p->labels, t->match_label_keys[i]);
+				if (v && !labels_set(&set, t->match_label_keys[i], v)) {
+					labels_fini(&set);
+					return 0;
+				}
+			}
+			if (set.n) {
+				if (!selector_from_set(c->in, &set, &merged) ||
+				    !selector_and(c->in, &merged, &r->sel)) {
+					labels_fini(&set);
+					return 0;
+				}
+				if (r->sel.kind == SEL_NOTHING)
+					merged.kind = SEL_NOTHING;
+				selector_fini(&r->sel);
+				r->sel = merged;
+			}
+			labels_fini(&set);
+		}
+	}
+	r->sel_str = selector_string(c->in, &r->sel);
+	if (!r->sel_str)
+		return 0;
+	r->self_match = selector_matches(c->in, &r->sel, &p->labels);
+	/* common.go countPodsMatchSelector: selector.Empty() counts nothing */
+	r->empty_quirk = selector_empty(&r->sel);
+	return 1;
+}
+
+static int add_cons(struct decision *d, uint32_t *cap)
+{
+	if (d->ncons < *cap)
+		return 1;
+	uint32_t nc = *cap ? *cap * 2 : 4;
+	struct constraint_rec *n = realloc(d->cons, nc * sizeof(*n));
+	if (!n)
+		return 0;
+	d->cons = n;
+	*cap = nc;
+	return 1;
+}
+
+struct dom_key {
+	const char *text;
+	uint32_t old;
+};
+
+static int dom_key_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct dom_key *)a)->text, ((const struct dom_key *)b)->text);
+}
+
+/* Sorts rec->doms by value text (Go string order) and remaps node_dom. */
+static int sort_doms(const struct cluster *c, struct spread_con *sc, uint32_t nnodes)
+{
+	struct constraint_rec *r = sc->rec;
+	if (r->ndoms < 2)
+		return 1;
+	struct dom_key *keys = malloc(r->ndoms * sizeof(*keys));
+	int32_t *newpos = malloc(r->ndoms * sizeof(*newpos));
+	struct domain_rec *sorted = malloc(r->ndoms * sizeof(*sorted));
+	if (!keys || !newpos || !sorted) {
+		free(keys);
+		free(newpos);
+		free(sorted);
+		return 0;
+	}
+	for (uint32_t i = 0; i < r->ndoms; i++) {
+		keys[i].text = intern_get(c->in, r->doms[i].value);
+		keys[i].old = i;
+	}
+	qsort(keys, r->ndoms, sizeof(*keys), dom_key_cmp);
+	for (uint32_t i = 0; i < r->ndoms; i++) {
+		sorted[i] = r->doms[keys[i].old];
+		newpos[keys[i].old] = (int32_t)i;
+	}
+	memcpy(r->doms, sorted, r->ndoms * sizeof(*sorted));
+	for (uint32_t n = 0; n < nnodes; n++)
+		if (sc->node_dom[n] >= 0)
+			sc->node_dom[n] = newpos[sc->node_dom[n]];
+	free(keys);
+	free(newpos);
+	free(sorted);
+	return 1;
+}
+
+static int32_t dom_slot(struct constraint_rec *r, struct symmap *mp, sym_t v, uint32_t *cap)
+{
+	int32_t i = symmap_get(mp, v);
+	if (i >= 0)
+		return i;
+	if (r->ndoms == *cap) {
+		uint32_t nc = *cap ? *cap * 2 : 8;
+		struct domain_rec *nd = realloc(r->doms, nc * sizeof(*nd));
+		if (!nd)
+			return -1;
+		r->doms = nd;
+		*cap = nc;
+	}
+	i = (int32_t)r->ndoms++;
+	memset(&r->doms[i], 0, sizeof(r->doms[i]));
+	r->doms[i].value = v;
+	symmap_put(mp, v, i);
+	return i;
+}
+
+static int64_t node_count(const struct spread_con *sc, uint32_t id)
+{
+	return sc->m ? sc->m->per_node[id] : 0;
+}
+
+/* filtering.go calPreFilterState */
+static int prefilter(struct cluster *c, const struct pod *p, struct spread_state *s)
+{
+	for (uint32_t k = 0; k < s->nhard; k++) {
+		struct spread_con *sc = &s->hard[k];
+		struct constraint_rec *r = sc->rec;
+		struct symmap mp;
+		uint32_t cap = 0;
+		if (!symmap_init(&mp, c->nalive_nodes))
+			goto oom;
+		for (uint32_t id = 0; id < c->nnodes; id++) {
+			const struct node *n = &c->nodes[id];
+			sc->node_dom[id] = -1;
+			if (!n->alive)
+				continue;
+			sym_t v = labels_get(&n->labels, r->key);
+			if (!v)
+				continue;
+			int32_t di = dom_slot(r, &mp, v, &cap);
+			if (di < 0) {
+				symmap_fini(&mp);
+				goto oom;
+			}
+			struct domain_rec *dr = &r->doms[di];
+			sc->node_dom[id] = di;
+			enum inelig why = INELIG_NONE;
+			for (uint32_t j = 0; j < s->nhard && !why; j++)
+				if (!node_has(n, s->hard[j].rec->key))
+					why = INELIG_MISSING_OTHER_KEY;
+			if (!why)
+				eligible(c, p, s, r, id, &why);
+			if (why) {
+				if (!dr->nineligible++ && !dr->exists)
+					dr->why = why;
+				continue;
+			}
+			dr->exists = true;
+			dr->why = INELIG_NONE;
+			dr->nnodes++;
+			dr->count += node_count(sc, id);
+		}
+		symmap_fini(&mp);
+		if (!sort_doms(c, sc, c->nnodes))
+			goto oom;
+		r->raw_min = INT32_MAX;
+		for (uint32_t i = 0; i < r->ndoms; i++) {
+			if (!r->doms[i].exists)
+				continue;
+			r->nreal++;
+			if (r->doms[i].count < r->raw_min) {
+				r->raw_min = r->doms[i].count;
+				r->min_value = r->doms[i].value;
+			}
+		}
+		r->min_forced_zero = r->nreal < (uint32_t)r->min_domains;
+		r->global_min = r->min_forced_zero ? 0 : r->raw_min;
+		for (uint32_t i = 0; i < r->ndoms; i++) {
+			struct domain_rec *dr = &r->doms[i];
+			dr->skew = (dr->exists ? dr->count : 0) + r->self_match - r->global_min;
+			dr->is_min = dr->exists && !r->min_forced_zero && dr->count == r->raw_min;
+		}
+	}
+	return 1;
+oom:
+	return 0;
+}
+
+struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d)
+{
+	struct spread_state *s = calloc(1, sizeof(*s));
+	struct selector def_sel = { 0 };
+	bool have_def = false;
+	uint32_t cap = 0;
+	if (!s)
+		return NULL;
+	s->nnodes = c->nnodes;
+	s->aff_ok = malloc(c->nnodes + 1);
+	s->taint_ok = malloc(c->nnodes + 1);
+	if (!s->aff_ok || !s->taint_ok)
+		goto error;
+	memset(s->aff_ok, -1, c->nnodes + 1);
+	memset(s->taint_ok, -1, c->nnodes + 1);
+
+	const struct tsc *list = p->spec.tscs;
+	uint32_t n = p->spec.ntscs;
+	enum constraint_origin origin = ORIGIN_POD;
+	struct tsc sys[2];
+	if (!n) {
+		if (c->cfg.defaulting == DEFAULTING_SYSTEM) {
+			sys[0] = system_defaults[0];
+			sys[0].topology_key = c->sym_hostname;
+			sys[1] = system_defaults[1];
+			sys[1].topology_key = c->sym_zone;
+			sys[0].when = sys[1].when = intern_str(c->in, "ScheduleAnyway");
+			list = sys;
+			n = 2;
+			origin = ORIGIN_DEFAULT_SYSTEM;
+		} else {
+			list = c->cfg.default_tscs;
+			n = c->cfg.ndefault_tscs;
+			origin = ORIGIN_DEFAULT_LIST;
+		}
+		if (n) {
+			if (!default_selector(c, p, &def_sel))
+				goto error;
+			have_def = true;
+			if (selector_empty(&def_sel))
+				n = 0; /* plugin.go buildDefaultConstraints: no selector, no defaults */
+		}
+	}
+	/* requireAllTopologies: scoring.go initPreScoreState */
+	s->require_all = origin != ORIGIN_DEFAULT_SYSTEM;
+	for (uint32_t i = 0; i < n; i++) {
+		const char *w = intern_get(c->in, list[i].when);
+		if (strcmp(w, "DoNotSchedule") && strcmp(w, "ScheduleAnyway"))
+			continue;
+		if (!add_cons(d, &cap))
+			goto error;
+		if (!build_rec(c, p, &list[i], i, origin, have_def ? &def_sel : NULL, &d->cons[d->ncons])) {
+			selector_fini(&d->cons[d->ncons].sel);
+			free(d->cons[d->ncons].sel_str);
+			goto error;
+		}
+		d->ncons++;
+	}
+	if (d->ncons) {
+		s->hard = calloc(d->ncons, sizeof(*s->hard));
+		s->soft = calloc(d->ncons, sizeof(*s->soft));
+		if (!s->hard || !s->soft)
+			goto error;
+	}
+	for (uint32_t i = 0; i < d->ncons; i++) {
+		struct constraint_rec *r = &d->cons[i];
+		struct spread_con *sc = r->hard ? &s->hard[s->nhard++] : &s->soft[s->nsoft++];
+		sc->rec = r;
+		sc->hostname = r->key == c->sym_hostname;
+		sc->node_dom = malloc((c->nnodes + 1) * sizeof(*sc->node_dom));
+		if (!sc->node_dom)
+			goto error;
+		if (!r->empty_quirk) {
+			sc->m = cluster_matcher_ns(c, p->ns, &r->sel, true);
+			if (!sc->m)
+				goto error;
+		}
+	}
+	s->skip_filter = s->nhard == 0; /* filtering.go PreFilter: Skip */
+	if (!prefilter(c, p, s))
+		goto error;
+	selector_fini(&def_sel);
+	return s;
+error:
+	selector_fini(&def_sel);
+	spread_free(s);
+	return NULL;
+}
+
+void spread_free(struct spread_state *s)
+{
+	if (!s)
+		return;
+	for (uint32_t i = 0; i < s->nhard; i++)
+		free(s->hard[i].node_dom);
+	for (uint32_t i = 0; i < s->nsoft; i++)
+		free(s->soft[i].node_dom);
+	free(s->hard);
+	free(s->soft);
+	free(s->aff_ok);
+	free(s->taint_ok);
+	free(s);
+}
+
+bool spread_filter_skipped(const struct spread_state *s)
+{
+	return s->skip_filter;
+}
+
+/* filtering.go Filter */
+int filter_spread(const struct cluster *c, const struct pod *p, const struct node *n, uint32_t node_id,
+		  const struct spread_state *s, struct decision *d, struct node_rec *r)
+{
+	(void)p;
+	for (uint32_t k = 0; k < s->nhard; k++) {
+		const struct spread_con *sc = &s->hard[k];
+		const struct constraint_rec *cr = sc->rec;
+		sym_t v = labels_get(&n->labels, cr->key);
+		r->why.spread.cons = (uint32_t)(cr - d->cons);
+		r->why.spread.value = v;
+		if (!v) {
+			r->why.spread.missing = true;
+			r->unresolvable = true;
+			return 0;
+		}
+		int32_t di = sc->node_dom[node_id];
+		int64_t match = di >= 0 && cr->doms[di].exists ? cr->doms[di].count : 0;
+		int64_t skew = match + cr->self_match - cr->global_min;
+		if (skew > cr->max_skew) {
+			r->why.spread.missing = false;
+			r->why.spread.match_num = match;
+			r->why.spread.self_match = cr->self_match;
+			r->why.spread.min = cr->global_min;
+			(void)c;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static bool has_all_keys(const struct node *n, const struct spread_state *s)
+{
+	for (uint32_t k = 0; k < s->nsoft; k++)
+		if (!node_has(n, s->soft[k].rec->key))
+			return false;
+	return true;
+}
+
+/* scoring.go PreScore + Score + NormalizeScore */
+bool spread_score(struct cluster *c, const struct pod *p, struct spread_state *s, struct decision *d)
+{
+	if (!s->nsoft || !c->nalive_nodes)
+		return false;
+	uint32_t scored_nodes = 0;
+	for (uint32_t i = 0; i < d->nnodes; i++) {
+		struct node_rec *nr = &d->nodes[i];
+		if (!nr->feasible)
+			continue;
+		nr->spread_ignored = s->require_all && !has_all_keys(&c->nodes[nr->node], s);
+		scored_nodes += !nr->spread_ignored;
+	}
+	for (uint32_t k = 0; k < s->nsoft; k++) {
+		struct spread_con *sc = &s->soft[k];
+		struct constraint_rec *r = sc->rec;
+		struct symmap mp;
+		uint32_t cap = 0;
+		r->scored = true;
+		if (!symmap_init(&mp, c->nalive_nodes))
+			return false;
+		for (uint32_t id = 0; id < c->nnodes; id++)
+			sc->node_dom[id] = -1;
+		if (sc->hostname) {
+			/* no domain map upstream: per-node counts, shown by hostname */
+			for (uint32_t i = 0; i < d->nnodes; i++) {
+				const struct node_rec *nr = &d->nodes[i];
+				const struct node *n = &c->nodes[nr->node];
+				sym_t v = labels_get(&n->labels, r->key);
+				if (!nr->feasible || nr->spread_ignored || !v)
+					continue;
+				int32_t di = dom_slot(r, &mp, v, &cap);
+				if (di < 0)
+					goto oom;
+				r->doms[di].exists = true;
+				r->doms[di].nnodes++;
+				r->doms[di].count += node_count(sc, nr->node);
+			}
+			r->size = scored_nodes;
+		} else {
+			for (uint32_t i = 0; i < d->nnodes; i++) {
+				const struct node_rec *nr = &d->nodes[i];
+				if (!nr->feasible || nr->spread_ignored)
+					continue;
+				sym_t v = labels_get(&c->nodes[nr->node].labels, r->key);
+				int32_t di = dom_slot(r, &mp, v ? v : c->sym_empty, &cap);
+				if (di < 0)
+					goto oom;
+				r->doms[di].exists = true;
+				sc->node_dom[nr->node] = di;
+			}
+			r->size = r->ndoms;
+			for (uint32_t id = 0; id < c->nnodes; id++) {
+				const struct node *n = &c->nodes[id];
+				if (!n->alive || (s->require_all && !has_all_keys(n, s)))
+					continue;
+				enum inelig why = INELIG_NONE;
+				if (!eligible(c, p, s, r, id, &why))
+					continue;
+				sym_t v = labels_get(&n->labels, r->key);
+				int32_t di = symmap_get(&mp, v ? v : c->sym_empty);
+				if (di < 0)
+					continue;
+				sc->node_dom[id] = di;
+				r->doms[di].nnodes++;
+				r->doms[di].count += node_count(sc, id);
+			}
+		}
+		symmap_fini(&mp);
+		r->weight = log((double)r->size + 2);
+		if (!sort_doms(c, sc, c->nnodes))
+			return false;
+		continue;
+oom:
+		symmap_fini(&mp);
+		return false;
+	}
+	int64_t min = INT64_MAX, max = 0;
+	for (uint32_t i = 0; i < d->nnodes; i++) {
+		struct node_rec *nr = &d->nodes[i];
+		if (!nr->feasible)
+			continue;
+		nr->scored[PL_POD_TOPOLOGY_SPREAD] = true;
+		if (nr->spread_ignored) {
+			nr->raw[PL_POD_TOPOLOGY_SPREAD] = 0;
+			continue;
+		}
+		const struct node *n = &c->nodes[nr->node];
+		double score = 0;
+		for (uint32_t k = 0; k < s->nsoft; k++) {
+			const struct spread_con *sc = &s->soft[k];
+			const struct constraint_rec *r = sc->rec;
+			sym_t v = labels_get(&n->labels, r->key);
+			if (!v)
+				continue;
+			int64_t cnt;
+			if (sc->hostname) {
+				cnt = node_count(sc, nr->node);
+			} else {
+				int32_t di = sc->node_dom[nr->node];
+				cnt = di >= 0 ? r->doms[di].count : 0;
+			}
+			/* scoring.go scoreForCount */
+			score += (double)cnt * r->weight + (double)(r->max_skew - 1);
+		}
+		int64_t raw = (int64_t)round(score);
+		nr->raw[PL_POD_TOPOLOGY_SPREAD] = raw;
+		if (raw < min)
+			min = raw;
+		if (raw > max)
+			max = raw;
+	}
+	for (uint32_t i = 0; i < d->nnodes; i++) {
+		struct node_rec *nr = &d->nodes[i];
+		if (!nr->feasible)
+			continue;
+		int64_t raw = nr->raw[PL_POD_TOPOLOGY_SPREAD];
+		if (nr->spread_ignored)
+			nr->norm[PL_POD_TOPOLOGY_SPREAD] = 0;
+		else if (max == 0)
+			nr->norm[PL_POD_TOPOLOGY_SPREAD] = 100;
+		else
+			nr->norm[PL_POD_TOPOLOGY_SPREAD] = 100 * (max + min - raw) / max;
+	}
+	return true;
+}

@@ -1,0 +1,614 @@
+/* timeline.c - steps applied with undo records. Moving one step costs what
+ * that step changed; schedule steps re-run the scheduler only the first
+ * time (redo rebinds to the recorded node). */
+#include "timeline.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched.h"
+#include "validate.h"
+
+struct undo {
+	int32_t pod;            /* pod made (schedule), or targeted (delete, retry) */
+	int32_t node;           /* node bound to / affected / added */
+	bool created;           /* schedule: the pod exists in the cluster */
+	bool applied;           /* the step changed the cluster */
+	bool was_unsched;       /* cordon / uncordon */
+	struct taint *taints;   /* taint / untaint / cordon / uncordon: the old list */
+	uint32_t ntaints;
+	uint32_t *pods;         /* removeNode: pods unbound, in order */
+	uint32_t npods;
+	sym_t old_label;        /* label: SYM_NONE when absent */
+};
+
+static struct undo *U(const struct timeline *t)
+{
+	return t->undo;
+}
+
+struct timeline *timeline_new(struct scenario *sc)
+{
+	struct timeline *t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->sc = sc;
+	t->c = sc->cluster;
+	t->res = calloc(sc->nsteps + 1, sizeof(*t->res));
+	t->undo = calloc(sc->nsteps + 1, sizeof(struct undo));
+	if (!t->res || !t->undo) {
+		timeline_free(t);
+		return NULL;
+	}
+	for (uint32_t i = 0; i < sc->nsteps; i++) {
+		t->res[i].node = -1;
+		U(t)[i].pod = U(t)[i].node = -1;
+	}
+	return t;
+}
+
+static void undo_clear(struct undo *u)
+{
+	free(u->taints);
+	free(u->pods);
+	memset(u, 0, sizeof(*u));
+	u->pod = u->node = -1;
+}
+
+void timeline_free(struct timeline *t)
+{
+	if (!t)
+		return;
+	for (uint32_t i = 0; t->res && t->undo && i < t->sc->nsteps; i++) {
+		free(t->res[i].message);
+		undo_clear(&U(t)[i]);
+	}
+	free(t->res);
+	free(t->undo);
+	free(t);
+}
+
+uint32_t timeline_len(const struct timeline *t)
+{
+	return t->sc->nsteps;
+}
+
+static int set_result(struct step_result *r, enum outcome o, int32_t node, const char *msg)
+{
+	free(r->message);
+	r->message = NULL;
+	r->done = true;
+	r->outcome = o;
+	r->node = node;
+	if (msg && !(r->message = strdup(msg)))
+		return 0;
+	return 1;
+}
+
+static int32_t find_pod(const struct cluster *c, sym_t ns, sym_t name)
+{
+	/* conventions 21: no namespace means default, else a unique pod of
+	 * that name in any namespace */
+	if (ns)
+		return cluster_find_pod(c, ns, name);
+	int32_t id = cluster_find_pod(c, c->sym_default, name);
+	if (id >= 0)
+		return id;
+	int32_t found = -1;
+	for (uint32_t i = 0; i < c->npods; i++) {
+		if (c->pods[i].alive && c->pods[i].name == name) {
+			if (found >= 0)
+				return -1;
+			found = (int32_t)i;
+		}
+	}
+	return found;
+}
+
+static const char *pod_ref(const struct cluster *c, sym_t ns, sym_t name, char *buf, size_t len)
+{
+	if (ns)
+		snprintf(buf, len, "%s/%s", intern_get(c->in, ns), intern_get(c->in, name));
+	else
+		snprintf(buf, len, "%s", intern_get(c->in, name));
+	return buf;
+}
+
+static int copy_taints(struct undo *u, const struct node *n)
+{
+	u->ntaints = n->ntaints;
+	u->taints = NULL;
+	if (!n->ntaints)
+		return 1;
+	u->taints = malloc(n->ntaints * sizeof(*u->taints));
+	if (!u->taints)
+		return 0;
+	memcpy(u->taints, n->taints, n->ntaints * sizeof(*u->taints));
+	return 1;
+}
+
+static int restore_taints(struct node *n, struct undo *u)
+{
+	free(n->taints);
+	n->taints = u->taints;
+	n->ntaints = u->ntaints;
+	u->taints = NULL;
+	u->ntaints = 0;
+	return 1;
+}
+
+static int add_taint(struct node *n, const struct taint *t)
+{
+	for (uint32_t i = 0; i < n->ntaints; i++) {
+		if (n->taints[i].key == t->key && n->taints[i].effect == t->effect) {
+			n->taints[i] = *t;
+			return 1;
+		}
+	}
+	struct taint *nt = realloc(n->taints, (n->ntaints + 1) * sizeof(*nt));
+	if (!nt)
+		return 0;
+	n->taints = nt;
+	nt[n->ntaints++] = *t;
+	return 1;
+}
+
+static uint32_t remove_taints(struct node *n, sym_t key, enum taint_effect effect)
+{
+	uint32_t o = 0, removed = 0;
+	for (uint32_t i = 0; i < n->ntaints; i++) {
+		bool match = n->taints[i].key == key && (effect == EFFECT_NONE || n->taints[i].effect == effect);
+		if (match)
+			removed++;
+		else
+			n->taints[o++] = n->taints[i];
+	}
+	n->ntaints = o;
+	return removed;
+}
+
+/* Schedules pod id (alive, unbound) for step s: decide, honour choose,
+ * bind. */
+static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, struct decision *d,
+		     struct step_result *r, struct undo *u)
+{
+	struct cluster *c = t->c;
+	char buf[600], reason[400];
+	if (!sched_decide(c, pod, d))
+		return 0;
+	int32_t node = d->chosen;
+	if (s->choose) {
+		int32_t want = cluster_find_node(c, s->choose);
+		const struct node_rec *nr = want >= 0 ? decision_node(d, (uint32_t)want) : NULL;
+		if (!nr) {
+			snprintf(buf, sizeof(buf), "choose: no node %s", intern_get(c->in, s->choose));
+			node = -2;
+		} else if (!nr->feasible) {
+			snprintf(buf, sizeof(buf), "choose: node %s is not feasible: %s: %s",
+				 intern_get(c->in, s->choose), plugin_name(nr->fail),
+				 decision_reason(c, d, nr, reason, sizeof(reason)));
+			node = -2;
+		} else {
+			node = want;
+		}
+		if (node == -2) {
+			d->outcome = OUT_ERROR;
+			free(d->message);
+			if (!(d->message = strdup(buf)))
+				return 0;
+			d->chosen = -1;
+			return set_result(r, OUT_ERROR, -1, buf) ? 2 : 0;
+		}
+		d->chosen = node;
+		d->outcome = OUT_SCHEDULED;
+	}
+	if (node >= 0) {
+		cluster_bind(c, pod, (uint32_t)node);
+		u->node = node;
+		u->applied = true;
+	}
+	return set_result(r, d->outcome, node, d->message);
+}
+
+static int apply_schedule(struct timeline *t, uint32_t i, struct decision *d)
+{
+	struct cluster *c = t->c;
+	struct step *s = &t->sc->steps[i];
+	struct step_result *r = &t->res[i];
+	struct undo *u = &U(t)[i];
+	struct decision local;
+	char buf[600];
+	memset(&local, 0, sizeof(local));
+	if (!d)
+		d = &local;
+	d->chosen = -1;
+
+	if (r->done && u->pod >= 0 && !d->nodes && d == &local) {
+		/* redo: the recorded outcome, no new cycle */
+		if (r->outcome == OUT_ERROR)
+			return 1;
+		cluster_revive_pod(c, (uint32_t)u->pod);
+		u->created = true;
+		if (r->node >= 0) {
+			cluster_bind(c, (uint32_t)u->pod, (uint32_t)r->node);
+			u->node = r->node;
+			u->applied = true;
+		}
+		return 1;
+	}
+	if (r->done && u->pod >= 0) {
+		/* explain of an applied-before step: same pod id, fresh cycle */
+		cluster_revive_pod(c, (uint32_t)u->pod);
+		u->created = true;
+		d->pod = (uint32_t)u->pod;
+		int rc = run_cycle(t, s, (uint32_t)u->pod, d, r, u);
+		if (rc == 2) {
+			cluster_kill_pod(c, (uint32_t)u->pod);
+			u->created = false;
+		}
+		decision_fini(&local);
+		return rc != 0;
+	}
+	if (r->done) {
+		/* invalid or duplicate the first time: the same again */
+		d->outcome = r->outcome;
+		d->message = r->message ? strdup(r->message) : NULL;
+		decision_fini(&local);
+		return 1;
+	}
+	struct pod p;
+	if (!pod_copy(&p, &s->pod))
+		return 0;
+	if (!admit_pod(c, &p)) {
+		pod_fini(&p);
+		return 0;
+	}
+	char *err = validate_pod(c, &p);
+	if (err) {
+		d->outcome = OUT_INVALID;
+		d->message = err;
+		pod_fini(&p);
+		int ok = set_result(r, OUT_INVALID, -1, err);
+		decision_fini(&local);
+		return ok;
+	}
+	if (cluster_find_pod(c, p.ns, p.name) >= 0) {
+		snprintf(buf, sizeof(buf), "schedule: pod %s/%s already exists",
+			 intern_get(c->in, p.ns), intern_get(c->in, p.name));
+		pod_fini(&p);
+		d->outcome = OUT_ERROR;
+		d->message = strdup(buf);
+		int ok = d->message && set_result(r, OUT_ERROR, -1, buf);
+		decision_fini(&local);
+		return ok;
+	}
+	int32_t id = cluster_add_pod(c, &p);
+	if (id < 0) {
+		pod_fini(&p);
+		return 0;
+	}
+	u->pod = id;
+	u->created = true;
+	r->pod = (uint32_t)id;
+	int rc = run_cycle(t, s, (uint32_t)id, d, r, u);
+	if (rc == 2) {
+		cluster_kill_pod(c, (uint32_t)id); /* an error step changes nothing */
+		u->created = false;
+	}
+	decision_fini(&local);
+	return rc != 0;
+}
+
+static int apply_retry(struct timeline *t, uint32_t i, struct decision *d)
+{
+	struct cluster *c = t->c;
+	struct step *s = &t->sc->steps[i];
+	struct step_result *r = &t->res[i];
+	struct undo *u = &U(t)[i];
+	struct decision local;
+	char buf[600], ref[300];
+	memset(&local, 0, sizeof(local));
+	if (!d)
+		d = &local;
+	d->chosen = -1;
+	int32_t id = find_pod(c, s->target_ns, s->target);
+	if (id < 0 || c->pods[id].node >= 0) {
+		snprintf(buf, sizeof(buf), id < 0 ? "retry: no pod %s" : "retry: pod %s is already bound",
+			 pod_ref(c, s->target_ns, s->target, ref, sizeof(ref)));
+		d->outcome = OUT_ERROR;
+		d->message = strdup(buf);
+		return d->message && set_result(r, OUT_ERROR, -1, buf);
+	}
+	u->pod = id;
+	r->pod = (uint32_t)id;
+	if (r->done && d == &local && r->outcome != OUT_ERROR) {
+		if (r->node >= 0) {
+			cluster_bind(c, (uint32_t)id, (uint32_t)r->node);
+			u->node = r->node;
+			u->applied = true;
+		}
+		return 1;
+	}
+	d->pod = (uint32_t)id;
+	int rc = run_cycle(t, s, (uint32_t)id, d, r, u);
+	decision_fini(&local);
+	return rc != 0;
+}
+
+static int step_error(struct step_result *r, struct decision *d, const char *fmt, const char *a)
+{
+	char buf[600];
+	snprintf(buf, sizeof(buf), fmt, a);
+	if (d) {
+		d->outcome = OUT_ERROR;
+		if (!(d->message = strdup(buf)))
+			return 0;
+	}
+	return set_result(r, OUT_ERROR, -1, buf);
+}
+
+static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
+{
+	struct cluster *c = t->c;
+	struct step *s = &t->sc->steps[i];
+	struct step_result *r = &t->res[i];
+	struct undo *u = &U(t)[i];
+	char ref[300];
+	int32_t nid = -1;
+	if (s->kind != STEP_ADD_NODE && s->kind != STEP_DELETE) {
+		nid = cluster_find_node(c, s->node);
+		if (nid < 0)
+			return step_error(r, d, "no node %s", intern_get(c->in, s->node));
+	}
+	struct node *n = nid >= 0 ? &c->nodes[nid] : NULL;
+	u->node = nid;
+	switch (s->kind) {
+	case STEP_DELETE: {
+		int32_t id = find_pod(c, s->target_ns, s->target);
+		if (id < 0)
+			return step_error(r, d, "delete: no pod %s",
+					  pod_ref(c, s->target_ns, s->target, ref, sizeof(ref)));
+		u->pod = id;
+		u->node = c->pods[id].node;
+		if (u->node >= 0)
+			cluster_unbind(c, (uint32_t)id);
+		cluster_kill_pod(c, (uint32_t)id);
+		break;
+	}
+	case STEP_CORDON:
+	case STEP_UNCORDON: {
+		u->was_unsched = n->unschedulable;
+		if (!copy_taints(u, n))
+			return 0;
+		struct taint tt = { c->sym_unsched_taint, c->sym_empty, EFFECT_NO_SCHEDULE,
+				    intern_str(c->in, "NoSchedule") };
+		n->unschedulable = s->kind == STEP_CORDON;
+		if (s->kind == STEP_CORDON) {
+			if (!add_taint(n, &tt))
+				return 0;
+		} else {
+			remove_taints(n, c->sym_unsched_taint, EFFECT_NO_SCHEDULE);
+		}
+		break;
+	}
+	case STEP_ADD_NODE: {
+		if (cluster_find_node(c, s->new_node.name) >= 0)
+			return step_error(r, d, "addNode: node %s already exists",
+					  intern_get(c->in, s->new_node.name));
+		if (r->done && u->node >= 0) {
+			cluster_revive_node(c, (uint32_t)u->node);
+		} else {
+			struct node nn;
+			if (!node_copy_def(&nn, &s->new_node))
+				return 0;
+			int32_t id = cluster_add_node(c, &nn);
+			if (id < 0) {
+				node_fini(&nn);
+				return 0;
+			}
+			u->node = id;
+		}
+		break;
+	}
+	case STEP_REMOVE_NODE:
+		free(u->pods);
+		u->npods = n->npods;
+		u->pods = NULL;
+		if (n->npods) {
+			if (!(u->pods = malloc(n->npods * sizeof(*u->pods))))
+				return 0;
+			memcpy(u->pods, n->pods, n->npods * sizeof(*u->pods));
+		}
+		for (uint32_t k = u->npods; k-- > 0;) {
+			cluster_unbind(c, u->pods[k]);
+			cluster_kill_pod(c, u->pods[k]);
+		}
+		cluster_remove_node(c, (uint32_t)nid);
+		break;
+	case STEP_TAINT:
+		if (!copy_taints(u, n) || !add_taint(n, &s->taint))
+			return 0;
+		break;
+	case STEP_UNTAINT:
+		if (!copy_taints(u, n))
+			return 0;
+		if (!remove_taints(n, s->taint.key, s->taint.effect)) {
+			free(u->taints);
+			u->taints = NULL;
+			return step_error(r, d, "untaint: node has no taint %s", intern_get(c->in, s->taint.key));
+		}
+		break;
+	case STEP_LABEL:
+		u->old_label = labels_get(&n->labels, s->label_key);
+		if (s->label_val) {
+			if (!labels_set(&n->labels, s->label_key, s->label_val))
+				return 0;
+		} else {
+			labels_del(&n->labels, s->label_key);
+		}
+		break;
+	default:
+		assert(0);
+	}
+	u->applied = true;
+	if (d)
+		d->outcome = OUT_APPLIED;
+	return set_result(r, OUT_APPLIED, -1, NULL);
+}
+
+static int apply(struct timeline *t, uint32_t i, struct decision *d)
+{
+	struct undo *u = &U(t)[i];
+	if (d) {
+		memset(d, 0, sizeof(*d));
+		d->chosen = -1;
+	}
+	/* keep the pod id (redo) but forget what the last apply changed */
+	u->applied = false;
+	u->created = false;
+	switch (t->sc->steps[i].kind) {
+	case STEP_SCHEDULE:
+		return apply_schedule(t, i, d);
+	case STEP_RETRY:
+		return apply_retry(t, i, d);
+	default:
+		return apply_other(t, i, d);
+	}
+}
+
+static void unapply(struct timeline *t, uint32_t i)
+{
+	struct cluster *c = t->c;
+	struct step *s = &t->sc->steps[i];
+	struct undo *u = &U(t)[i];
+	switch (s->kind) {
+	case STEP_SCHEDULE:
+		if (u->applied)
+			cluster_unbind(c, (uint32_t)u->pod);
+		if (u->created)
+			cluster_kill_pod(c, (uint32_t)u->pod);
+		break;
+	case STEP_RETRY:
+		if (u->applied)
+			cluster_unbind(c, (uint32_t)u->pod);
+		break;
+	default:
+		if (!u->applied)
+			break;
+		switch (s->kind) {
+		case STEP_DELETE:
+			cluster_revive_pod(c, (uint32_t)u->pod);
+			if (u->node >= 0)
+				cluster_bind(c, (uint32_t)u->pod, (uint32_t)u->node);
+			break;
+		case STEP_CORDON:
+		case STEP_UNCORDON:
+			c->nodes[u->node].unschedulable = u->was_unsched;
+			restore_taints(&c->nodes[u->node], u);
+			break;
+		case STEP_ADD_NODE:
+			cluster_remove_node(c, (uint32_t)u->node);
+			break;
+		case STEP_REMOVE_NODE:
+			cluster_revive_node(c, (uint32_t)u->node);
+			for (uint32_t k = 0; k < u->npods; k++) {
+				cluster_revive_pod(c, u->pods[k]);
+				cluster_bind(c, u->pods[k], (uint32_t)u->node);
+			}
+			break;
+		case STEP_TAINT:
+		case STEP_UNTAINT:
+			restore_taints(&c->nodes[u->node], u);
+			break;
+		case STEP_LABEL:
+			if (u->old_label)
+				labels_set(&c->nodes[u->node].labels, s->label_key, u->old_label);
+			else
+				labels_del(&c->nodes[u->node].labels, s->label_key);
+			break;
+		default:
+			break;
+		}
+	}
+	u->applied = false;
+	u->created = false;
+}
+
+int timeline_step(struct timeline *t, struct decision *d)
+{
+	if (t->cur >= t->sc->nsteps)
+		return 0;
+	if (!apply(t, t->cur, d))
+		return 0;
+	t->cur++;
+	return 1;
+}
+
+int timeline_next(struct timeline *t)
+{
+	return timeline_step(t, NULL);
+}
+
+int timeline_prev(struct timeline *t)
+{
+	if (!t->cur)
+		return 0;
+	unapply(t, --t->cur);
+	return 1;
+}
+
+int timeline_goto(struct timeline *t, uint32_t n)
+{
+	if (n > t->sc->nsteps)
+		n = t->sc->nsteps;
+	while (t->cur > n)
+		timeline_prev(t);
+	while (t->cur < n)
+		if (!timeline_next(t))
+			return 0;
+	return 1;
+}
+
+int timeline_explain(struct timeline *t, uint32_t i, struct decision *d)
+{
+	if (i >= t->sc->nsteps)
+		return 0;
+	uint32_t back = t->cur;
+	if (!timeline_goto(t, i) || !timeline_step(t, d))
+		return 0;
+	return timeline_goto(t, back);
+}
+
+int timeline_branch(struct timeline *t, struct step *s)
+{
+	struct scenario *sc = t->sc;
+	for (uint32_t i = t->cur; i < sc->nsteps; i++) {
+		step_fini(&sc->steps[i]);
+		free(t->res[i].message);
+		undo_clear(&U(t)[i]);
+		memset(&t->res[i], 0, sizeof(t->res[i]));
+	}
+	sc->nsteps = t->cur;
+	struct step *ns = realloc(sc->steps, (sc->nsteps + 1) * sizeof(*ns));
+	if (!ns)
+		return 0;
+	sc->steps = ns;
+	struct step_result *nr = realloc(t->res, (sc->nsteps + 1) * sizeof(*nr));
+	if (!nr)
+		return 0;
+	t->res = nr;
+	struct undo *nu = realloc(t->undo, (sc->nsteps + 1) * sizeof(*nu));
+	if (!nu)
+		return 0;
+	t->undo = nu;
+	ns[sc->nsteps] = *s;
+	memset(s, 0, sizeof(*s));
+	memset(&nr[sc->nsteps], 0, sizeof(*nr));
+	nr[sc->nsteps].node = -1;
+	memset(&nu[sc->nsteps], 0, sizeof(*nu));
+	nu[sc->nsteps].pod = nu[sc->nsteps].node = -1;
+	sc->nsteps++;
+	return timeline_next(t);
+}
