@@ -40,15 +40,17 @@ const struct node_rec *decision_node(const struct decision *d, uint32_t node_id)
 	return lo < d->nnodes && d->nodes[lo].node == node_id ? &d->nodes[lo] : NULL;
 }
 
-static void append(char *buf, size_t len, size_t *o, const char *fmt, const char *s)
+/* Appends s, truncating at len - 1 bytes. */
+static void append(char *buf, size_t len, size_t *o, const char *s)
 {
-	if (*o >= len)
+	size_t n = strlen(s);
+	if (*o + 1 >= len)
 		return;
-	int n = snprintf(buf + *o, len - *o, fmt, s);
-	if (n > 0)
-		*o += (size_t)n;
-	if (*o >= len)
-		*o = len - 1;
+	if (n > len - 1 - *o)
+		n = len - 1 - *o;
+	memcpy(buf + *o, s, n);
+	*o += n;
+	buf[*o] = '\0';
 }
 
 const char *decision_reason(const struct cluster *c, const struct decision *d,
@@ -60,16 +62,16 @@ const char *decision_reason(const struct cluster *c, const struct decision *d,
 		return buf;
 	switch (r->fail) {
 	case PL_NODE_UNSCHEDULABLE:
-		append(buf, len, &o, "%s", "node(s) were unschedulable");
+		append(buf, len, &o, "node(s) were unschedulable");
 		break;
 	case PL_NODE_NAME:
-		append(buf, len, &o, "%s", "node(s) didn't match the requested node name");
+		append(buf, len, &o, "node(s) didn't match the requested node name");
 		break;
 	case PL_TAINT_TOLERATION:
-		append(buf, len, &o, "%s", "node(s) had untolerated taint(s)");
+		append(buf, len, &o, "node(s) had untolerated taint(s)");
 		break;
 	case PL_NODE_AFFINITY:
-		append(buf, len, &o, "%s", d->prefilter_conflict ? "pod affinity terms conflict" :
+		append(buf, len, &o, d->prefilter_conflict ? "pod affinity terms conflict" :
 			r->prefilter_cut ? "node(s) didn't satisfy plugin(s) [NodeAffinity]" :
 			"node(s) didn't match Pod's node affinity/selector");
 		break;
@@ -77,37 +79,42 @@ const char *decision_reason(const struct cluster *c, const struct decision *d,
 		/* noderesources/fit.go fitsRequest order */
 		const char *sep = "";
 		if (r->why.fit.bits & FIT_TOO_MANY_PODS) {
-			append(buf, len, &o, "%sToo many pods", sep);
+			append(buf, len, &o, sep);
+			append(buf, len, &o, "Too many pods");
 			sep = ", ";
 		}
 		if (r->why.fit.bits & FIT_CPU) {
-			append(buf, len, &o, "%sInsufficient cpu", sep);
+			append(buf, len, &o, sep);
+			append(buf, len, &o, "Insufficient cpu");
 			sep = ", ";
 		}
 		if (r->why.fit.bits & FIT_MEM) {
-			append(buf, len, &o, "%sInsufficient memory", sep);
+			append(buf, len, &o, sep);
+			append(buf, len, &o, "Insufficient memory");
 			sep = ", ";
 		}
 		if (r->why.fit.bits & FIT_EPH) {
-			append(buf, len, &o, "%sInsufficient ephemeral-storage", sep);
+			append(buf, len, &o, sep);
+			append(buf, len, &o, "Insufficient ephemeral-storage");
 			sep = ", ";
 		}
 		for (uint32_t i = 0; i < d->next && i < 64; i++) {
 			if (!(r->why.fit.ext_bits & (1ull << i)))
 				continue;
-			append(buf, len, &o, "%s", sep);
-			append(buf, len, &o, "Insufficient %s", intern_get(c->in, d->ext_names[i]));
+			append(buf, len, &o, sep);
+			append(buf, len, &o, "Insufficient ");
+			append(buf, len, &o, intern_get(c->in, d->ext_names[i]));
 			sep = ", ";
 		}
 		break;
 	}
 	case PL_POD_TOPOLOGY_SPREAD:
-		append(buf, len, &o, "%s", r->why.spread.missing ?
+		append(buf, len, &o, r->why.spread.missing ?
 			"node(s) didn't match pod topology spread constraints (missing required label)" :
 			"node(s) didn't match pod topology spread constraints");
 		break;
 	case PL_INTER_POD_AFFINITY:
-		append(buf, len, &o, "%s", r->why.ipa.what == IPA_AFFINITY ?
+		append(buf, len, &o, r->why.ipa.what == IPA_AFFINITY ?
 			"node(s) didn't match pod affinity rules" :
 			r->why.ipa.what == IPA_ANTI ? "node(s) didn't match pod anti-affinity rules" :
 			"node(s) didn't satisfy existing pods anti-affinity rules");
@@ -128,25 +135,25 @@ static void fit_detail(const struct cluster *c, const struct decision *d, const 
 	buf[0] = '\0';
 	if (r->why.fit.bits & FIT_TOO_MANY_PODS) {
 		snprintf(tmp, sizeof(tmp), "pods: %u bound of %" PRId64 " allowed", n->npods, n->alloc.pods);
-		append(buf, len, &o, "%s", tmp);
+		append(buf, len, &o, tmp);
 	}
 	if (r->why.fit.bits & FIT_CPU) {
 		quantity_format_milli(p->spec.req.cpu, a, sizeof(a));
 		quantity_format_milli(n->alloc.cpu - n->used.cpu, b, sizeof(b));
 		snprintf(tmp, sizeof(tmp), "%scpu: requests %s, free %s", o ? "; " : "", a, b);
-		append(buf, len, &o, "%s", tmp);
+		append(buf, len, &o, tmp);
 	}
 	if (r->why.fit.bits & FIT_MEM) {
 		quantity_format_bytes(p->spec.req.mem, a, sizeof(a));
 		quantity_format_bytes(n->alloc.mem - n->used.mem, b, sizeof(b));
 		snprintf(tmp, sizeof(tmp), "%smemory: requests %s, free %s", o ? "; " : "", a, b);
-		append(buf, len, &o, "%s", tmp);
+		append(buf, len, &o, tmp);
 	}
 	if (r->why.fit.bits & FIT_EPH) {
 		quantity_format_bytes(p->spec.req.eph, a, sizeof(a));
 		quantity_format_bytes(n->alloc.eph - n->used.eph, b, sizeof(b));
 		snprintf(tmp, sizeof(tmp), "%sephemeral-storage: requests %s, free %s", o ? "; " : "", a, b);
-		append(buf, len, &o, "%s", tmp);
+		append(buf, len, &o, tmp);
 	}
 	for (uint32_t i = 0; i < d->next && i < 64; i++) {
 		if (!(r->why.fit.ext_bits & (1ull << i)))
@@ -155,7 +162,7 @@ static void fit_detail(const struct cluster *c, const struct decision *d, const 
 		snprintf(tmp, sizeof(tmp), "%s%.80s: requests %" PRId64 ", free %" PRId64, o ? "; " : "",
 			 intern_get(c->in, name), resources_ext(&p->spec.req, name),
 			 resources_ext(&n->alloc, name) - resources_ext(&n->used, name));
-		append(buf, len, &o, "%s", tmp);
+		append(buf, len, &o, tmp);
 	}
 }
 
@@ -252,10 +259,10 @@ const char *decision_spread_terms(const struct cluster *c, const struct decision
 		snprintf(tmp, sizeof(tmp), "%s%s: %" PRId64 " x ln(%u+2) + %d = %.2f", o ? "; " : "",
 			 intern_get(c->in, cr->key), cnt, cr->size, cr->max_skew - 1,
 			 (double)cnt * cr->weight + (cr->max_skew - 1));
-		append(buf, len, &o, "%s", tmp);
+		append(buf, len, &o, tmp);
 	}
 	snprintf(tmp, sizeof(tmp), "%sraw %" PRId64 ", normalized %" PRId64, o ? "; " : "",
 		 r->raw[PL_POD_TOPOLOGY_SPREAD], r->norm[PL_POD_TOPOLOGY_SPREAD]);
-	append(buf, len, &o, "%s", tmp);
+	append(buf, len, &o, tmp);
 	return buf;
 }

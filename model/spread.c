@@ -150,8 +150,12 @@ static int build_rec(struct cluster *c, const struct pod *p, const struct tsc *t
 				}
 			}
 			if (set.n) {
-				if (!selector_from_set(c->in, &set, &merged) ||
-				    !selector_and(c->in, &merged, &r->sel)) {
+				if (!selector_from_set(c->in, &set, &merged)) {
+					labels_fini(&set);
+					return 0;
+				}
+				if (!selector_and(c->in, &merged, &r->sel)) {
+					selector_fini(&merged);
 					labels_fini(&set);
 					return 0;
 				}

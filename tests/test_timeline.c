@@ -1,0 +1,197 @@
+/* test_timeline.c - moving through steps restores exactly the same state,
+ * undo records cover every action, and a branch replaces the future. */
+#include <stdlib.h>
+
+#include "fixture.h"
+
+/* A text fingerprint of everything a step can change. */
+static char *fingerprint(const struct cluster *c)
+{
+	size_t cap = 1 << 16, o = 0;
+	char *buf = malloc(cap);
+	assert_non_null(buf);
+	for (uint32_t i = 0; i < c->nnodes; i++) {
+		const struct node *n = &c->nodes[i];
+		if (!n->alive)
+			continue;
+		o += (size_t)snprintf(buf + o, cap - o, "node %s u=%d cpu=%lld pods=%lld [",
+				      intern_get(c->in, n->name), n->unschedulable,
+				      (long long)n->used.cpu, (long long)n->used.pods);
+		for (uint32_t k = 0; k < n->labels.n; k++)
+			o += (size_t)snprintf(buf + o, cap - o, "%s=%s,", intern_get(c->in, n->labels.v[k].key),
+					      intern_get(c->in, n->labels.v[k].val));
+		o += (size_t)snprintf(buf + o, cap - o, "] taints:");
+		for (uint32_t k = 0; k < n->ntaints; k++)
+			o += (size_t)snprintf(buf + o, cap - o, "%s:%d,", intern_get(c->in, n->taints[k].key),
+					      n->taints[k].effect);
+		o += (size_t)snprintf(buf + o, cap - o, " pods:");
+		for (uint32_t k = 0; k < n->npods; k++)
+			o += (size_t)snprintf(buf + o, cap - o, "%s,", intern_get(c->in, c->pods[n->pods[k]].name));
+		o += (size_t)snprintf(buf + o, cap - o, "\n");
+	}
+	for (uint32_t i = 0; i < c->npods; i++)
+		if (c->pods[i].alive)
+			o += (size_t)snprintf(buf + o, cap - o, "pod %s@%d\n", intern_get(c->in, c->pods[i].name),
+					      c->pods[i].node);
+	/* every matcher count must equal a fresh count */
+	for (uint32_t m = 0; m < c->nmatchers; m++) {
+		const struct matcher *mt = c->matchers[m];
+		for (uint32_t i = 0; i < c->nnodes; i++) {
+			uint32_t want = 0;
+			for (uint32_t k = 0; k < c->nodes[i].npods; k++)
+				want += matcher_matches_pod(c, mt, &c->pods[c->nodes[i].pods[k]]);
+			assert_int_equal(mt->per_node[i], want);
+		}
+	}
+	assert_true(o < cap);
+	return buf;
+}
+
+static const char *scenario =
+	"nodes:\n"
+	"  - {name: n1, labels: {zone: a}}\n"
+	"  - {name: n2, labels: {zone: b}}\n"
+	"pods:\n"
+	"  - {name: x1, nodeName: n1, labels: {app: web}}\n"
+	"steps:\n"
+	"  - schedule:\n"
+	"      name: web\n"
+	"      labels: {app: web}\n"
+	"      requests: {cpu: 500m}\n"
+	"      topologySpreadConstraints:\n"
+	"        - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule,\n"
+	"           labelSelector: {matchLabels: {app: web}}}\n"
+	"    replicas: 3\n"
+	"  - cordon: n2\n"
+	"  - taint: {node: n1, key: k, value: v, effect: NoSchedule}\n"
+	"  - label: {node: n1, key: disk, value: ssd}\n"
+	"  - addNode: {name: n3, labels: {zone: c}}\n"
+	"  - schedule: {name: late, labels: {app: web}, tolerations: [{operator: Exists}]}\n"
+	"  - delete: web-1\n"
+	"  - untaint: {node: n1, key: k}\n"
+	"  - uncordon: n2\n"
+	"  - removeNode: n1\n"
+	"  - retry: late\n"
+	"  - delete: nobody\n"
+	"  - label: {node: n2, key: zone, value: null}\n";
+
+static void back_and_forth_is_exact(void **state)
+{
+	(void)state;
+	struct scenario *sc = fixture_load(scenario);
+	struct timeline *t = timeline_new(sc);
+	uint32_t n = timeline_len(t);
+	assert_int_equal(n, 15);
+	char **fp = calloc(n + 1, sizeof(*fp));
+	assert_non_null(fp);
+	fp[0] = fingerprint(sc->cluster);
+	for (uint32_t i = 1; i <= n; i++) {
+		assert_true(timeline_next(t));
+		fp[i] = fingerprint(sc->cluster);
+	}
+	assert_int_equal(t->res[13].outcome, OUT_ERROR); /* delete: nobody */
+	for (uint32_t i = n; i-- > 0;) {
+		assert_true(timeline_prev(t));
+		char *f = fingerprint(sc->cluster);
+		assert_string_equal(f, fp[i]);
+		free(f);
+	}
+	/* jumps in both directions */
+	static const uint32_t jumps[] = { 9, 2, 15, 0, 7, 7, 14, 1 };
+	for (size_t j = 0; j < sizeof(jumps) / sizeof(*jumps); j++) {
+		assert_true(timeline_goto(t, jumps[j]));
+		char *f = fingerprint(sc->cluster);
+		assert_string_equal(f, fp[jumps[j]]);
+		free(f);
+	}
+	for (uint32_t i = 0; i <= n; i++)
+		free(fp[i]);
+	free(fp);
+	timeline_free(t);
+	scenario_free(sc);
+}
+
+/* Explaining a past step recomputes the same decision and leaves the
+ * position where it was. */
+static void explain_past_step(void **state)
+{
+	(void)state;
+	struct scenario *sc = fixture_load(scenario);
+	struct timeline *t = timeline_new(sc);
+	struct decision d, e;
+	assert_true(timeline_goto(t, 1));
+	assert_true(timeline_prev(t));
+	assert_true(timeline_step(t, &d));
+	assert_true(timeline_goto(t, 6));
+	assert_true(timeline_explain(t, 0, &e));
+	assert_int_equal(t->cur, 6);
+	assert_int_equal(d.chosen, e.chosen);
+	assert_int_equal(d.nfeasible, e.nfeasible);
+	assert_int_equal(d.cons[0].doms[0].count, e.cons[0].doms[0].count);
+	decision_fini(&d);
+	decision_fini(&e);
+	timeline_free(t);
+	scenario_free(sc);
+}
+
+static void branch_replaces_future(void **state)
+{
+	(void)state;
+	struct scenario *sc = fixture_load(scenario);
+	struct timeline *t = timeline_new(sc);
+	assert_true(timeline_goto(t, 3));
+	struct step s;
+	memset(&s, 0, sizeof(s));
+	s.kind = STEP_CORDON;
+	s.node = intern_str(sc->cluster->in, "n1");
+	assert_true(timeline_branch(t, &s));
+	assert_int_equal(timeline_len(t), 4);
+	assert_int_equal(t->cur, 4);
+	assert_true(sc->cluster->nodes[fixture_node(sc, "n1")].unschedulable);
+	assert_true(timeline_prev(t));
+	assert_false(sc->cluster->nodes[fixture_node(sc, "n1")].unschedulable);
+	timeline_free(t);
+	scenario_free(sc);
+}
+
+/* choose: an infeasible node is an error step that changes nothing. */
+static void choose_infeasible(void **state)
+{
+	(void)state;
+	struct scenario *sc = fixture_load(
+		"nodes:\n"
+		"  - {name: n1, labels: {zone: a}}\n"
+		"  - {name: n2, labels: {zone: b}, unschedulable: true}\n"
+		"steps:\n"
+		"  - schedule: {name: p}\n"
+		"    choose: n2\n"
+		"  - schedule: {name: p}\n"
+		"    choose: n1\n");
+	struct timeline *t = timeline_new(sc);
+	struct decision d;
+	assert_true(timeline_step(t, &d));
+	assert_int_equal(d.outcome, OUT_ERROR);
+	assert_string_equal(d.message, "choose: node n2 is not feasible: NodeUnschedulable: "
+				       "node(s) were unschedulable");
+	decision_fini(&d);
+	assert_true(timeline_step(t, &d));
+	assert_int_equal(d.outcome, OUT_SCHEDULED);
+	assert_int_equal(d.chosen, fixture_node(sc, "n1"));
+	decision_fini(&d);
+	assert_true(timeline_goto(t, 0));
+	assert_true(timeline_goto(t, 2));
+	assert_int_equal(t->res[1].node, fixture_node(sc, "n1"));
+	timeline_free(t);
+	scenario_free(sc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(back_and_forth_is_exact),
+		cmocka_unit_test(explain_past_step),
+		cmocka_unit_test(branch_replaces_future),
+		cmocka_unit_test(choose_infeasible),
+	};
+	return cmocka_run_group_tests_name("timeline", tests, NULL, NULL);
+}
