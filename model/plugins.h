@@ -14,6 +14,10 @@
 bool toleration_tolerates(const struct toleration *t, const struct taint *taint);
 /* index of the first untolerated NoSchedule/NoExecute taint, -1 if none */
 int32_t taint_first_untolerated(const struct node *n, const struct toleration *tols, uint32_t ntols);
+/* Same, also reading the "" sym as an empty key (any key) / empty value;
+ * prefer this one when the cluster is at hand. */
+int32_t taint_first_untolerated_in(const struct cluster *c, const struct node *n,
+				   const struct toleration *tols, uint32_t ntols);
 int filter_node_unschedulable(const struct cluster *c, const struct pod *p, const struct node *n,
 			      struct node_rec *r);
 int filter_node_name(const struct cluster *c, const struct pod *p, const struct node *n,
@@ -50,6 +54,9 @@ int filter_inter_pod_affinity(const struct cluster *c, const struct pod *p, cons
 /* Returns false when PreScore skips (nothing recorded). */
 bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s);
 int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, const struct ipa_state *s);
+/* interpodaffinity/scoring.go NormalizeScore (min-max, float order kept)
+ * over the feasible recs with scored[PL_INTER_POD_AFFINITY]. */
+void ipa_normalize(struct decision *d);
 
 /* podtopologyspread: fills d->cons, filters, scores (spread.c) */
 struct spread_state;

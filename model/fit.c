@@ -1,0 +1,178 @@
+/* fit.c - NodeResourcesFit (Filter, LeastAllocated score) and
+ * NodeResourcesBalancedAllocation. */
+#include "plugins.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Fills d->ext_names with the pod's requested extended resources (non-zero
+ * amounts) in name order, once per decision. 0 on OOM. */
+static int ext_names_fill(const struct cluster *c, const struct pod *p, struct decision *d)
+{
+	const struct resources *rq = &p->spec.req;
+	if (d->ext_names || rq->next == 0)
+		return 1;
+	sym_t *v = malloc(rq->next * sizeof(*v));
+	if (!v)
+		return 0;
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < rq->next; i++) {
+		if (rq->ext[i].v == 0)
+			continue;
+		/* insertion by text: the order of reasons inside a node */
+		uint32_t j = n;
+		const char *s = intern_get(c->in, rq->ext[i].name);
+		while (j > 0 && strcmp(intern_get(c->in, v[j - 1]), s) > 0) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = rq->ext[i].name;
+		n++;
+	}
+	if (n == 0) {
+		free(v);
+		return 1;
+	}
+	d->ext_names = v;
+	d->next = n;
+	return 1;
+}
+
+static int64_t free_of(int64_t alloc, int64_t used)
+{
+	/* saturating: absurd quantities must not overflow */
+	if (used < 0 && alloc > INT64_MAX + used)
+		return INT64_MAX;
+	if (used > 0 && alloc < INT64_MIN + used)
+		return INT64_MIN;
+	return alloc - used;
+}
+
+/* noderesources/fit.go fitsRequest */
+int filter_fit(const struct cluster *c, const struct pod *p, const struct node *n,
+	       struct decision *d, struct node_rec *r)
+{
+	assert(c && p && n && d && r);
+	const struct resources *rq = &p->spec.req;
+	uint32_t bits = 0;
+	uint64_t ext_bits = 0;
+	bool unresolvable = false;
+	bool any_fail = false;
+
+	/* "Too many pods" never makes the node unresolvable */
+	if ((int64_t)n->npods + 1 > n->alloc.pods)
+		bits |= FIT_TOO_MANY_PODS;
+	bool any_ext = false;
+	for (uint32_t i = 0; i < rq->next; i++)
+		if (rq->ext[i].v != 0)
+			any_ext = true;
+	if (rq->cpu == 0 && rq->mem == 0 && rq->eph == 0 && rq->next == 0)
+		goto done;
+	if (rq->cpu > 0 && rq->cpu > free_of(n->alloc.cpu, n->used.cpu)) {
+		bits |= FIT_CPU;
+		unresolvable |= rq->cpu > n->alloc.cpu;
+	}
+	if (rq->mem > 0 && rq->mem > free_of(n->alloc.mem, n->used.mem)) {
+		bits |= FIT_MEM;
+		unresolvable |= rq->mem > n->alloc.mem;
+	}
+	if (rq->eph > 0 && rq->eph > free_of(n->alloc.eph, n->used.eph)) {
+		bits |= FIT_EPH;
+		unresolvable |= rq->eph > n->alloc.eph;
+	}
+	if (any_ext) {
+		/* on OOM the bits cannot name the resource, the verdict stands */
+		bool named = ext_names_fill(c, p, d) && d->ext_names;
+		uint32_t count = named ? d->next : rq->next;
+		for (uint32_t i = 0; i < count; i++) {
+			sym_t name = named ? d->ext_names[i] : rq->ext[i].name;
+			int64_t want = resources_ext(rq, name);
+			if (want == 0)
+				continue;
+			int64_t alloc = resources_ext(&n->alloc, name);
+			int64_t used = resources_ext(&n->used, name);
+			if (want > free_of(alloc, used)) {
+				if (named && i < 64)
+					ext_bits |= (uint64_t)1 << i;
+				unresolvable |= want > alloc;
+				any_fail = true;
+			}
+		}
+	}
+done:
+	if (!bits && !ext_bits && !any_fail)
+		return 1;
+	r->why.fit.bits = bits;
+	r->why.fit.ext_bits = ext_bits;
+	r->unresolvable = unresolvable;
+	return 0;
+}
+
+/* floor(x * 100 / alloc) for 0 <= x <= alloc, without int64 overflow */
+static int64_t pct(int64_t x, int64_t alloc)
+{
+	if (x <= INT64_MAX / 100)
+		return x * 100 / alloc;
+	int64_t q = x / alloc, rem = x % alloc;
+	return q * 100 + (int64_t)((long double)rem * 100.0L / (long double)alloc);
+}
+
+/* noderesources/least_allocated.go leastResourceScorer (cpu, memory, weight 1) */
+int64_t score_least_allocated(const struct cluster *c, const struct pod *p, const struct node *n)
+{
+	assert(c && p && n);
+	int64_t req[2], alloc[2], sum = 0, weights = 0;
+	req[0] = n->nz_cpu + p->spec.nz_cpu;
+	req[1] = n->nz_mem + p->spec.nz_mem;
+	alloc[0] = n->alloc.cpu;
+	alloc[1] = n->alloc.mem;
+	for (int i = 0; i < 2; i++) {
+		if (alloc[i] == 0)
+			continue;
+		int64_t s = 0;
+		if (req[i] <= alloc[i] && alloc[i] > 0)
+			s = pct(alloc[i] - req[i], alloc[i]);
+		sum += s;
+		weights++;
+	}
+	return weights ? sum / weights : 0;
+}
+
+/* noderesources/balanced_allocation.go balancedResourceScorer */
+static int64_t balance(const int64_t *requested, const int64_t *allocatable, int n)
+{
+	double f[2];
+	int nf = 0;
+	for (int i = 0; i < n; i++) {
+		if (allocatable[i] == 0)
+			continue;
+		double fr = (double)requested[i] / (double)allocatable[i];
+		if (fr > 1)
+			fr = 1;
+		f[nf++] = fr;
+	}
+	double std = 0.0;
+	if (nf == 2)
+		std = fabs((f[0] - f[1]) / 2);
+	return (int64_t)((1 - std) * 100.0);
+}
+
+/* balanced_allocation.go Score after PR #135573 (conventions §1) */
+int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n)
+{
+	assert(c && p && n);
+	int64_t alloc[2] = { n->alloc.cpu, n->alloc.mem };
+	int64_t without[2] = { n->used.cpu, n->used.mem };
+	int64_t with[2] = { n->used.cpu + p->spec.req.cpu, n->used.mem + p->spec.req.mem };
+	int64_t w = balance(with, alloc, 2);
+	int64_t wo = balance(without, alloc, 2);
+	return 50 + (50 + w - wo) / 2;
+}
+
+bool pod_requests_cpu_or_mem(const struct pod *p)
+{
+	assert(p);
+	return p->spec.req.cpu != 0 || p->spec.req.mem != 0;
+}

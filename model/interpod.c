@@ -1,0 +1,454 @@
+/* interpod.c - InterPodAffinity: PreFilter counts, Filter, PreScore,
+ * Score and its min-max NormalizeScore.
+ *
+ * Upstream keeps maps keyed by (topologyKey, value). Here each distinct
+ * topology key gets an array indexed by the value's sym (syms are dense),
+ * and the incoming pod's terms are counted through cluster matchers (per
+ * node counts kept by cluster.c), so no decision scans every pod. Existing
+ * pods' own terms are read from c->affinity_pods only. */
+#include "plugins.h"
+
+#include <assert.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One topology key and an amount per value sym. */
+struct keyvals {
+	sym_t key;
+	int64_t *v;  /* nsyms entries */
+};
+
+struct keymap {
+	struct keyvals *kv;
+	uint32_t n;
+	bool any;     /* an entry was ever recorded (upstream map non-empty) */
+};
+
+struct ipa_state {
+	uint32_t nsyms;
+	bool skip;            /* PreFilter Skip */
+	/* 1. incoming required affinity: pods matching ALL terms, per key */
+	struct keymap aff;
+	bool self_match;      /* the pod matches all of its own affinity terms */
+	/* 2. incoming required anti-affinity: per key, summed over terms */
+	struct keymap anti;
+	/* 3. existing pods' required anti-affinity matching the pod */
+	struct keymap existing;
+	/* PreScore: topologyKey -> value -> score */
+	struct keymap score;
+	bool scored;
+	const struct pod *pod;
+};
+
+static void keymap_fini(struct keymap *m)
+{
+	for (uint32_t i = 0; i < m->n; i++)
+		free(m->kv[i].v);
+	free(m->kv);
+	memset(m, 0, sizeof(*m));
+}
+
+/* The value array of key, created zeroed when absent; NULL on OOM. */
+static int64_t *keymap_get(struct keymap *m, sym_t key, uint32_t nsyms)
+{
+	for (uint32_t i = 0; i < m->n; i++)
+		if (m->kv[i].key == key)
+			return m->kv[i].v;
+	struct keyvals *nk = realloc(m->kv, (m->n + 1) * sizeof(*nk));
+	if (!nk)
+		return NULL;
+	m->kv = nk;
+	int64_t *v = calloc(nsyms ? nsyms : 1, sizeof(*v));
+	if (!v)
+		return NULL;
+	nk[m->n].key = key;
+	nk[m->n].v = v;
+	m->n++;
+	return v;
+}
+
+static const int64_t *keymap_find(const struct keymap *m, sym_t key)
+{
+	for (uint32_t i = 0; i < m->n; i++)
+		if (m->kv[i].key == key)
+			return m->kv[i].v;
+	return NULL;
+}
+
+/* Adds amount at (key, value of node for key) when the node has the key.
+ * Returns 1, 0 on OOM. */
+static int keymap_add(struct keymap *m, uint32_t nsyms, const struct node *n, sym_t key, int64_t amount)
+{
+	sym_t val = labels_get(&n->labels, key);
+	if (val == SYM_NONE || val >= nsyms)
+		return 1;
+	int64_t *v = keymap_get(m, key, nsyms);
+	if (!v)
+		return 0;
+	v[val] += amount;
+	m->any = true;
+	return 1;
+}
+
+/* The value recorded at (key, node's value), 0 when absent; *has tells
+ * whether the node carries the key. */
+static int64_t keymap_at(const struct keymap *m, uint32_t nsyms, const struct node *n, sym_t key, bool *has)
+{
+	sym_t val = labels_get(&n->labels, key);
+	*has = val != SYM_NONE;
+	if (val == SYM_NONE || val >= nsyms)
+		return 0;
+	const int64_t *v = keymap_find(m, key);
+	return v ? v[val] : 0;
+}
+
+/* framework/types.go newAffinityTerm for the incoming pod, with the
+ * namespaceSelector kept as a selector over namespace labels (equivalent
+ * to interpodaffinity mergeAffinityTermNamespacesIfNotEmpty). */
+static void term_to_matcher(const struct pod *owner, const struct pod_affinity_term *t,
+			    struct matcher_term *mt, sym_t *own_ns)
+{
+	memset(mt, 0, sizeof(*mt));
+	if (t->nnamespaces == 0 && !t->ns_sel_src.present) {
+		*own_ns = owner->ns;
+		mt->namespaces = own_ns;
+		mt->nnamespaces = 1;
+	} else {
+		mt->namespaces = t->namespaces;
+		mt->nnamespaces = t->nnamespaces;
+		if (t->ns_sel_src.present) {
+			if (t->ns_sel.kind == SEL_EVERYTHING)
+				mt->all_namespaces = true;
+			else {
+				mt->has_ns_sel = true;
+				mt->ns_sel = t->ns_sel;
+			}
+		}
+	}
+	mt->sel = t->sel;
+}
+
+/* AffinityTerm.Matches of an existing pod's term against pod p (the
+ * namespaceSelector evaluated against p's namespace labels). */
+static bool existing_term_matches(const struct cluster *c, const struct pod *owner,
+				  const struct pod_affinity_term *t, const struct pod *p)
+{
+	struct matcher_term mt;
+	sym_t own;
+	term_to_matcher(owner, t, &mt, &own);
+	return matcher_term_matches(c, &mt, p->ns, &p->labels);
+}
+
+/* Adds per-node counts of matcher m at each node's value for key. */
+static int add_matcher_counts(struct cluster *c, struct keymap *km, uint32_t nsyms, const struct matcher *m,
+			      sym_t key, int64_t mult)
+{
+	for (uint32_t id = 0; id < c->nnodes; id++) {
+		const struct node *n = &c->nodes[id];
+		if (!n->alive || !m->per_node[id])
+			continue;
+		if (!keymap_add(km, nsyms, n, key, mult * (int64_t)m->per_node[id]))
+			return 0;
+	}
+	return 1;
+}
+
+static bool has_key(const struct keymap *m)
+{
+	return m->any;
+}
+
+/* interpodaffinity/filtering.go PreFilter */
+struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p)
+{
+	assert(c && p);
+	struct ipa_state *s = calloc(1, sizeof(*s));
+	struct matcher_term *mts = NULL;
+	sym_t *own = NULL;
+	if (!s)
+		return NULL;
+	s->pod = p;
+	const struct affinity *a = &p->spec.affinity;
+	uint32_t naff = p->spec.has_affinity ? a->naff_req : 0;
+	uint32_t nanti = p->spec.has_affinity ? a->nanti_req : 0;
+	uint32_t nt = naff > nanti ? naff : nanti;
+	const struct matcher *all = NULL;
+	const struct matcher **anti = NULL;
+
+	if (nt) {
+		mts = calloc(nt, sizeof(*mts));
+		own = calloc(nt, sizeof(*own));
+		anti = calloc(nt, sizeof(*anti));
+		if (!mts || !own || !anti)
+			goto error;
+	}
+	/* matchers first: creating one may intern its key, so the value
+	 * arrays are sized afterwards */
+	if (naff) {
+		for (uint32_t i = 0; i < naff; i++)
+			term_to_matcher(p, &a->aff_req[i], &mts[i], &own[i]);
+		all = cluster_matcher(c, mts, naff, false);
+		if (!all)
+			goto error;
+		s->self_match = true;
+		for (uint32_t i = 0; i < naff; i++)
+			if (!matcher_term_matches(c, &mts[i], p->ns, &p->labels))
+				s->self_match = false;
+	}
+	for (uint32_t i = 0; i < nanti; i++) {
+		term_to_matcher(p, &a->anti_req[i], &mts[i], &own[i]);
+		anti[i] = cluster_matcher(c, &mts[i], 1, false);
+		if (!anti[i])
+			goto error;
+	}
+	s->nsyms = intern_count(c->in);
+
+	/* getIncomingAffinityAntiAffinityCounts */
+	for (uint32_t i = 0; i < naff; i++) {
+		bool dup = false;
+		for (uint32_t j = 0; j < i; j++)
+			dup |= a->aff_req[j].topology_key == a->aff_req[i].topology_key;
+		if (!dup && !add_matcher_counts(c, &s->aff, s->nsyms, all, a->aff_req[i].topology_key, 1))
+			goto error;
+	}
+	for (uint32_t i = 0; i < nanti; i++)
+		if (!add_matcher_counts(c, &s->anti, s->nsyms, anti[i], a->anti_req[i].topology_key, 1))
+			goto error;
+
+	/* getExistingAntiAffinityCounts */
+	for (uint32_t k = 0; k < c->naffinity_pods; k++) {
+		const struct pod *e = &c->pods[c->affinity_pods[k]];
+		if (!e->alive || e->node < 0 || !e->spec.has_affinity)
+			continue;
+		const struct node *n = &c->nodes[e->node];
+		for (uint32_t i = 0; i < e->spec.affinity.nanti_req; i++) {
+			const struct pod_affinity_term *t = &e->spec.affinity.anti_req[i];
+			if (existing_term_matches(c, e, t, p) &&
+			    !keymap_add(&s->existing, s->nsyms, n, t->topology_key, 1))
+				goto error;
+		}
+	}
+	s->skip = !has_key(&s->existing) && naff == 0 && nanti == 0;
+	free(mts);
+	free(own);
+	free(anti);
+	return s;
+error:
+	free(mts);
+	free(own);
+	free(anti);
+	ipa_free(s);
+	return NULL;
+}
+
+void ipa_free(struct ipa_state *s)
+{
+	if (!s)
+		return;
+	keymap_fini(&s->aff);
+	keymap_fini(&s->anti);
+	keymap_fini(&s->existing);
+	keymap_fini(&s->score);
+	free(s);
+}
+
+bool ipa_filter_skipped(const struct ipa_state *s)
+{
+	assert(s);
+	return s->skip;
+}
+
+/* interpodaffinity/filtering.go satisfyPodAffinity; returns the failing
+ * term index or -1. */
+static int32_t affinity_fails(const struct node *n, const struct pod *p, const struct ipa_state *s)
+{
+	const struct affinity *a = &p->spec.affinity;
+	uint32_t naff = p->spec.has_affinity ? a->naff_req : 0;
+	int32_t zero = -1;
+	for (uint32_t i = 0; i < naff; i++) {
+		bool has;
+		int64_t cnt = keymap_at(&s->aff, s->nsyms, n, a->aff_req[i].topology_key, &has);
+		if (!has)
+			return (int32_t)i; /* every topology label must exist */
+		if (cnt <= 0 && zero < 0)
+			zero = (int32_t)i;
+	}
+	if (zero < 0)
+		return -1;
+	/* first-pod rule: nothing matches anywhere and the pod matches itself */
+	if (!has_key(&s->aff) && s->self_match)
+		return -1;
+	return zero;
+}
+
+/* satisfyPodAntiAffinity: counts are keyed by (key, value) across terms */
+static int32_t anti_fails(const struct node *n, const struct pod *p, const struct ipa_state *s)
+{
+	if (!has_key(&s->anti))
+		return -1;
+	const struct affinity *a = &p->spec.affinity;
+	for (uint32_t i = 0; i < a->nanti_req; i++) {
+		bool has;
+		int64_t cnt = keymap_at(&s->anti, s->nsyms, n, a->anti_req[i].topology_key, &has);
+		if (has && cnt > 0)
+			return (int32_t)i;
+	}
+	return -1;
+}
+
+/* satisfyExistingPodsAntiAffinity: any label of the node hits a marked pair */
+static bool existing_anti_fails(const struct node *n, const struct ipa_state *s)
+{
+	if (!has_key(&s->existing))
+		return false;
+	for (uint32_t i = 0; i < s->existing.n; i++) {
+		bool has;
+		if (keymap_at(&s->existing, s->nsyms, n, s->existing.kv[i].key, &has) > 0)
+			return true;
+	}
+	return false;
+}
+
+/* interpodaffinity/filtering.go Filter */
+int filter_inter_pod_affinity(const struct cluster *c, const struct pod *p, const struct node *n,
+			      const struct ipa_state *s, struct node_rec *r)
+{
+	assert(c && p && n && s && r);
+	if (s->skip)
+		return 1;
+	int32_t t = affinity_fails(n, p, s);
+	if (t >= 0) {
+		r->why.ipa.what = IPA_AFFINITY;
+		r->why.ipa.term = (uint32_t)t;
+		r->unresolvable = true;
+		return 0;
+	}
+	t = anti_fails(n, p, s);
+	if (t >= 0) {
+		r->why.ipa.what = IPA_ANTI;
+		r->why.ipa.term = (uint32_t)t;
+		r->unresolvable = false;
+		return 0;
+	}
+	if (existing_anti_fails(n, s)) {
+		r->why.ipa.what = IPA_EXISTING_ANTI;
+		r->why.ipa.term = 0;
+		r->unresolvable = false;
+		return 0;
+	}
+	return 1;
+}
+
+/* scoring.go processTerm for an existing pod's term against the incoming pod */
+static int score_existing_terms(const struct cluster *c, struct ipa_state *s, const struct pod *e,
+				const struct node *n, const struct pod *p)
+{
+	const struct affinity *a = &e->spec.affinity;
+	/* hardPodAffinityWeight (default 1) for each required affinity term */
+	for (uint32_t i = 0; i < a->naff_req; i++)
+		if (existing_term_matches(c, e, &a->aff_req[i], p) &&
+		    !keymap_add(&s->score, s->nsyms, n, a->aff_req[i].topology_key, 1))
+			return 0;
+	for (uint32_t i = 0; i < a->naff_pref; i++)
+		if (existing_term_matches(c, e, &a->aff_pref[i].term, p) &&
+		    !keymap_add(&s->score, s->nsyms, n, a->aff_pref[i].term.topology_key,
+				(int64_t)a->aff_pref[i].weight))
+			return 0;
+	for (uint32_t i = 0; i < a->nanti_pref; i++)
+		if (existing_term_matches(c, e, &a->anti_pref[i].term, p) &&
+		    !keymap_add(&s->score, s->nsyms, n, a->anti_pref[i].term.topology_key,
+				-(int64_t)a->anti_pref[i].weight))
+			return 0;
+	return 1;
+}
+
+/* Incoming preferred term (weight w, sign mult): matching pods per node. */
+static int score_incoming_term(struct cluster *c, struct ipa_state *s, const struct pod *p,
+			       const struct pod_affinity_term *t, int64_t w)
+{
+	struct matcher_term mt;
+	sym_t own;
+	term_to_matcher(p, t, &mt, &own);
+	const struct matcher *m = cluster_matcher(c, &mt, 1, false);
+	if (!m)
+		return 0;
+	/* the matcher may have interned its key: only node values matter,
+	 * which existed before, so nsyms stays valid */
+	return add_matcher_counts(c, &s->score, s->nsyms, m, t->topology_key, w);
+}
+
+/* interpodaffinity/scoring.go PreScore */
+bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s)
+{
+	assert(c && p && s);
+	keymap_fini(&s->score);
+	s->scored = false;
+	const struct affinity *a = &p->spec.affinity;
+	bool has_pref = p->spec.has_affinity && (a->naff_pref || a->nanti_pref);
+	if (has_pref) {
+		for (uint32_t i = 0; i < a->naff_pref; i++)
+			if (!score_incoming_term(c, s, p, &a->aff_pref[i].term, a->aff_pref[i].weight))
+				goto oom;
+		for (uint32_t i = 0; i < a->nanti_pref; i++)
+			if (!score_incoming_term(c, s, p, &a->anti_pref[i].term, -(int64_t)a->anti_pref[i].weight))
+				goto oom;
+	}
+	for (uint32_t k = 0; k < c->naffinity_pods; k++) {
+		const struct pod *e = &c->pods[c->affinity_pods[k]];
+		if (!e->alive || e->node < 0 || !e->spec.has_affinity)
+			continue;
+		const struct node *n = &c->nodes[e->node];
+		/* pods on nodes without any label are ignored */
+		if (n->labels.n == 0)
+			continue;
+		if (!score_existing_terms(c, s, e, n, p))
+			goto oom;
+	}
+	s->scored = has_key(&s->score);
+	return s->scored;
+oom:
+	/* without memory the scores cannot be exact: behave as Skip */
+	keymap_fini(&s->score);
+	return false;
+}
+
+/* interpodaffinity/scoring.go Score */
+int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, const struct ipa_state *s)
+{
+	assert(c && n && s);
+	int64_t sum = 0;
+	for (uint32_t i = 0; i < s->score.n; i++) {
+		bool has;
+		sum += keymap_at(&s->score, s->nsyms, n, s->score.kv[i].key, &has);
+	}
+	return sum;
+}
+
+/* interpodaffinity/scoring.go NormalizeScore over the feasible, scored recs */
+void ipa_normalize(struct decision *d)
+{
+	assert(d);
+	const int p = PL_INTER_POD_AFFINITY;
+	int64_t min = INT64_MAX, max = INT64_MIN;
+	for (uint32_t i = 0; i < d->nnodes; i++) {
+		const struct node_rec *r = &d->nodes[i];
+		if (!r->feasible || !r->scored[p])
+			continue;
+		if (r->raw[p] > max)
+			max = r->raw[p];
+		if (r->raw[p] < min)
+			min = r->raw[p];
+	}
+	for (uint32_t i = 0; i < d->nnodes; i++) {
+		struct node_rec *r = &d->nodes[i];
+		if (!r->feasible || !r->scored[p])
+			continue;
+		double f = 0;
+		/* unsigned differences: no overflow for extreme raw scores */
+		if (max > min)
+			f = 100.0 * ((double)((uint64_t)r->raw[p] - (uint64_t)min) /
+				     (double)((uint64_t)max - (uint64_t)min));
+		r->norm[p] = (int64_t)f;
+	}
+}

@@ -1,0 +1,526 @@
+/* objects.c - the scheduler profile, name tables and the lifecycle helpers
+ * of the plain Kubernetes objects (deep copy / free of every pointer). */
+#include "objects.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* apis/config/v1/default_plugins.go getDefaultPlugins: score weights */
+void sched_config_defaults(struct sched_config *c)
+{
+	assert(c);
+	memset(c, 0, sizeof(*c));
+	c->defaulting = DEFAULTING_SYSTEM;
+	for (int g = 0; g < GATE__COUNT; g++)
+		c->gates[g] = true;
+	c->weights[PL_NODE_UNSCHEDULABLE] = 0;
+	c->weights[PL_NODE_NAME] = 0;
+	c->weights[PL_TAINT_TOLERATION] = 3;
+	c->weights[PL_NODE_AFFINITY] = 2;
+	c->weights[PL_NODE_RESOURCES_FIT] = 1;
+	c->weights[PL_POD_TOPOLOGY_SPREAD] = 2;
+	c->weights[PL_INTER_POD_AFFINITY] = 2;
+	c->weights[PL_BALANCED_ALLOCATION] = 1;
+	c->tie_random = false;
+	c->seed = 0;
+}
+
+void sched_config_fini(struct sched_config *c)
+{
+	if (!c)
+		return;
+	for (uint32_t i = 0; i < c->ndefault_tscs; i++)
+		tsc_fini(&c->default_tscs[i]);
+	free(c->default_tscs);
+	c->default_tscs = NULL;
+	c->ndefault_tscs = 0;
+}
+
+static const char *const plugin_names[PL__COUNT] = {
+	[PL_NODE_UNSCHEDULABLE] = "NodeUnschedulable",
+	[PL_NODE_NAME] = "NodeName",
+	[PL_TAINT_TOLERATION] = "TaintToleration",
+	[PL_NODE_AFFINITY] = "NodeAffinity",
+	[PL_NODE_RESOURCES_FIT] = "NodeResourcesFit",
+	[PL_POD_TOPOLOGY_SPREAD] = "PodTopologySpread",
+	[PL_INTER_POD_AFFINITY] = "InterPodAffinity",
+	[PL_BALANCED_ALLOCATION] = "NodeResourcesBalancedAllocation",
+};
+
+const char *plugin_name(enum plugin_id p)
+{
+	if ((int)p < 0 || p >= PL__COUNT)
+		return "";
+	return plugin_names[p];
+}
+
+enum plugin_id plugin_from_name(const char *name)
+{
+	if (!name)
+		return PL_NONE;
+	for (int p = 0; p < PL__COUNT; p++)
+		if (strcmp(plugin_names[p], name) == 0)
+			return (enum plugin_id)p;
+	return PL_NONE;
+}
+
+const char *gate_name(enum feature_gate g)
+{
+	switch (g) {
+	case GATE_MIN_DOMAINS:
+		return "MinDomainsInPodTopologySpread";
+	case GATE_NODE_INCLUSION_POLICY:
+		return "NodeInclusionPolicyInPodTopologySpread";
+	case GATE_MATCH_LABEL_KEYS:
+		return "MatchLabelKeysInPodTopologySpread";
+	case GATE_MATCH_LABEL_KEYS_MERGE:
+		return "MatchLabelKeysInPodTopologySpreadSelectorMerge";
+	default:
+		return "";
+	}
+}
+
+const char *effect_name(enum taint_effect e)
+{
+	switch (e) {
+	case EFFECT_NO_SCHEDULE:
+		return "NoSchedule";
+	case EFFECT_PREFER_NO_SCHEDULE:
+		return "PreferNoSchedule";
+	case EFFECT_NO_EXECUTE:
+		return "NoExecute";
+	case EFFECT_NONE:
+	case EFFECT_INVALID:
+	default:
+		return "";
+	}
+}
+
+/* Duplicates n elements of size sz; *out = NULL when n == 0. 0 on OOM. */
+static int dup_array(void *out, const void *src, uint32_t n, size_t sz)
+{
+	void **dst = out;
+	*dst = NULL;
+	if (!n || !src)
+		return 1;
+	*dst = malloc((size_t)n * sz);
+	if (!*dst)
+		return 0;
+	memcpy(*dst, src, (size_t)n * sz);
+	return 1;
+}
+
+/* ---- resources ---- */
+
+void resources_fini(struct resources *r)
+{
+	if (!r)
+		return;
+	free(r->ext);
+	r->ext = NULL;
+	r->next = 0;
+}
+
+int resources_copy(struct resources *dst, const struct resources *src)
+{
+	*dst = *src;
+	dst->ext = NULL;
+	if (!dup_array(&dst->ext, src->ext, src->next, sizeof(*src->ext))) {
+		dst->next = 0;
+		return 0;
+	}
+	return 1;
+}
+
+int64_t resources_ext(const struct resources *r, sym_t name)
+{
+	for (uint32_t i = 0; i < r->next; i++)
+		if (r->ext[i].name == name)
+			return r->ext[i].v;
+	return 0;
+}
+
+/* ---- topology spread constraints ---- */
+
+void tsc_fini(struct tsc *t)
+{
+	if (!t)
+		return;
+	selector_src_fini(&t->selector);
+	free(t->match_label_keys);
+	memset(t, 0, sizeof(*t));
+}
+
+int tsc_copy(struct tsc *dst, const struct tsc *src)
+{
+	*dst = *src;
+	memset(&dst->selector, 0, sizeof(dst->selector));
+	dst->match_label_keys = NULL;
+	if (!dup_array(&dst->match_label_keys, src->match_label_keys, src->nmatch_label_keys,
+		       sizeof(sym_t)))
+		goto error;
+	if (!selector_src_copy(&dst->selector, &src->selector))
+		goto error;
+	return 1;
+error:
+	tsc_fini(dst);
+	return 0;
+}
+
+/* ---- node affinity ---- */
+
+static void sel_reqs_free(struct sel_req *r, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		free(r[i].vals);
+	free(r);
+}
+
+static int sel_reqs_copy(struct sel_req **dst, const struct sel_req *src, uint32_t n)
+{
+	*dst = NULL;
+	if (!n)
+		return 1;
+	struct sel_req *d = calloc(n, sizeof(*d));
+	if (!d)
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		d[i] = src[i];
+		d[i].vals = NULL;
+		if (!dup_array(&d[i].vals, src[i].vals, src[i].nvals, sizeof(sym_t))) {
+			sel_reqs_free(d, i);
+			return 0;
+		}
+	}
+	*dst = d;
+	return 1;
+}
+
+void ns_term_fini(struct ns_term *t)
+{
+	if (!t)
+		return;
+	sel_reqs_free(t->exprs, t->nexprs);
+	sel_reqs_free(t->fields, t->nfields);
+	free(t->field_keys);
+	free(t->expr_ops);
+	free(t->field_ops);
+	memset(t, 0, sizeof(*t));
+}
+
+static int ns_term_copy(struct ns_term *dst, const struct ns_term *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	dst->invalid = src->invalid;
+	if (!sel_reqs_copy(&dst->exprs, src->exprs, src->nexprs))
+		goto error;
+	dst->nexprs = src->nexprs;
+	if (!sel_reqs_copy(&dst->fields, src->fields, src->nfields))
+		goto error;
+	dst->nfields = src->nfields;
+	if (!dup_array(&dst->field_keys, src->field_keys, src->field_keys ? src->nfields : 0,
+		       sizeof(sym_t)) ||
+	    !dup_array(&dst->expr_ops, src->expr_ops, src->expr_ops ? src->nexprs : 0,
+		       sizeof(sym_t)) ||
+	    !dup_array(&dst->field_ops, src->field_ops, src->field_ops ? src->nfields : 0,
+		       sizeof(sym_t)))
+		goto error;
+	return 1;
+error:
+	ns_term_fini(dst);
+	return 0;
+}
+
+static void node_affinity_fini(struct node_affinity *na)
+{
+	for (uint32_t i = 0; i < na->nreq; i++)
+		ns_term_fini(&na->req[i]);
+	free(na->req);
+	for (uint32_t i = 0; i < na->npref; i++)
+		ns_term_fini(&na->pref[i].term);
+	free(na->pref);
+	memset(na, 0, sizeof(*na));
+}
+
+static int node_affinity_copy(struct node_affinity *dst, const struct node_affinity *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	dst->has_required = src->has_required;
+	if (src->nreq) {
+		dst->req = calloc(src->nreq, sizeof(*dst->req));
+		if (!dst->req)
+			goto error;
+		for (uint32_t i = 0; i < src->nreq; i++) {
+			if (!ns_term_copy(&dst->req[i], &src->req[i]))
+				goto error;
+			dst->nreq++;
+		}
+	}
+	if (src->npref) {
+		dst->pref = calloc(src->npref, sizeof(*dst->pref));
+		if (!dst->pref)
+			goto error;
+		for (uint32_t i = 0; i < src->npref; i++) {
+			dst->pref[i].weight = src->pref[i].weight;
+			if (!ns_term_copy(&dst->pref[i].term, &src->pref[i].term))
+				goto error;
+			dst->npref++;
+		}
+	}
+	return 1;
+error:
+	node_affinity_fini(dst);
+	return 0;
+}
+
+/* ---- pod affinity ---- */
+
+void pod_affinity_term_fini(struct pod_affinity_term *t)
+{
+	if (!t)
+		return;
+	selector_src_fini(&t->sel_src);
+	selector_fini(&t->sel);
+	free(t->namespaces);
+	selector_src_fini(&t->ns_sel_src);
+	selector_fini(&t->ns_sel);
+	memset(t, 0, sizeof(*t));
+}
+
+static int pod_affinity_term_copy(struct pod_affinity_term *dst, const struct pod_affinity_term *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	dst->topology_key = src->topology_key;
+	if (!selector_src_copy(&dst->sel_src, &src->sel_src) || !selector_copy(&dst->sel, &src->sel) ||
+	    !selector_src_copy(&dst->ns_sel_src, &src->ns_sel_src) ||
+	    !selector_copy(&dst->ns_sel, &src->ns_sel))
+		goto error;
+	if (!dup_array(&dst->namespaces, src->namespaces, src->nnamespaces, sizeof(sym_t)))
+		goto error;
+	dst->nnamespaces = src->nnamespaces;
+	return 1;
+error:
+	pod_affinity_term_fini(dst);
+	return 0;
+}
+
+static void paterms_free(struct pod_affinity_term *t, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		pod_affinity_term_fini(&t[i]);
+	free(t);
+}
+
+static void wpaterms_free(struct weighted_pod_affinity_term *t, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		pod_affinity_term_fini(&t[i].term);
+	free(t);
+}
+
+static int paterms_copy(struct pod_affinity_term **dst, uint32_t *ndst,
+			const struct pod_affinity_term *src, uint32_t n)
+{
+	*dst = NULL;
+	*ndst = 0;
+	if (!n)
+		return 1;
+	*dst = calloc(n, sizeof(**dst));
+	if (!*dst)
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (!pod_affinity_term_copy(&(*dst)[i], &src[i]))
+			return 0;
+		(*ndst)++;
+	}
+	return 1;
+}
+
+static int wpaterms_copy(struct weighted_pod_affinity_term **dst, uint32_t *ndst,
+			 const struct weighted_pod_affinity_term *src, uint32_t n)
+{
+	*dst = NULL;
+	*ndst = 0;
+	if (!n)
+		return 1;
+	*dst = calloc(n, sizeof(**dst));
+	if (!*dst)
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		(*dst)[i].weight = src[i].weight;
+		if (!pod_affinity_term_copy(&(*dst)[i].term, &src[i].term))
+			return 0;
+		(*ndst)++;
+	}
+	return 1;
+}
+
+void affinity_fini(struct affinity *a)
+{
+	if (!a)
+		return;
+	node_affinity_fini(&a->node);
+	paterms_free(a->aff_req, a->naff_req);
+	wpaterms_free(a->aff_pref, a->naff_pref);
+	paterms_free(a->anti_req, a->nanti_req);
+	wpaterms_free(a->anti_pref, a->nanti_pref);
+	memset(a, 0, sizeof(*a));
+}
+
+static int affinity_copy(struct affinity *dst, const struct affinity *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	if (!node_affinity_copy(&dst->node, &src->node) ||
+	    !paterms_copy(&dst->aff_req, &dst->naff_req, src->aff_req, src->naff_req) ||
+	    !wpaterms_copy(&dst->aff_pref, &dst->naff_pref, src->aff_pref, src->naff_pref) ||
+	    !paterms_copy(&dst->anti_req, &dst->nanti_req, src->anti_req, src->nanti_req) ||
+	    !wpaterms_copy(&dst->anti_pref, &dst->nanti_pref, src->anti_pref, src->nanti_pref))
+		goto error;
+	return 1;
+error:
+	affinity_fini(dst);
+	return 0;
+}
+
+/* ---- pods ---- */
+
+void pod_spec_fini(struct pod_spec *s)
+{
+	if (!s)
+		return;
+	labels_fini(&s->node_selector);
+	affinity_fini(&s->affinity);
+	free(s->tols);
+	for (uint32_t i = 0; i < s->ntscs; i++)
+		tsc_fini(&s->tscs[i]);
+	free(s->tscs);
+	resources_fini(&s->req);
+	for (uint32_t i = 0; i < s->nadmission_errors; i++)
+		free(s->admission_errors[i]);
+	free(s->admission_errors);
+	memset(s, 0, sizeof(*s));
+}
+
+int pod_spec_copy(struct pod_spec *dst, const struct pod_spec *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	dst->node_name = src->node_name;
+	dst->has_affinity = src->has_affinity;
+	dst->nz_cpu = src->nz_cpu;
+	dst->nz_mem = src->nz_mem;
+	dst->priority = src->priority;
+	if (!labels_copy(&dst->node_selector, &src->node_selector))
+		goto error;
+	if (!affinity_copy(&dst->affinity, &src->affinity))
+		goto error;
+	if (!dup_array(&dst->tols, src->tols, src->ntols, sizeof(*src->tols)))
+		goto error;
+	dst->ntols = src->ntols;
+	if (src->ntscs) {
+		dst->tscs = calloc(src->ntscs, sizeof(*dst->tscs));
+		if (!dst->tscs)
+			goto error;
+		for (uint32_t i = 0; i < src->ntscs; i++) {
+			if (!tsc_copy(&dst->tscs[i], &src->tscs[i]))
+				goto error;
+			dst->ntscs++;
+		}
+	}
+	if (!resources_copy(&dst->req, &src->req))
+		goto error;
+	if (src->nadmission_errors) {
+		dst->admission_errors = calloc(src->nadmission_errors, sizeof(char *));
+		if (!dst->admission_errors)
+			goto error;
+		for (uint32_t i = 0; i < src->nadmission_errors; i++) {
+			dst->admission_errors[i] = strdup(src->admission_errors[i]);
+			if (!dst->admission_errors[i])
+				goto error;
+			dst->nadmission_errors++;
+		}
+	}
+	return 1;
+error:
+	pod_spec_fini(dst);
+	return 0;
+}
+
+void pod_fini(struct pod *p)
+{
+	if (!p)
+		return;
+	labels_fini(&p->labels);
+	free(p->owners);
+	pod_spec_fini(&p->spec);
+	p->owners = NULL;
+	p->nowners = 0;
+}
+
+int pod_copy(struct pod *dst, const struct pod *src)
+{
+	*dst = *src;
+	memset(&dst->labels, 0, sizeof(dst->labels));
+	memset(&dst->spec, 0, sizeof(dst->spec));
+	dst->owners = NULL;
+	dst->nowners = 0;
+	if (!labels_copy(&dst->labels, &src->labels))
+		goto error;
+	if (!dup_array(&dst->owners, src->owners, src->nowners, sizeof(*src->owners)))
+		goto error;
+	dst->nowners = src->nowners;
+	if (!pod_spec_copy(&dst->spec, &src->spec))
+		goto error;
+	return 1;
+error:
+	pod_fini(dst);
+	return 0;
+}
+
+/* ---- nodes ---- */
+
+void node_fini(struct node *n)
+{
+	if (!n)
+		return;
+	labels_fini(&n->labels);
+	free(n->taints);
+	n->taints = NULL;
+	n->ntaints = 0;
+	resources_fini(&n->alloc);
+	free(n->pods);
+	n->pods = NULL;
+	n->npods = n->podcap = 0;
+	resources_fini(&n->used);
+}
+
+int node_copy_def(struct node *dst, const struct node *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	dst->name = src->name;
+	dst->unschedulable = src->unschedulable;
+	dst->line = src->line;
+	dst->col = src->col;
+	if (!labels_copy(&dst->labels, &src->labels))
+		goto error;
+	if (!dup_array(&dst->taints, src->taints, src->ntaints, sizeof(*src->taints)))
+		goto error;
+	dst->ntaints = src->ntaints;
+	if (!resources_copy(&dst->alloc, &src->alloc))
+		goto error;
+	return 1;
+error:
+	node_fini(dst);
+	return 0;
+}
+
+/* ---- workloads ---- */
+
+void workload_fini(struct workload *w)
+{
+	if (!w)
+		return;
+	labels_fini(&w->set);
+	selector_src_fini(&w->sel_src);
+	selector_fini(&w->sel);
+}

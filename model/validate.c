@@ -1,0 +1,1167 @@
+/* validate.c - pod admission (gate field dropping, the API server's
+ * matchLabelKeys merge) and pod / scheduler-profile validation with the
+ * API server's field paths and apimachinery field.Error rendering. */
+#include "validate.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------
+ * A growing string and an error list.
+ */
+
+struct sb {
+	char *s;
+	size_t n, cap;
+	bool oom;
+};
+
+static void sb_addn(struct sb *b, const char *s, size_t n)
+{
+	if (b->oom)
+		return;
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = (b->cap ? b->cap * 2 : 128) + n;
+		char *ns = realloc(b->s, cap);
+		if (!ns) {
+			b->oom = true;
+			return;
+		}
+		b->s = ns;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = '\0';
+}
+
+static void sb_add(struct sb *b, const char *s)
+{
+	sb_addn(b, s, strlen(s));
+}
+
+static void sb_printf(struct sb *b, const char *fmt, ...)
+{
+	char tmp[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof(tmp)) {
+		sb_addn(b, tmp, (size_t)n);
+		return;
+	}
+	char *big = malloc((size_t)n + 1);
+	if (!big) {
+		b->oom = true;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb_addn(b, big, (size_t)n);
+	free(big);
+}
+
+/* Go's %q (strconv.Quote) for UTF-8 text: printable characters as they
+ * are, the usual escapes, \xNN for bytes that are not valid UTF-8. */
+static void sb_quote(struct sb *b, const char *s, size_t n)
+{
+	sb_add(b, "\"");
+	for (size_t i = 0; i < n;) {
+		unsigned char ch = (unsigned char)s[i];
+		char esc[8];
+		if (ch == '"' || ch == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)ch;
+			sb_addn(b, esc, 2);
+			i++;
+		} else if (ch >= 0x20 && ch < 0x7f) {
+			sb_addn(b, (const char *)&s[i], 1);
+			i++;
+		} else if (ch < 0x80) {
+			const char *e = NULL;
+			switch (ch) {
+			case '\a': e = "\\a"; break;
+			case '\b': e = "\\b"; break;
+			case '\f': e = "\\f"; break;
+			case '\n': e = "\\n"; break;
+			case '\r': e = "\\r"; break;
+			case '\t': e = "\\t"; break;
+			case '\v': e = "\\v"; break;
+			default: break;
+			}
+			if (e) {
+				sb_add(b, e);
+			} else {
+				snprintf(esc, sizeof(esc), "\\x%02x", ch);
+				sb_add(b, esc);
+			}
+			i++;
+		} else {
+			/* a valid multi-byte sequence is copied, else escaped */
+			size_t len = ch >= 0xf0 && ch < 0xf5 ? 4 : ch >= 0xe0 ? 3 : ch >= 0xc2 && ch < 0xe0 ? 2 : 0;
+			bool ok = len && i + len <= n && ch < 0xf5;
+			for (size_t k = 1; ok && k < len; k++)
+				ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
+			if (ok) {
+				sb_addn(b, &s[i], len);
+				i += len;
+			} else {
+				snprintf(esc, sizeof(esc), "\\x%02x", ch);
+				sb_add(b, esc);
+				i++;
+			}
+		}
+	}
+	sb_add(b, "\"");
+}
+
+struct errlist {
+	char **v;
+	uint32_t n, cap;
+	bool oom;
+};
+
+static void errs_fini(struct errlist *e)
+{
+	for (uint32_t i = 0; i < e->n; i++)
+		free(e->v[i]);
+	free(e->v);
+	memset(e, 0, sizeof(*e));
+}
+
+/* Takes the built string of b (or records OOM). */
+static void errs_push(struct errlist *e, struct sb *b)
+{
+	if (b->oom || !b->s) {
+		free(b->s);
+		e->oom = true;
+		return;
+	}
+	if (e->n == e->cap) {
+		uint32_t cap = e->cap ? e->cap * 2 : 8;
+		char **nv = realloc(e->v, cap * sizeof(*nv));
+		if (!nv) {
+			free(b->s);
+			e->oom = true;
+			return;
+		}
+		e->v = nv;
+		e->cap = cap;
+	}
+	e->v[e->n++] = b->s;
+}
+
+/* field.Invalid with a string value: `PATH: Invalid value: "V": DETAIL` */
+static void err_invalid_str(struct errlist *e, const char *path, const char *v, size_t vlen, const char *detail)
+{
+	struct sb b = { 0 };
+	sb_add(&b, path);
+	sb_add(&b, ": Invalid value: ");
+	sb_quote(&b, v, vlen);
+	if (detail && *detail) {
+		sb_add(&b, ": ");
+		sb_add(&b, detail);
+	}
+	errs_push(e, &b);
+}
+
+static void err_invalid_int(struct errlist *e, const char *path, int64_t v, const char *detail)
+{
+	struct sb b = { 0 };
+	sb_printf(&b, "%s: Invalid value: %" PRId64, path, v);
+	if (detail && *detail) {
+		sb_add(&b, ": ");
+		sb_add(&b, detail);
+	}
+	errs_push(e, &b);
+}
+
+/* Required / Forbidden print no value */
+static void err_plain(struct errlist *e, const char *path, const char *type, const char *detail)
+{
+	struct sb b = { 0 };
+	sb_add(&b, path);
+	sb_add(&b, ": ");
+	sb_add(&b, type);
+	if (detail && *detail) {
+		sb_add(&b, ": ");
+		sb_add(&b, detail);
+	}
+	errs_push(e, &b);
+}
+
+static void err_unsupported(struct errlist *e, const char *path, const char *v, const char *const *valid,
+			    uint32_t nvalid)
+{
+	struct sb b = { 0 };
+	sb_add(&b, path);
+	sb_add(&b, ": Unsupported value: ");
+	sb_quote(&b, v, strlen(v));
+	if (nvalid) {
+		sb_add(&b, ": supported values: ");
+		for (uint32_t i = 0; i < nvalid; i++) {
+			if (i)
+				sb_add(&b, ", ");
+			sb_quote(&b, valid[i], strlen(valid[i]));
+		}
+	}
+	errs_push(e, &b);
+}
+
+static void err_duplicate(struct errlist *e, const char *path, const char *v)
+{
+	struct sb b = { 0 };
+	sb_add(&b, path);
+	sb_add(&b, ": Duplicate value: ");
+	sb_quote(&b, v, strlen(v));
+	errs_push(e, &b);
+}
+
+/* ---------------------------------------------------------------------
+ * apimachinery validation messages (api/validate/content, util/validation).
+ */
+
+static const char label_key_fmt[] = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
+static const char label_key_msg[] =
+	"must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+static const char label_value_msg[] =
+	"a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+static const char dns_label_fmt[] = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
+static const char dns_label_msg[] =
+	"a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
+static const char dns_sub_fmt[] = "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
+static const char dns_sub_msg[] =
+	"a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+
+/* A list of messages about one value (validation.IsXxx results). */
+struct msgs {
+	char *v[4];
+	uint32_t n;
+	bool oom;
+};
+
+static void msgs_fini(struct msgs *m)
+{
+	for (uint32_t i = 0; i < m->n; i++)
+		free(m->v[i]);
+	m->n = 0;
+}
+
+static void msgs_add(struct msgs *m, struct sb *b)
+{
+	if (b->oom || m->n == 4) {
+		free(b->s);
+		m->oom = true;
+		return;
+	}
+	m->v[m->n++] = b->s;
+}
+
+/* content.RegexError */
+static void regex_error(struct sb *b, const char *msg, const char *re, const char *const *ex, int nex)
+{
+	sb_add(b, msg);
+	if (nex == 0) {
+		sb_add(b, " (regex used for validation is '");
+	} else {
+		sb_add(b, " (e.g. ");
+		for (int i = 0; i < nex; i++) {
+			if (i > 0)
+				sb_add(b, " or ");
+			sb_add(b, "'");
+			sb_add(b, ex[i]);
+			sb_add(b, "', ");
+		}
+		sb_add(b, "regex used for validation is '");
+	}
+	sb_add(b, re);
+	sb_add(b, "')");
+}
+
+static bool is_alnum(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+}
+
+static bool is_lower_alnum(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
+}
+
+/* ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9] */
+static bool match_label_key_name(const char *s, size_t n)
+{
+	if (n == 0 || !is_alnum(s[0]) || !is_alnum(s[n - 1]))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!is_alnum(s[i]) && s[i] != '-' && s[i] != '_' && s[i] != '.')
+			return false;
+	return true;
+}
+
+/* [a-z0-9]([-a-z0-9]*[a-z0-9])? */
+static bool match_dns_label(const char *s, size_t n)
+{
+	if (n == 0 || !is_lower_alnum(s[0]) || !is_lower_alnum(s[n - 1]))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!is_lower_alnum(s[i]) && s[i] != '-')
+			return false;
+	return true;
+}
+
+static bool match_dns_subdomain(const char *s, size_t n)
+{
+	size_t start = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i == n || s[i] == '.') {
+			if (!match_dns_label(s + start, i - start))
+				return false;
+			start = i + 1;
+		}
+	}
+	return true;
+}
+
+/* util/validation MaxLenError (DNS names of objects) */
+static void max_len_chars(struct sb *b, int len)
+{
+	sb_printf(b, "must be no more than %d characters", len);
+}
+
+/* content.MaxLenError (label keys and values) */
+static void max_len_bytes(struct sb *b, int len)
+{
+	sb_printf(b, "must be no more than %d bytes", len);
+}
+
+/* IsDNS1123Subdomain; prefix is "" or "prefix part "; bytes selects the
+ * content package's length wording. */
+static void dns_subdomain_msgs(struct msgs *m, const char *s, size_t n, const char *prefix, bool bytes)
+{
+	static const char *const ex[] = { "example.com" };
+	if (n > 253) {
+		struct sb b = { 0 };
+		sb_add(&b, prefix);
+		if (bytes)
+			max_len_bytes(&b, 253);
+		else
+			max_len_chars(&b, 253);
+		msgs_add(m, &b);
+	}
+	if (!match_dns_subdomain(s, n)) {
+		struct sb b = { 0 };
+		sb_add(&b, prefix);
+		regex_error(&b, dns_sub_msg, dns_sub_fmt, ex, 1);
+		msgs_add(m, &b);
+	}
+}
+
+/* IsDNS1123Label */
+static void dns_label_msgs(struct msgs *m, const char *s, size_t n)
+{
+	static const char *const ex[] = { "my-name", "123-abc" };
+	if (n > 63) {
+		struct sb b = { 0 };
+		max_len_chars(&b, 63);
+		msgs_add(m, &b);
+	}
+	if (!match_dns_label(s, n)) {
+		struct sb b = { 0 };
+		if (match_dns_subdomain(s, n))
+			sb_add(&b, "must not contain dots");
+		else
+			regex_error(&b, dns_label_msg, dns_label_fmt, ex, 2);
+		msgs_add(m, &b);
+	}
+}
+
+/* content.IsLabelKey (IsQualifiedName) */
+static void label_key_msgs(struct msgs *m, const char *s, size_t n)
+{
+	static const char *const ex[] = { "MyName", "my.name", "123-abc" };
+	uint32_t slashes = 0;
+	size_t slash = 0;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '/') {
+			slashes++;
+			slash = i;
+		}
+	const char *name = s;
+	size_t nlen = n;
+	if (slashes > 1) {
+		struct sb b = { 0 };
+		sb_add(&b, "a valid label key ");
+		regex_error(&b, label_key_msg, label_key_fmt, ex, 3);
+		sb_add(&b, " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
+		msgs_add(m, &b);
+		return;
+	}
+	if (slashes == 1) {
+		name = s + slash + 1;
+		nlen = n - slash - 1;
+		if (slash == 0) {
+			struct sb b = { 0 };
+			sb_add(&b, "prefix part must be non-empty");
+			msgs_add(m, &b);
+		} else {
+			dns_subdomain_msgs(m, s, slash, "prefix part ", true);
+		}
+	}
+	if (nlen == 0) {
+		struct sb b = { 0 };
+		sb_add(&b, "name part must be non-empty");
+		msgs_add(m, &b);
+	} else if (nlen > 63) {
+		struct sb b = { 0 };
+		sb_add(&b, "name part ");
+		max_len_bytes(&b, 63);
+		msgs_add(m, &b);
+	}
+	if (!match_label_key_name(name, nlen)) {
+		struct sb b = { 0 };
+		sb_add(&b, "name part ");
+		regex_error(&b, label_key_msg, label_key_fmt, ex, 3);
+		msgs_add(m, &b);
+	}
+}
+
+/* content.IsLabelValue */
+static void label_value_msgs(struct msgs *m, const char *s, size_t n)
+{
+	static const char *const ex[] = { "MyValue", "my_value", "12345" };
+	static const char value_fmt[] = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?";
+	if (n > 63) {
+		struct sb b = { 0 };
+		max_len_bytes(&b, 63);
+		msgs_add(m, &b);
+	}
+	if (n > 0 && !match_label_key_name(s, n)) {
+		struct sb b = { 0 };
+		regex_error(&b, label_value_msg, value_fmt, ex, 3);
+		msgs_add(m, &b);
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Field validators (pkg/apis/core/validation, meta/v1/validation).
+ */
+
+struct vctx {
+	const struct cluster *c;
+	struct errlist *e;
+};
+
+static const char *txt(const struct vctx *v, sym_t s)
+{
+	return intern_get(v->c->in, s);
+}
+
+static size_t tlen(const struct vctx *v, sym_t s)
+{
+	return intern_len(v->c->in, s);
+}
+
+/* Invalid(path, value, msg) for each message */
+static void push_msgs(struct vctx *v, const char *path, const char *val, size_t vlen, struct msgs *m)
+{
+	if (m->oom)
+		v->e->oom = true;
+	for (uint32_t i = 0; i < m->n; i++)
+		err_invalid_str(v->e, path, val, vlen, m->v[i]);
+	msgs_fini(m);
+}
+
+/* metav1validation.ValidateLabelName */
+static void validate_label_name(struct vctx *v, const char *path, sym_t key)
+{
+	struct msgs m = { 0 };
+	label_key_msgs(&m, txt(v, key), tlen(v, key));
+	push_msgs(v, path, txt(v, key), tlen(v, key), &m);
+}
+
+static void validate_label_value(struct vctx *v, const char *path, sym_t val)
+{
+	struct msgs m = { 0 };
+	label_value_msgs(&m, txt(v, val), tlen(v, val));
+	push_msgs(v, path, txt(v, val), tlen(v, val), &m);
+}
+
+/* Sorts labels by key text (Go map order is random; text order is
+ * stable). Label maps are short: insertion sort. */
+static void sort_labels_by_text(const struct intern *in, struct label *v, uint32_t n)
+{
+	for (uint32_t i = 1; i < n; i++) {
+		struct label x = v[i];
+		const char *kx = intern_get(in, x.key);
+		uint32_t j = i;
+		while (j > 0 && strcmp(intern_get(in, v[j - 1].key), kx) > 0) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = x;
+	}
+}
+
+/* metav1validation.ValidateLabels */
+static void validate_labels(struct vctx *v, const char *path, const struct labels *l, const sym_t *order)
+{
+	if (!l->n)
+		return;
+	struct label *sorted = malloc(l->n * sizeof(*sorted));
+	if (!sorted) {
+		v->e->oom = true;
+		return;
+	}
+	if (order) {
+		for (uint32_t i = 0; i < l->n; i++) {
+			sorted[i].key = order[i];
+			sorted[i].val = labels_get(l, order[i]);
+		}
+	} else {
+		memcpy(sorted, l->v, l->n * sizeof(*sorted));
+		sort_labels_by_text(v->c->in, sorted, l->n);
+	}
+	for (uint32_t i = 0; i < l->n; i++) {
+		validate_label_name(v, path, sorted[i].key);
+		validate_label_value(v, path, sorted[i].val);
+	}
+	free(sorted);
+}
+
+static bool op_is(const struct vctx *v, sym_t op, const char *s)
+{
+	return op != SYM_NONE && strcmp(txt(v, op), s) == 0;
+}
+
+/* metav1validation.ValidateLabelSelector (invalid label values rejected) */
+static void validate_label_selector(struct vctx *v, const char *path, const struct label_selector_src *s)
+{
+	char p[512], q[560];
+	if (!s->present)
+		return;
+	snprintf(p, sizeof(p), "%s.matchLabels", path);
+	validate_labels(v, p, &s->match_labels, s->ml_order);
+	for (uint32_t i = 0; i < s->nexprs; i++) {
+		const struct sel_expr_src *x = &s->exprs[i];
+		snprintf(p, sizeof(p), "%s.matchExpressions[%u]", path, i);
+		if (op_is(v, x->op, "In") || op_is(v, x->op, "NotIn")) {
+			if (x->nvals == 0) {
+				snprintf(q, sizeof(q), "%s.values", p);
+				err_plain(v->e, q, "Required value",
+					  "must be specified when `operator` is 'In' or 'NotIn'");
+			}
+		} else if (op_is(v, x->op, "Exists") || op_is(v, x->op, "DoesNotExist")) {
+			if (x->nvals > 0) {
+				snprintf(q, sizeof(q), "%s.values", p);
+				err_plain(v->e, q, "Forbidden",
+					  "may not be specified when `operator` is 'Exists' or 'DoesNotExist'");
+			}
+		} else {
+			snprintf(q, sizeof(q), "%s.operator", p);
+			err_invalid_str(v->e, q, txt(v, x->op), tlen(v, x->op), "not a valid selector operator");
+		}
+		snprintf(q, sizeof(q), "%s.key", p);
+		validate_label_name(v, q, x->key);
+		for (uint32_t k = 0; k < x->nvals; k++) {
+			snprintf(q, sizeof(q), "%s.values[%u]", p, k);
+			validate_label_value(v, q, x->vals[k]);
+		}
+	}
+}
+
+/* Operator text of a node selector requirement as written. */
+static const char *ns_op_text(const struct vctx *v, const sym_t *ops, uint32_t i, enum sel_op op)
+{
+	if (ops)
+		return txt(v, ops[i]);
+	switch (op) {
+	case SEL_IN: return "In";
+	case SEL_NOTIN: return "NotIn";
+	case SEL_EXISTS: return "Exists";
+	case SEL_NOTEXISTS: return "DoesNotExist";
+	case SEL_GT: return "Gt";
+	case SEL_LT: return "Lt";
+	case SEL_EQ: default: return "";
+	}
+}
+
+/* validation.go ValidateNodeSelectorTerm */
+static void validate_ns_term(struct vctx *v, const char *path, const struct ns_term *t, bool allow_invalid_values)
+{
+	char p[512], q[560];
+	for (uint32_t j = 0; j < t->nexprs; j++) {
+		const struct sel_req *r = &t->exprs[j];
+		const char *op = ns_op_text(v, t->expr_ops, j, r->op);
+		snprintf(p, sizeof(p), "%s.matchExpressions[%u]", path, j);
+		if (!strcmp(op, "In") || !strcmp(op, "NotIn")) {
+			if (r->nvals == 0) {
+				snprintf(q, sizeof(q), "%s.values", p);
+				err_plain(v->e, q, "Required value",
+					  "must be specified when `operator` is 'In' or 'NotIn'");
+			}
+		} else if (!strcmp(op, "Exists") || !strcmp(op, "DoesNotExist")) {
+			if (r->nvals > 0) {
+				snprintf(q, sizeof(q), "%s.values", p);
+				err_plain(v->e, q, "Forbidden",
+					  "may not be specified when `operator` is 'Exists' or 'DoesNotExist'");
+			}
+		} else if (!strcmp(op, "Gt") || !strcmp(op, "Lt")) {
+			if (r->nvals != 1) {
+				snprintf(q, sizeof(q), "%s.values", p);
+				err_plain(v->e, q, "Required value",
+					  "must be specified single value when `operator` is 'Lt' or 'Gt'");
+			}
+		} else {
+			snprintf(q, sizeof(q), "%s.operator", p);
+			err_invalid_str(v->e, q, op, strlen(op), "not a valid selector operator");
+		}
+		snprintf(q, sizeof(q), "%s.key", p);
+		validate_label_name(v, q, r->key);
+		if (!allow_invalid_values) {
+			for (uint32_t k = 0; k < r->nvals; k++) {
+				snprintf(q, sizeof(q), "%s.values[%u]", p, k);
+				validate_label_value(v, q, r->vals[k]);
+			}
+		}
+	}
+	for (uint32_t j = 0; j < t->nfields; j++) {
+		const struct sel_req *r = &t->fields[j];
+		const char *op = ns_op_text(v, t->field_ops, j, r->op);
+		sym_t key = t->field_keys ? t->field_keys[j] : r->key;
+		snprintf(p, sizeof(p), "%s.matchFields[%u]", path, j);
+		if (!strcmp(op, "In") || !strcmp(op, "NotIn")) {
+			if (r->nvals != 1) {
+				snprintf(q, sizeof(q), "%s.values", p);
+				err_plain(v->e, q, "Required value",
+					  "must be only one value when `operator` is 'In' or 'NotIn' for node field selector");
+			}
+		} else {
+			snprintf(q, sizeof(q), "%s.operator", p);
+			err_invalid_str(v->e, q, op, strlen(op), "not a valid selector operator");
+		}
+		if (strcmp(txt(v, key), "metadata.name") != 0) {
+			snprintf(q, sizeof(q), "%s.key", p);
+			err_invalid_str(v->e, q, txt(v, key), tlen(v, key), "not a valid field selector key");
+		} else {
+			for (uint32_t k = 0; k < r->nvals; k++) {
+				struct msgs m = { 0 };
+				snprintf(q, sizeof(q), "%s.values[%u]", p, k);
+				dns_subdomain_msgs(&m, txt(v, r->vals[k]), tlen(v, r->vals[k]), "", false);
+				push_msgs(v, q, txt(v, r->vals[k]), tlen(v, r->vals[k]), &m);
+			}
+		}
+	}
+}
+
+/* validation.go validateNodeAffinity */
+static void validate_node_affinity(struct vctx *v, const struct node_affinity *na)
+{
+	char p[512];
+	const char *base = "spec.affinity.nodeAffinity";
+	if (na->has_required) {
+		if (na->nreq == 0) {
+			snprintf(p, sizeof(p), "%s.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms",
+				 base);
+			err_plain(v->e, p, "Required value", "must have at least one node selector term");
+		}
+		for (uint32_t i = 0; i < na->nreq; i++) {
+			snprintf(p, sizeof(p),
+				 "%s.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[%u]", base, i);
+			validate_ns_term(v, p, &na->req[i], false);
+		}
+	}
+	for (uint32_t i = 0; i < na->npref; i++) {
+		if (na->pref[i].weight <= 0 || na->pref[i].weight > 100) {
+			snprintf(p, sizeof(p), "%s.preferredDuringSchedulingIgnoredDuringExecution[%u].weight", base, i);
+			err_invalid_int(v->e, p, na->pref[i].weight, "must be in the range 1-100");
+		}
+		snprintf(p, sizeof(p), "%s.preferredDuringSchedulingIgnoredDuringExecution[%u].preference", base, i);
+		/* invalid label values are allowed in preferred terms */
+		validate_ns_term(v, p, &na->pref[i].term, true);
+	}
+}
+
+/* validation.go validatePodAffinityTerm */
+static void validate_pod_affinity_term(struct vctx *v, const char *path, const struct pod_affinity_term *t)
+{
+	char p[560];
+	snprintf(p, sizeof(p), "%s.labelSelector", path);
+	validate_label_selector(v, p, &t->sel_src);
+	snprintf(p, sizeof(p), "%s.namespaceSelector", path);
+	validate_label_selector(v, p, &t->ns_sel_src);
+	snprintf(p, sizeof(p), "%s.namespace", path);
+	for (uint32_t i = 0; i < t->nnamespaces; i++) {
+		struct msgs m = { 0 };
+		dns_label_msgs(&m, txt(v, t->namespaces[i]), tlen(v, t->namespaces[i]));
+		push_msgs(v, p, txt(v, t->namespaces[i]), tlen(v, t->namespaces[i]), &m);
+	}
+	snprintf(p, sizeof(p), "%s.topologyKey", path);
+	if (tlen(v, t->topology_key) == 0)
+		err_plain(v->e, p, "Required value", "can not be empty");
+	validate_label_name(v, p, t->topology_key);
+}
+
+static void validate_pod_affinity_terms(struct vctx *v, const char *base, const struct pod_affinity_term *t,
+					uint32_t n, const struct weighted_pod_affinity_term *w, uint32_t nw)
+{
+	char p[512];
+	for (uint32_t i = 0; i < n; i++) {
+		snprintf(p, sizeof(p), "%s.requiredDuringSchedulingIgnoredDuringExecution[%u]", base, i);
+		validate_pod_affinity_term(v, p, &t[i]);
+	}
+	for (uint32_t i = 0; i < nw; i++) {
+		if (w[i].weight <= 0 || w[i].weight > 100) {
+			snprintf(p, sizeof(p), "%s.preferredDuringSchedulingIgnoredDuringExecution[%u].weight", base, i);
+			err_invalid_int(v->e, p, w[i].weight, "must be in the range 1-100");
+		}
+		snprintf(p, sizeof(p), "%s.preferredDuringSchedulingIgnoredDuringExecution[%u].podAffinityTerm",
+			 base, i);
+		validate_pod_affinity_term(v, p, &w[i].term);
+	}
+}
+
+/* Does the written selector mention key (matchLabels or an expression)? */
+static bool selector_src_has_key(const struct label_selector_src *s, sym_t key)
+{
+	if (labels_get(&s->match_labels, key) != SYM_NONE)
+		return true;
+	for (uint32_t i = 0; i < s->nexprs; i++)
+		if (s->exprs[i].key == key)
+			return true;
+	return false;
+}
+
+static const char *const when_values[] = { "DoNotSchedule", "ScheduleAnyway" };
+static const char *const policy_values[] = { "Honor", "Ignore" };
+
+/* validation.go validateTopologySpreadConstraints */
+static void validate_tscs(struct vctx *v, const struct pod *pod)
+{
+	const struct sched_config *cfg = &v->c->cfg;
+	char p[512], q[560];
+	for (uint32_t i = 0; i < pod->spec.ntscs; i++) {
+		const struct tsc *t = &pod->spec.tscs[i];
+		const char *when = txt(v, t->when);
+		snprintf(p, sizeof(p), "spec.topologySpreadConstraints[%u]", i);
+		if (t->max_skew <= 0) {
+			snprintf(q, sizeof(q), "%s.maxSkew", p);
+			err_invalid_int(v->e, q, t->max_skew, "must be greater than zero");
+		}
+		if (tlen(v, t->topology_key) == 0) {
+			snprintf(q, sizeof(q), "%s.topologyKey", p);
+			err_plain(v->e, q, "Required value", "can not be empty");
+		}
+		if (strcmp(when, "DoNotSchedule") && strcmp(when, "ScheduleAnyway")) {
+			snprintf(q, sizeof(q), "%s.whenUnsatisfiable", p);
+			err_unsupported(v->e, q, when, when_values, 2);
+		}
+		/* the pair is reported at the earlier index */
+		for (uint32_t j = i + 1; j < pod->spec.ntscs; j++) {
+			const struct tsc *o = &pod->spec.tscs[j];
+			if (!strcmp(txt(v, o->topology_key), txt(v, t->topology_key)) &&
+			    !strcmp(txt(v, o->when), when)) {
+				struct sb b = { 0 };
+				sb_printf(&b, "{%s, %s}", txt(v, t->topology_key), when);
+				snprintf(q, sizeof(q), "%s.{topologyKey, whenUnsatisfiable}", p);
+				if (b.oom)
+					v->e->oom = true;
+				else
+					err_duplicate(v->e, q, b.s ? b.s : "");
+				free(b.s);
+				break;
+			}
+		}
+		if (t->has_min_domains) {
+			snprintf(q, sizeof(q), "%s.minDomains", p);
+			if (t->min_domains <= 0)
+				err_invalid_int(v->e, q, t->min_domains, "must be greater than zero");
+			if (strcmp(when, "DoNotSchedule")) {
+				struct sb b = { 0 };
+				sb_printf(&b, "can only use minDomains if whenUnsatisfiable=DoNotSchedule, not %s", when);
+				if (b.oom)
+					v->e->oom = true;
+				else
+					err_invalid_int(v->e, q, t->min_domains, b.s);
+				free(b.s);
+			}
+		}
+		if (t->node_affinity_policy != SYM_NONE && !op_is(v, t->node_affinity_policy, "Honor") &&
+		    !op_is(v, t->node_affinity_policy, "Ignore")) {
+			snprintf(q, sizeof(q), "%s.nodeAffinityPolicy", p);
+			err_unsupported(v->e, q, txt(v, t->node_affinity_policy), policy_values, 2);
+		}
+		if (t->node_taints_policy != SYM_NONE && !op_is(v, t->node_taints_policy, "Honor") &&
+		    !op_is(v, t->node_taints_policy, "Ignore")) {
+			snprintf(q, sizeof(q), "%s.nodeTaintsPolicy", p);
+			err_unsupported(v->e, q, txt(v, t->node_taints_policy), policy_values, 2);
+		}
+		if (t->nmatch_label_keys) {
+			const struct label_selector_src *s = &t->selector;
+			snprintf(q, sizeof(q), "%s.matchLabelKeys", p);
+			if (!s->present) {
+				err_plain(v->e, q, "Forbidden", "must not be specified when labelSelector is not set");
+			} else if (cfg->gates[GATE_MATCH_LABEL_KEYS_MERGE]) {
+				/* validateMatchLabelKeysAndMismatchLabelKeys (after the merge) */
+				for (uint32_t j = 0; j < t->nmatch_label_keys; j++) {
+					snprintf(q, sizeof(q), "%s.matchLabelKeys[%u]", p, j);
+					validate_label_name(v, q, t->match_label_keys[j]);
+				}
+				for (uint32_t k = 0; k < s->nexprs; k++) {
+					sym_t key = s->exprs[k].key;
+					int32_t idx = -1;
+					for (uint32_t j = 0; j < t->nmatch_label_keys; j++)
+						if (t->match_label_keys[j] == key)
+							idx = (int32_t)j; /* the map keeps the last index */
+					bool seen = labels_get(&s->match_labels, key) != SYM_NONE;
+					for (uint32_t e = 0; e < k && !seen; e++)
+						seen = s->exprs[e].key == key;
+					if (idx >= 0 && seen) {
+						snprintf(q, sizeof(q), "%s[%d]", p, idx);
+						err_invalid_str(v->e, q, txt(v, key), tlen(v, key),
+								"exists in both matchLabelKeys and labelSelector");
+					}
+				}
+			} else {
+				/* validateMatchLabelKeysInTopologySpread (legacy) */
+				for (uint32_t j = 0; j < t->nmatch_label_keys; j++) {
+					sym_t key = t->match_label_keys[j];
+					snprintf(q, sizeof(q), "%s.matchLabelKeys[%u]", p, j);
+					validate_label_name(v, q, key);
+					if (selector_src_has_key(s, key))
+						err_invalid_str(v->e, q, txt(v, key), tlen(v, key),
+								"exists in both matchLabelKeys and labelSelector");
+				}
+			}
+		}
+		snprintf(q, sizeof(q), "%s.labelSelector", p);
+		validate_label_selector(v, q, &t->selector);
+	}
+}
+
+static const char *const tol_ops[] = { "Equal", "Exists" };
+static const char *const effects[] = { "NoSchedule", "PreferNoSchedule", "NoExecute" };
+
+static const char *effect_text(const struct vctx *v, enum taint_effect e, sym_t text)
+{
+	if (text != SYM_NONE)
+		return txt(v, text);
+	return effect_name(e);
+}
+
+/* validation.go ValidateTolerations */
+static void validate_tolerations(struct vctx *v, const struct pod *pod)
+{
+	char p[128], q[160];
+	for (uint32_t i = 0; i < pod->spec.ntols; i++) {
+		const struct toleration *t = &pod->spec.tols[i];
+		const char *op = t->op_text != SYM_NONE ? txt(v, t->op_text)
+			       : t->op == TOL_EXISTS ? "Exists" : "";
+		snprintf(p, sizeof(p), "spec.tolerations[%u]", i);
+		if (tlen(v, t->key) > 0) {
+			snprintf(q, sizeof(q), "%s.key", p);
+			validate_label_name(v, q, t->key);
+		}
+		snprintf(q, sizeof(q), "%s.operator", p);
+		if (tlen(v, t->key) == 0 && strcmp(op, "Exists"))
+			err_invalid_str(v->e, q, op, strlen(op),
+					"operator must be Exists when `key` is empty, which means \"match all values and all keys\"");
+		if (!strcmp(op, "Equal") || !*op) {
+			struct msgs m = { 0 };
+			label_value_msgs(&m, txt(v, t->value), tlen(v, t->value));
+			if (m.n) {
+				struct sb b = { 0 };
+				for (uint32_t k = 0; k < m.n; k++) {
+					if (k)
+						sb_add(&b, ";");
+					sb_add(&b, m.v[k]);
+				}
+				if (b.oom)
+					v->e->oom = true;
+				else
+					err_invalid_str(v->e, q, txt(v, t->value), tlen(v, t->value), b.s);
+				free(b.s);
+			}
+			msgs_fini(&m);
+		} else if (!strcmp(op, "Exists")) {
+			if (tlen(v, t->value) > 0)
+				err_invalid_str(v->e, q, txt(v, t->value), tlen(v, t->value),
+						"value must be empty when `operator` is 'Exists'");
+		} else {
+			err_unsupported(v->e, q, op, tol_ops, 2);
+		}
+		const char *eff = effect_text(v, t->effect, t->effect_text);
+		if (*eff && strcmp(eff, "NoSchedule") && strcmp(eff, "PreferNoSchedule") &&
+		    strcmp(eff, "NoExecute")) {
+			snprintf(q, sizeof(q), "%s.effect", p);
+			err_unsupported(v->e, q, eff, effects, 3);
+		}
+	}
+}
+
+/* apimachinery ObjectMeta: name (DNS subdomain), namespace (DNS label), labels */
+static void validate_meta(struct vctx *v, const struct pod *pod)
+{
+	struct msgs m = { 0 };
+	if (tlen(v, pod->name) == 0) {
+		err_plain(v->e, "metadata.name", "Required value", "name or generateName is required");
+	} else {
+		dns_subdomain_msgs(&m, txt(v, pod->name), tlen(v, pod->name), "", false);
+		push_msgs(v, "metadata.name", txt(v, pod->name), tlen(v, pod->name), &m);
+	}
+	if (tlen(v, pod->ns) == 0) {
+		err_plain(v->e, "metadata.namespace", "Required value", "");
+	} else {
+		dns_label_msgs(&m, txt(v, pod->ns), tlen(v, pod->ns));
+		push_msgs(v, "metadata.namespace", txt(v, pod->ns), tlen(v, pod->ns), &m);
+	}
+	validate_labels(v, "metadata.labels", &pod->labels, NULL);
+}
+
+/* errors.NewInvalid: `Pod "NAME" is invalid: ERR` / `[ERR1, ERR2]`, the
+ * list deduplicated as field.ErrorList.ToAggregate does. */
+static char *render(const struct vctx *v, const struct pod *pod, struct errlist *e)
+{
+	struct sb b = { 0 };
+	uint32_t uniq = 0;
+	for (uint32_t i = 0; i < e->n; i++) {
+		bool dup = false;
+		for (uint32_t j = 0; j < i && !dup; j++)
+			dup = !strcmp(e->v[i], e->v[j]);
+		if (!dup)
+			uniq++;
+	}
+	sb_add(&b, "Pod ");
+	sb_quote(&b, txt(v, pod->name), tlen(v, pod->name));
+	sb_add(&b, " is invalid: ");
+	if (uniq > 1)
+		sb_add(&b, "[");
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < e->n; i++) {
+		bool dup = false;
+		for (uint32_t j = 0; j < i && !dup; j++)
+			dup = !strcmp(e->v[i], e->v[j]);
+		if (dup)
+			continue;
+		if (k++)
+			sb_add(&b, ", ");
+		sb_add(&b, e->v[i]);
+	}
+	if (uniq > 1)
+		sb_add(&b, "]");
+	if (b.oom) {
+		free(b.s);
+		return NULL;
+	}
+	return b.s;
+}
+
+char *validate_pod(const struct cluster *c, const struct pod *p)
+{
+	assert(c && p);
+	struct errlist e = { 0 };
+	struct vctx v = { c, &e };
+	char *out = NULL;
+
+	validate_meta(&v, p);
+	/* ValidatePodSpec order: containers (request quantities), nodeSelector,
+	 * affinity, topologySpreadConstraints, nodeName, tolerations */
+	for (uint32_t i = 0; i < p->spec.nadmission_errors; i++) {
+		struct sb b = { 0 };
+		sb_add(&b, p->spec.admission_errors[i]);
+		errs_push(&e, &b);
+	}
+	validate_labels(&v, "spec.nodeSelector", &p->spec.node_selector, NULL);
+	if (p->spec.has_affinity) {
+		const struct affinity *a = &p->spec.affinity;
+		validate_node_affinity(&v, &a->node);
+		validate_pod_affinity_terms(&v, "spec.affinity.podAffinity", a->aff_req, a->naff_req, a->aff_pref,
+					    a->naff_pref);
+		validate_pod_affinity_terms(&v, "spec.affinity.podAntiAffinity", a->anti_req, a->nanti_req,
+					    a->anti_pref, a->nanti_pref);
+	}
+	validate_tscs(&v, p);
+	if (p->spec.node_name != SYM_NONE && tlen(&v, p->spec.node_name) > 0) {
+		struct msgs m = { 0 };
+		dns_subdomain_msgs(&m, txt(&v, p->spec.node_name), tlen(&v, p->spec.node_name), "", false);
+		push_msgs(&v, "spec.nodeName", txt(&v, p->spec.node_name), tlen(&v, p->spec.node_name), &m);
+	}
+	validate_tolerations(&v, p);
+
+	if (e.n)
+		out = render(&v, p, &e);
+	if (e.oom && !out)
+		out = strdup("Pod is invalid: out of memory while validating");
+	errs_fini(&e);
+	return out;
+}
+
+/* ---------------------------------------------------------------------
+ * Admission.
+ */
+
+/* pkg/api/pod/util.go dropDisabledFields: gated fields of a new pod */
+static void drop_gated_fields(const struct sched_config *cfg, struct tsc *t)
+{
+	if (!cfg->gates[GATE_MIN_DOMAINS]) {
+		t->has_min_domains = false;
+		t->min_domains = 0;
+	}
+	if (!cfg->gates[GATE_NODE_INCLUSION_POLICY]) {
+		t->node_affinity_policy = SYM_NONE;
+		t->node_taints_policy = SYM_NONE;
+	}
+	if (!cfg->gates[GATE_MATCH_LABEL_KEYS]) {
+		free(t->match_label_keys);
+		t->match_label_keys = NULL;
+		t->nmatch_label_keys = 0;
+	}
+}
+
+/* registry/core/pod/strategy.go PrepareForCreate: append key In [value]
+ * for each matchLabelKeys key the pod carries. */
+static int merge_match_label_keys(struct cluster *c, const struct pod *p, struct tsc *t)
+{
+	if (!t->selector.present || !t->nmatch_label_keys)
+		return 1;
+	sym_t in_op = intern_str(c->in, "In");
+	if (!in_op)
+		return 0;
+	for (uint32_t j = 0; j < t->nmatch_label_keys; j++) {
+		sym_t val = labels_get(&p->labels, t->match_label_keys[j]);
+		if (val == SYM_NONE)
+			continue;
+		struct label_selector_src *s = &t->selector;
+		struct sel_expr_src *nx = realloc(s->exprs, (s->nexprs + 1) * sizeof(*nx));
+		if (!nx)
+			return 0;
+		s->exprs = nx;
+		struct sel_expr_src *x = &nx[s->nexprs];
+		memset(x, 0, sizeof(*x));
+		x->vals = malloc(sizeof(sym_t));
+		if (!x->vals)
+			return 0;
+		x->key = t->match_label_keys[j];
+		x->op = in_op;
+		x->vals[0] = val;
+		x->nvals = 1;
+		x->has_vals = true;
+		s->nexprs++;
+	}
+	return 1;
+}
+
+int admit_pod(struct cluster *c, struct pod *p)
+{
+	assert(c && p);
+	const struct sched_config *cfg = &c->cfg;
+	for (uint32_t i = 0; i < p->spec.ntscs; i++) {
+		struct tsc *t = &p->spec.tscs[i];
+		drop_gated_fields(cfg, t);
+		if (cfg->gates[GATE_MATCH_LABEL_KEYS] && cfg->gates[GATE_MATCH_LABEL_KEYS_MERGE] &&
+		    !merge_match_label_keys(c, p, t))
+			return 0;
+	}
+	/* one spelling for empty toleration fields: key "" is "any key"
+	 * (SYM_NONE), an omitted value is "" */
+	for (uint32_t i = 0; i < p->spec.ntols; i++) {
+		struct toleration *t = &p->spec.tols[i];
+		if (t->key == c->sym_empty)
+			t->key = SYM_NONE;
+		if (t->value == SYM_NONE)
+			t->value = c->sym_empty;
+	}
+	return 1;
+}
+
+/* ---------------------------------------------------------------------
+ * Scheduler configuration (apis/config/validation ValidatePodTopologySpreadArgs).
+ */
+
+char *validate_sched_config(const struct cluster *c)
+{
+	assert(c);
+	const struct sched_config *cfg = &c->cfg;
+	struct errlist e = { 0 };
+	struct vctx v = { c, &e };
+	char p[128], q[160];
+	char *out = NULL;
+
+	if (cfg->defaulting == DEFAULTING_SYSTEM && cfg->ndefault_tscs > 0)
+		err_invalid_str(&e, "scheduler.defaultingType", "System", 6, "when .defaultConstraints are not empty");
+	for (uint32_t i = 0; i < cfg->ndefault_tscs; i++) {
+		const struct tsc *t = &cfg->default_tscs[i];
+		const char *when = txt(&v, t->when);
+		snprintf(p, sizeof(p), "scheduler.defaultConstraints[%u]", i);
+		if (t->max_skew <= 0) {
+			snprintf(q, sizeof(q), "%s.maxSkew", p);
+			err_invalid_int(&e, q, t->max_skew, "not in valid range (0, inf)");
+		}
+		snprintf(q, sizeof(q), "%s.topologyKey", p);
+		if (tlen(&v, t->topology_key) == 0)
+			err_plain(&e, q, "Required value", "can not be empty");
+		else
+			validate_label_name(&v, q, t->topology_key);
+		snprintf(q, sizeof(q), "%s.whenUnsatisfiable", p);
+		if (!*when)
+			err_plain(&e, q, "Required value", "can not be empty");
+		else if (strcmp(when, "DoNotSchedule") && strcmp(when, "ScheduleAnyway"))
+			err_unsupported(&e, q, when, when_values, 2);
+		if (t->selector.present) {
+			snprintf(q, sizeof(q), "%s.labelSelector", p);
+			err_plain(&e, q, "Forbidden", "constraint must not define a selector, as they deduced for each pod");
+		}
+		/* duplicate of an EARLIER entry, reported at the later index */
+		for (uint32_t j = 0; j < i; j++) {
+			const struct tsc *o = &cfg->default_tscs[j];
+			if (!strcmp(txt(&v, o->topology_key), txt(&v, t->topology_key)) &&
+			    !strcmp(txt(&v, o->when), when)) {
+				struct sb b = { 0 };
+				sb_printf(&b, "{%s, %s}", txt(&v, t->topology_key), when);
+				if (b.oom)
+					e.oom = true;
+				else
+					err_duplicate(&e, p, b.s ? b.s : "");
+				free(b.s);
+				break;
+			}
+		}
+	}
+	if (e.n) {
+		struct sb b = { 0 };
+		uint32_t k = 0;
+		for (uint32_t i = 0; i < e.n; i++) {
+			bool dup = false;
+			for (uint32_t j = 0; j < i && !dup; j++)
+				dup = !strcmp(e.v[i], e.v[j]);
+			if (dup)
+				continue;
+			if (k++)
+				sb_add(&b, ", ");
+			sb_add(&b, e.v[i]);
+		}
+		if (k > 1) {
+			struct sb w = { 0 };
+			sb_add(&w, "[");
+			sb_add(&w, b.s ? b.s : "");
+			sb_add(&w, "]");
+			free(b.s);
+			b = w;
+		}
+		out = b.oom ? NULL : b.s;
+		if (b.oom)
+			free(b.s);
+	}
+	if (e.oom && !out)
+		out = strdup("scheduler configuration: out of memory while validating");
+	errs_fini(&e);
+	return out;
+}
