@@ -369,6 +369,21 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 
 void cluster_bind(struct cluster *c, uint32_t pod, uint32_t node)
 {
+	cluster_bind_at(c, pod, node, c->nodes[node].npods);
+}
+
+uint32_t cluster_pod_pos(const struct cluster *c, uint32_t pod)
+{
+	assert(pod < c->npods && c->pods[pod].node >= 0);
+	const struct node *n = &c->nodes[c->pods[pod].node];
+	for (uint32_t i = n->npods; i-- > 0;)
+		if (n->pods[i] == pod)
+			return i;
+	return n->npods;
+}
+
+void cluster_bind_at(struct cluster *c, uint32_t pod, uint32_t node, uint32_t pos)
+{
 	assert(pod < c->npods && node < c->nnodes && c->pods[pod].node < 0);
 	struct pod *p = &c->pods[pod];
 	struct node *n = &c->nodes[node];
@@ -380,7 +395,11 @@ void cluster_bind(struct cluster *c, uint32_t pod, uint32_t node)
 		n->pods = np;
 		n->podcap = cap;
 	}
-	n->pods[n->npods++] = pod;
+	if (pos > n->npods)
+		pos = n->npods;
+	memmove(&n->pods[pos + 1], &n->pods[pos], (n->npods - pos) * sizeof(*n->pods));
+	n->pods[pos] = pod;
+	n->npods++;
 	p->node = (int32_t)node;
 	account(c, p, n, node, +1);
 	if (pod_has_pod_affinity(p)) {

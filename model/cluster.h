@@ -86,6 +86,11 @@ int32_t cluster_find_pod(const struct cluster *c, sym_t ns, sym_t name);
 /* Binds pod to node: updates node pod list, requests and every matcher. */
 void cluster_bind(struct cluster *c, uint32_t pod, uint32_t node);
 void cluster_unbind(struct cluster *c, uint32_t pod);
+/* Binds pod at position pos of the node's pod list (undo of an unbind, so
+ * that the order of pods on the node is restored exactly). */
+void cluster_bind_at(struct cluster *c, uint32_t pod, uint32_t node, uint32_t pos);
+/* Position of pod in its node's pod list (pod must be bound). */
+uint32_t cluster_pod_pos(const struct cluster *c, uint32_t pod);
 /* Marks a pending or unbound pod deleted / alive again (undo). */
 void cluster_kill_pod(struct cluster *c, uint32_t pod);
 void cluster_revive_pod(struct cluster *c, uint32_t pod);

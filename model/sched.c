@@ -71,27 +71,7 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 			r->scored[PL_INTER_POD_AFFINITY] = true;
 			r->raw[PL_INTER_POD_AFFINITY] = score_inter_pod_affinity(c, &c->nodes[r->node], is);
 		}
-		/* interpodaffinity/scoring.go NormalizeScore */
-		int64_t min = INT64_MAX, max = INT64_MIN;
-		for (uint32_t i = 0; i < d->nnodes; i++) {
-			const struct node_rec *r = &d->nodes[i];
-			if (!r->feasible)
-				continue;
-			if (r->raw[PL_INTER_POD_AFFINITY] < min)
-				min = r->raw[PL_INTER_POD_AFFINITY];
-			if (r->raw[PL_INTER_POD_AFFINITY] > max)
-				max = r->raw[PL_INTER_POD_AFFINITY];
-		}
-		for (uint32_t i = 0; i < d->nnodes; i++) {
-			struct node_rec *r = &d->nodes[i];
-			if (!r->feasible)
-				continue;
-			if (max == min)
-				r->norm[PL_INTER_POD_AFFINITY] = 0;
-			else
-				r->norm[PL_INTER_POD_AFFINITY] = (int64_t)(100.0 *
-					((double)(r->raw[PL_INTER_POD_AFFINITY] - min) / (double)(max - min)));
-		}
+		ipa_normalize(d);
 	} else
 		skip_plugin(d, PL_INTER_POD_AFFINITY);
 	if (w[PL_BALANCED_ALLOCATION] && pod_requests_cpu_or_mem(p))

@@ -52,7 +52,7 @@ static bool eligible(const struct cluster *c, const struct pod *p, struct spread
 	}
 	if (r->taints_honor) {
 		if (s->taint_ok[id] < 0)
-			s->taint_ok[id] = taint_first_untolerated(n, p->spec.tols, p->spec.ntols) < 0;
+			s->taint_ok[id] = taint_first_untolerated_in(c, n, p->spec.tols, p->spec.ntols) < 0;
 		if (!s->taint_ok[id]) {
 			*why = INELIG_TAINT;
 			return false;

@@ -22,6 +22,7 @@ struct undo {
 	uint32_t *pods;         /* removeNode: pods unbound, in order */
 	uint32_t npods;
 	sym_t old_label;        /* label: SYM_NONE when absent */
+	uint32_t pos;           /* delete: position in the node's pod list */
 };
 
 static struct undo *U(const struct timeline *t)
@@ -319,7 +320,9 @@ static int apply_retry(struct timeline *t, uint32_t i, struct decision *d)
 			 pod_ref(c, s->target_ns, s->target, ref, sizeof(ref)));
 		d->outcome = OUT_ERROR;
 		d->message = strdup(buf);
-		return d->message && set_result(r, OUT_ERROR, -1, buf);
+		int ok = d->message && set_result(r, OUT_ERROR, -1, buf);
+		decision_fini(&local);
+		return ok;
 	}
 	u->pod = id;
 	r->pod = (uint32_t)id;
@@ -363,7 +366,8 @@ static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
 			return step_error(r, d, "no node %s", intern_get(c->in, s->node));
 	}
 	struct node *n = nid >= 0 ? &c->nodes[nid] : NULL;
-	u->node = nid;
+	if (s->kind != STEP_ADD_NODE) /* addNode keeps its node id for redo */
+		u->node = nid;
 	switch (s->kind) {
 	case STEP_DELETE: {
 		int32_t id = find_pod(c, s->target_ns, s->target);
@@ -372,8 +376,10 @@ static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
 					  pod_ref(c, s->target_ns, s->target, ref, sizeof(ref)));
 		u->pod = id;
 		u->node = c->pods[id].node;
-		if (u->node >= 0)
+		if (u->node >= 0) {
+			u->pos = cluster_pod_pos(c, (uint32_t)id);
 			cluster_unbind(c, (uint32_t)id);
+		}
 		cluster_kill_pod(c, (uint32_t)id);
 		break;
 	}
@@ -501,7 +507,7 @@ static void unapply(struct timeline *t, uint32_t i)
 		case STEP_DELETE:
 			cluster_revive_pod(c, (uint32_t)u->pod);
 			if (u->node >= 0)
-				cluster_bind(c, (uint32_t)u->pod, (uint32_t)u->node);
+				cluster_bind_at(c, (uint32_t)u->pod, (uint32_t)u->node, u->pos);
 			break;
 		case STEP_CORDON:
 		case STEP_UNCORDON:
