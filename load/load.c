@@ -1,0 +1,1024 @@
+/* load.c - the loader's driver: files and documents, the scenario and
+ * object dispatch, the merge of everything into one cluster, and the
+ * scheduling queue that turns pending pods into the first steps.
+ *
+ * Documents are read event by event: the large sequences (`nodes`, `pods`,
+ * `workloads`, `steps`, a List's `items`) are consumed one entry at a time
+ * through a small tree that is freed after the entry is taken over, so the
+ * memory in use follows what is kept, not the size of the input. */
+#include "loader.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* ---- errors and warnings ---- */
+
+static void add_error(struct loader *L, uint32_t line, uint32_t col, const char *fmt, va_list ap)
+{
+	struct load_errors *e = L->errs;
+	L->failed = true;
+	if (e->n >= LOAD_MAX_ERRORS) {
+		e->dropped++;
+		return;
+	}
+	if (e->n == e->cap) {
+		uint32_t ncap = e->cap ? e->cap * 2 : 4;
+		struct load_error *v = realloc(e->v, ncap * sizeof(*v));
+		if (!v) {
+			e->dropped++;
+			L->oom = true;
+			return;
+		}
+		e->v = v;
+		e->cap = ncap;
+	}
+	char buf[1024];
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	struct load_error *le = &e->v[e->n];
+	le->file = load_strdup(L->file ? L->file : "");
+	le->msg = load_strdup(buf);
+	le->line = line;
+	le->col = col;
+	if (!le->file || !le->msg) {
+		free(le->file);
+		free(le->msg);
+		e->dropped++;
+		L->oom = true;
+		return;
+	}
+	e->n++;
+}
+
+void load_err(struct loader *L, uint32_t line, uint32_t col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	add_error(L, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void load_err_at(struct loader *L, const struct ynode *at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	add_error(L, at ? at->line : 0, at ? at->col : 0, fmt, ap);
+	va_end(ap);
+}
+
+int load_oom(struct loader *L)
+{
+	if (!L->oom)
+		load_err(L, 0, 0, "out of memory (expected enough memory to load the input)");
+	L->oom = true;
+	L->abort_file = true;
+	return 0;
+}
+
+void load_warn_at(struct loader *L, const struct ynode *at, const char *fmt, ...)
+{
+	struct scenario *sc = L->sc;
+	char buf[1024];
+	va_list ap;
+	int n = snprintf(buf, sizeof(buf), "%s:%u:%u: ", L->file ? L->file : "", at ? at->line : 0,
+			 at ? at->col : 0);
+	va_start(ap, fmt);
+	if (n > 0 && (size_t)n < sizeof(buf))
+		vsnprintf(buf + n, sizeof(buf) - (size_t)n, fmt, ap);
+	va_end(ap);
+	char **v = realloc(sc->warnings, (sc->nwarnings + 1) * sizeof(*v));
+	if (!v) {
+		load_oom(L);
+		return;
+	}
+	sc->warnings = v;
+	if (!(v[sc->nwarnings] = load_strdup(buf))) {
+		load_oom(L);
+		return;
+	}
+	sc->nwarnings++;
+}
+
+void load_errors_fini(struct load_errors *e)
+{
+	if (!e)
+		return;
+	for (uint32_t i = 0; i < e->n; i++) {
+		free(e->v[i].file);
+		free(e->v[i].msg);
+	}
+	free(e->v);
+	memset(e, 0, sizeof(*e));
+}
+
+/* ---- u64 map ---- */
+
+static uint64_t mix64(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdULL;
+	k ^= k >> 33;
+	return k;
+}
+
+static int map_grow(struct load_map *m)
+{
+	uint32_t ncap = m->mask ? (m->mask + 1) * 2 : 64;
+	uint64_t *k = calloc(ncap, sizeof(*k)), *v = malloc(ncap * sizeof(*v));
+	if (!k || !v) {
+		free(k);
+		free(v);
+		return 0;
+	}
+	for (uint32_t i = 0; m->mask && i <= m->mask; i++) {
+		if (!m->keys[i])
+			continue;
+		uint32_t j = (uint32_t)mix64(m->keys[i]) & (ncap - 1);
+		while (k[j])
+			j = (j + 1) & (ncap - 1);
+		k[j] = m->keys[i];
+		v[j] = m->vals[i];
+	}
+	free(m->keys);
+	free(m->vals);
+	m->keys = k;
+	m->vals = v;
+	m->mask = ncap - 1;
+	return 1;
+}
+
+/* The value of key, or -1 when absent. */
+static int64_t map_get(const struct load_map *m, uint64_t key)
+{
+	if (!m->mask)
+		return -1;
+	uint32_t i = (uint32_t)mix64(key + 1) & m->mask;
+	while (m->keys[i]) {
+		if (m->keys[i] == key + 1)
+			return (int64_t)m->vals[i];
+		i = (i + 1) & m->mask;
+	}
+	return -1;
+}
+
+static int map_put(struct load_map *m, uint64_t key, uint64_t val)
+{
+	if ((m->n + 1) * 2 > (m->mask ? m->mask + 1 : 0) && !map_grow(m))
+		return 0;
+	uint32_t i = (uint32_t)mix64(key + 1) & m->mask;
+	while (m->keys[i] && m->keys[i] != key + 1)
+		i = (i + 1) & m->mask;
+	if (!m->keys[i])
+		m->n++;
+	m->keys[i] = key + 1;
+	m->vals[i] = val;
+	return 1;
+}
+
+static void map_fini(struct load_map *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof(*m));
+}
+
+/* ---- entries ---- */
+
+static const char *file_name(const struct loader *L, uint32_t idx)
+{
+	return idx < L->sc->nfiles ? L->sc->files[idx] : "";
+}
+
+static void add_node(struct loader *L, const struct ynode *m, const char *what)
+{
+	struct node n;
+	if (!load_node(L, m, what, &n))
+		return;
+	int64_t prev = map_get(&L->node_names, n.name);
+	if (prev >= 0) {
+		load_err_at(L, m, "duplicate node '%s' (expected unique node names; first defined at %s:%u)",
+			    intern_get(L->in, n.name), file_name(L, (uint32_t)(prev >> 32)),
+			    (uint32_t)prev);
+		node_fini(&n);
+		return;
+	}
+	if (L->c->nnodes >= L->max_nodes) {
+		if (!L->nodes_limit_reported)
+			load_err_at(L, m, "more than %u nodes (expected at most %u)", L->max_nodes,
+				    L->max_nodes);
+		L->nodes_limit_reported = true;
+		node_fini(&n);
+		return;
+	}
+	sym_t name = n.name;
+	if (cluster_add_node(L->c, &n) < 0 ||
+	    !map_put(&L->node_names, name, ((uint64_t)L->file_idx << 32) | m->line)) {
+		node_fini(&n);
+		load_oom(L);
+	}
+}
+
+static void add_pod(struct loader *L, const struct ynode *m, const char *what)
+{
+	struct pod p;
+	int r = load_pod(L, m, what, false, &p);
+	if (r != 1)
+		return; /* rejected (reported) or ignored (Succeeded/Failed) */
+	uint64_t key = ((uint64_t)p.ns << 32) | p.name;
+	int64_t prev = map_get(&L->pod_names, key);
+	if (prev >= 0) {
+		load_err_at(L, m, "duplicate pod '%s/%s' (expected unique namespace/name pairs; first defined at %s:%u)",
+			    intern_get(L->in, p.ns), intern_get(L->in, p.name),
+			    file_name(L, (uint32_t)(prev >> 32)), (uint32_t)prev);
+		goto drop;
+	}
+	if (++L->npods_total > L->max_pods) {
+		if (!L->pods_limit_reported)
+			load_err_at(L, m, "more than %u pods (expected at most %u)", L->max_pods,
+				    L->max_pods);
+		L->pods_limit_reported = true;
+		goto drop;
+	}
+	if (!map_put(&L->pod_names, key, ((uint64_t)L->file_idx << 32) | m->line)) {
+		load_oom(L);
+		goto drop;
+	}
+	if (p.spec.node_name) {
+		/* bound: joins the cluster now, bound once every node is known */
+		if (L->c->npods >= L->pod_file_cap) {
+			uint32_t ncap = L->pod_file_cap ? L->pod_file_cap * 2 : 64;
+			uint32_t *v = realloc(L->pod_file, ncap * sizeof(*v));
+			if (!v) {
+				load_oom(L);
+				goto drop;
+			}
+			L->pod_file = v;
+			L->pod_file_cap = ncap;
+		}
+		uint32_t id = L->c->npods;
+		if (cluster_add_pod(L->c, &p) < 0) {
+			load_oom(L);
+			goto drop;
+		}
+		L->pod_file[id] = L->file_idx;
+		return;
+	}
+	/* pending: a queued schedule step, unless the filters leave it out */
+	if (L->opts && L->opts->ns_filter && strcmp(intern_get(L->in, p.ns), L->opts->ns_filter))
+		goto drop;
+	if (L->has_label_filter && !selector_matches(L->in, &L->label_filter, &p.labels))
+		goto drop;
+	if (L->nqueue == L->queue_cap) {
+		uint32_t ncap = L->queue_cap ? L->queue_cap * 2 : 64;
+		struct load_qpod *v = realloc(L->queue, ncap * sizeof(*v));
+		if (!v) {
+			load_oom(L);
+			goto drop;
+		}
+		L->queue = v;
+		L->queue_cap = ncap;
+	}
+	L->queue[L->nqueue].pod = p;
+	L->queue[L->nqueue].seq = L->nqueue;
+	L->nqueue++;
+	return;
+drop:
+	pod_fini(&p);
+}
+
+static void add_workload(struct loader *L, const struct ynode *m, const char *what)
+{
+	struct workload w;
+	if (!load_workload(L, m, what, &w))
+		return;
+	if (!cluster_add_workload(L->c, &w)) {
+		workload_fini(&w);
+		load_oom(L);
+	}
+}
+
+static bool is_list_kind(const char *k)
+{
+	size_t n = strlen(k);
+	return n >= 4 && !strcmp(k + n - 4, "List");
+}
+
+static void add_object(struct loader *L, const struct ynode *m, const char *what, uint32_t depth);
+
+static void add_items(struct loader *L, const struct ynode *items, uint32_t depth)
+{
+	if (y_absent(items) || !y_want(L, items, Y_SEQ, "items"))
+		return;
+	for (uint32_t i = 0; i < items->n && !L->oom; i++)
+		add_object(L, &items->kids[i], "items' entry", depth + 1);
+}
+
+/* A Kubernetes object: dispatch on kind. */
+static void add_object(struct loader *L, const struct ynode *m, const char *what, uint32_t depth)
+{
+	if (!y_want(L, m, Y_MAP, what))
+		return;
+	const struct ynode *k = y_get(m, "kind");
+	if (y_absent(k)) {
+		load_err_at(L, m, "object has no kind (expected Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController or List)");
+		return;
+	}
+	if (!y_want(L, k, Y_SCALAR, "kind"))
+		return;
+	if (!strcmp(k->s, "Node"))
+		add_node(L, m, what);
+	else if (!strcmp(k->s, "Pod"))
+		add_pod(L, m, what);
+	else if (!strcmp(k->s, "Service") || !strcmp(k->s, "ReplicaSet") ||
+		 !strcmp(k->s, "StatefulSet") || !strcmp(k->s, "ReplicationController"))
+		add_workload(L, m, what);
+	else if (is_list_kind(k->s))
+		add_items(L, y_get(m, "items"), depth);
+	else
+		load_warn_at(L, k, "skipping object of kind '%s' (skewer reads Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController and List)",
+			     k->s);
+}
+
+/* ---- scenario documents ---- */
+
+static int set_text(struct loader *L, const struct ynode *n, const char *what, char **dst)
+{
+	if (y_absent(n))
+		return 1;
+	if (!y_want(L, n, Y_SCALAR, what))
+		return 0;
+	if (*dst)
+		return 1; /* the first document that gives it wins */
+	if (!(*dst = load_strdup(n->s)))
+		return load_oom(L);
+	return 1;
+}
+
+static void read_scheduler(struct loader *L, const struct ynode *m)
+{
+	struct sched_config *cfg = &L->c->cfg;
+	if (y_absent(m) || !y_want(L, m, Y_MAP, "scheduler"))
+		return;
+	for (uint32_t i = 0; i < m->n; i++) {
+		const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
+		int64_t x;
+		if (y_key_is(k, "defaultingType")) {
+			if (!y_want(L, v, Y_SCALAR, "defaultingType"))
+				continue;
+			if (!strcmp(v->s, "System"))
+				cfg->defaulting = DEFAULTING_SYSTEM;
+			else if (!strcmp(v->s, "List"))
+				cfg->defaulting = DEFAULTING_LIST;
+			else
+				load_err_at(L, v, "unknown defaultingType '%s' (expected System or List)",
+					    v->s);
+		} else if (y_key_is(k, "defaultConstraints")) {
+			struct tsc *t = NULL;
+			uint32_t n = 0;
+			if (!load_tscs(L, v, "defaultConstraints", &t, &n)) {
+				for (uint32_t j = 0; j < n; j++)
+					tsc_fini(&t[j]);
+				free(t);
+				continue;
+			}
+			for (uint32_t j = 0; j < cfg->ndefault_tscs; j++)
+				tsc_fini(&cfg->default_tscs[j]);
+			free(cfg->default_tscs);
+			cfg->default_tscs = t;
+			cfg->ndefault_tscs = n;
+		} else if (y_key_is(k, "featureGates")) {
+			if (y_absent(v) || !y_want(L, v, Y_MAP, "featureGates"))
+				continue;
+			for (uint32_t j = 0; j < v->n; j++) {
+				const struct ynode *gk = &v->kids[2 * j], *gv = &v->kids[2 * j + 1];
+				int g;
+				bool b;
+				for (g = 0; g < GATE__COUNT; g++)
+					if (y_key_is(gk, gate_name((enum feature_gate)g)))
+						break;
+				if (!y_bool(L, gv, gk->s, &b))
+					continue;
+				if (g == GATE__COUNT)
+					load_warn_at(L, gk, "unknown feature gate '%s' (ignored)", gk->s);
+				else
+					cfg->gates[g] = b;
+			}
+		} else if (y_key_is(k, "scoreWeights")) {
+			if (y_absent(v) || !y_want(L, v, Y_MAP, "scoreWeights"))
+				continue;
+			for (uint32_t j = 0; j < v->n; j++) {
+				const struct ynode *pk = &v->kids[2 * j], *pv = &v->kids[2 * j + 1];
+				enum plugin_id p = plugin_from_name(pk->s);
+				if (p == PL_NONE) {
+					load_err_at(L, pk, "unknown plugin '%s' in scoreWeights (expected TaintToleration, NodeAffinity, NodeResourcesFit, PodTopologySpread, InterPodAffinity or NodeResourcesBalancedAllocation)",
+						    pk->s);
+					continue;
+				}
+				if (y_int(L, pv, pk->s, 0, INT32_MAX, &x))
+					cfg->weights[p] = (int32_t)x;
+			}
+		} else if (y_key_is(k, "tieBreak")) {
+			if (!y_want(L, v, Y_SCALAR, "tieBreak"))
+				continue;
+			if (!strcmp(v->s, "first"))
+				cfg->tie_random = false;
+			else if (!strcmp(v->s, "random"))
+				cfg->tie_random = true;
+			else
+				load_err_at(L, v, "unknown tieBreak '%s' (expected first or random)", v->s);
+		} else if (y_key_is(k, "seed")) {
+			if (y_int(L, v, "seed", 0, INT64_MAX, &x))
+				cfg->seed = (uint64_t)x;
+		} else {
+			load_warn_at(L, k, "unknown scheduler key '%s' (ignored)", k->s);
+		}
+	}
+}
+
+static bool claim_steps(struct loader *L, const struct ynode *key)
+{
+	if (L->have_steps) {
+		load_err_at(L, key, "a second document carries 'steps' (expected steps in at most one document; the first is at %s:%u)",
+			    file_name(L, L->steps_file), L->steps_line);
+		return false;
+	}
+	L->have_steps = true;
+	L->steps_file = L->file_idx;
+	L->steps_line = key->line;
+	return true;
+}
+
+enum seqkind { SEQ_NONE, SEQ_NODES, SEQ_PODS, SEQ_WORKLOADS, SEQ_STEPS, SEQ_ITEMS };
+
+static void add_entry(struct loader *L, enum seqkind k, const struct ynode *item, uint32_t depth)
+{
+	switch (k) {
+	case SEQ_NODES:
+		add_node(L, item, "nodes' entry");
+		break;
+	case SEQ_PODS:
+		add_pod(L, item, "pods' entry");
+		break;
+	case SEQ_WORKLOADS:
+		add_workload(L, item, "workloads' entry");
+		break;
+	case SEQ_STEPS:
+		load_step(L, item);
+		break;
+	case SEQ_ITEMS:
+		add_object(L, item, "items' entry", depth);
+		break;
+	case SEQ_NONE:
+		break;
+	}
+}
+
+/* The scenario keys of a document without kind. */
+static void read_scenario(struct loader *L, const struct ynode *doc)
+{
+	static const struct {
+		const char *key;
+		enum seqkind k;
+	} seqs[] = {
+		{"nodes", SEQ_NODES}, {"pods", SEQ_PODS}, {"workloads", SEQ_WORKLOADS}, {"steps", SEQ_STEPS},
+	};
+	bool known = false;
+	for (uint32_t i = 0; i < doc->n; i++) {
+		const struct ynode *k = &doc->kids[2 * i], *v = &doc->kids[2 * i + 1];
+		for (size_t j = 0; j < sizeof(seqs) / sizeof(seqs[0]); j++) {
+			if (!y_key_is(k, seqs[j].key))
+				continue;
+			known = true;
+			if (v->type == Y_BAD || y_absent(v))
+				break; /* streamed already, or empty */
+			if (seqs[j].k == SEQ_STEPS && !claim_steps(L, k))
+				break;
+			if (!y_want(L, v, Y_SEQ, seqs[j].key))
+				break;
+			for (uint32_t e = 0; e < v->n && !L->oom; e++)
+				add_entry(L, seqs[j].k, &v->kids[e], 3);
+		}
+		if (y_key_is(k, "name") || y_key_is(k, "description") || y_key_is(k, "source") ||
+		    y_key_is(k, "scheduler"))
+			known = true;
+	}
+	set_text(L, y_get(doc, "name"), "name", &L->sc->name);
+	set_text(L, y_get(doc, "description"), "description", &L->sc->description);
+	set_text(L, y_get(doc, "source"), "source", &L->sc->source);
+	read_scheduler(L, y_get(doc, "scheduler"));
+	if (!known)
+		load_warn_at(L, doc, "document has no kind and no scenario key (ignored)");
+}
+
+static enum seqkind streamable(const struct ynode *key, bool kind_seen, bool kind_list)
+{
+	if (!kind_seen) {
+		if (y_key_is(key, "nodes"))
+			return SEQ_NODES;
+		if (y_key_is(key, "pods"))
+			return SEQ_PODS;
+		if (y_key_is(key, "workloads"))
+			return SEQ_WORKLOADS;
+		if (y_key_is(key, "steps"))
+			return SEQ_STEPS;
+	}
+	if (y_key_is(key, "items") && (!kind_seen || kind_list))
+		return SEQ_ITEMS;
+	return SEQ_NONE;
+}
+
+/* Consumes a sequence entry by entry. Returns 0 when the file is abandoned. */
+static int stream_seq(struct loader *L, enum seqkind k)
+{
+	load_take(L); /* SEQUENCE-START */
+	for (;;) {
+		yaml_event_t *e = load_peek(L);
+		if (!e)
+			return 0;
+		if (e->type == YAML_SEQUENCE_END_EVENT) {
+			load_take(L);
+			return 1;
+		}
+		struct ynode item;
+		if (!load_tree(L, 3, &item))
+			return 0;
+		add_entry(L, k, &item, 3);
+		ynode_fini(&item);
+		if (L->oom)
+			return 0;
+	}
+}
+
+static int doc_push(struct loader *L, struct ynode *doc, struct ynode *key, struct ynode *val)
+{
+	if (doc->n * 2 + 2 > doc->cap) {
+		uint32_t ncap = doc->cap ? doc->cap * 2 : 16;
+		struct ynode *k = realloc(doc->kids, ncap * sizeof(*k));
+		if (!k)
+			return load_oom(L);
+		doc->kids = k;
+		doc->cap = ncap;
+	}
+	doc->kids[2 * doc->n] = *key;
+	doc->kids[2 * doc->n + 1] = *val;
+	doc->n++;
+	return 1;
+}
+
+/* One document. Returns 1 when it held something, 0 when empty or the
+ * file was abandoned (L->abort_file tells). */
+static int read_document(struct loader *L)
+{
+	struct ynode doc = {0}, key, val;
+	bool kind_seen = false, kind_list = false;
+	yaml_event_t *e = load_peek(L);
+	int ret = 1;
+
+	if (!e)
+		return 0;
+	if (e->type != YAML_MAPPING_START_EVENT) {
+		if (!load_tree(L, 1, &doc))
+			return 0;
+		if (doc.type == Y_NULL) {
+			ynode_fini(&doc);
+			return 0;
+		}
+		if (doc.type != Y_BAD)
+			load_err_at(L, &doc, "expected a mapping for the document (a scenario or a Kubernetes object), found %s",
+				    y_type_name(&doc));
+		ynode_fini(&doc);
+		return 1;
+	}
+	doc.type = Y_MAP;
+	doc.line = (uint32_t)e->start_mark.line + 1;
+	doc.col = (uint32_t)e->start_mark.column + 1;
+	load_take(L);
+	for (;;) {
+		if (!(e = load_peek(L)))
+			goto abandon;
+		if (e->type == YAML_MAPPING_END_EVENT) {
+			load_take(L);
+			break;
+		}
+		if (!load_tree(L, 2, &key))
+			goto abandon;
+		if (key.type != Y_SCALAR && key.type != Y_NULL) {
+			if (key.type != Y_BAD)
+				load_err_at(L, &key, "%s used as a mapping key (expected a string key)",
+					    y_type_name(&key));
+			ynode_fini(&key);
+			if (!load_skip(L))
+				goto abandon;
+			continue;
+		}
+		for (uint32_t i = 0; i < doc.n; i++)
+			if (doc.kids[2 * i].len == key.len && !memcmp(doc.kids[2 * i].s, key.s, key.len)) {
+				load_err_at(L, &key, "duplicate key '%s' (expected each key once in a mapping; first at line %u)",
+					    key.s, doc.kids[2 * i].line);
+				break;
+			}
+		if (!(e = load_peek(L))) {
+			ynode_fini(&key);
+			goto abandon;
+		}
+		enum seqkind sk = streamable(&key, kind_seen, kind_list);
+		if (sk != SEQ_NONE && e->type == YAML_SEQUENCE_START_EVENT) {
+			memset(&val, 0, sizeof(val));
+			val.type = Y_BAD; /* consumed here: read_scenario skips it */
+			val.line = (uint32_t)e->start_mark.line + 1;
+			val.col = (uint32_t)e->start_mark.column + 1;
+			if ((sk == SEQ_STEPS && !claim_steps(L, &key)) ? !load_skip(L) : !stream_seq(L, sk)) {
+				ynode_fini(&key);
+				goto abandon;
+			}
+		} else if (!load_tree(L, 2, &val)) {
+			ynode_fini(&key);
+			goto abandon;
+		}
+		if (y_key_is(&key, "kind") && !y_absent(&val)) {
+			kind_seen = true;
+			kind_list = val.type == Y_SCALAR && is_list_kind(val.s);
+		}
+		if (!doc_push(L, &doc, &key, &val)) {
+			ynode_fini(&key);
+			ynode_fini(&val);
+			goto abandon;
+		}
+	}
+	if (kind_seen)
+		add_object(L, &doc, "document", 1);
+	else
+		read_scenario(L, &doc);
+	ynode_fini(&doc);
+	return ret;
+abandon:
+	ynode_fini(&doc);
+	return 0;
+}
+
+/* Every document of the current parser input. */
+static void read_stream(struct loader *L)
+{
+	uint32_t nonempty = 0;
+	yaml_event_t *e;
+	while ((e = load_peek(L))) {
+		if (e->type == YAML_STREAM_END_EVENT) {
+			load_take(L);
+			break;
+		}
+		if (e->type == YAML_STREAM_START_EVENT || e->type == YAML_DOCUMENT_END_EVENT) {
+			load_take(L);
+			continue;
+		}
+		if (e->type != YAML_DOCUMENT_START_EVENT) {
+			load_err(L, (uint32_t)e->start_mark.line + 1, (uint32_t)e->start_mark.column + 1,
+				 "unexpected YAML event (expected a document)");
+			break;
+		}
+		load_take(L);
+		nonempty += (uint32_t)read_document(L);
+		if (L->abort_file)
+			break;
+	}
+	if (L->have_ev)
+		load_take(L);
+	if (!L->abort_file && !nonempty)
+		load_err(L, 0, 0, "file is empty (expected a scenario or Kubernetes objects)");
+}
+
+/* ---- files ---- */
+
+static int add_file_name(struct loader *L, const char *name)
+{
+	struct scenario *sc = L->sc;
+	char **v = realloc(sc->files, (sc->nfiles + 1) * sizeof(*v));
+	if (!v)
+		return load_oom(L);
+	sc->files = v;
+	if (!(v[sc->nfiles] = load_strdup(name)))
+		return load_oom(L);
+	L->file_idx = sc->nfiles++;
+	L->file = v[L->file_idx];
+	return 1;
+}
+
+static void begin_input(struct loader *L)
+{
+	L->abort_file = false;
+	L->have_ev = false;
+}
+
+static void read_file(struct loader *L, const char *path)
+{
+	bool is_stdin = !strcmp(path, "-");
+	FILE *f = NULL;
+	struct stat st;
+
+	if (!add_file_name(L, is_stdin ? "<stdin>" : path))
+		return;
+	L->path = is_stdin ? NULL : path;
+	L->mem = NULL;
+	if (is_stdin) {
+		f = stdin;
+	} else {
+		if (stat(path, &st) != 0) {
+			load_err(L, 0, 0, "cannot read file: %s (expected a readable file)", strerror(errno));
+			return;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			load_err(L, 0, 0, "cannot read file: %s (expected a file, not a directory)",
+				 strerror(EISDIR));
+			return;
+		}
+		if (!(f = fopen(path, "rb"))) {
+			load_err(L, 0, 0, "cannot read file: %s (expected a readable file)", strerror(errno));
+			return;
+		}
+	}
+	if (!yaml_parser_initialize(&L->parser)) {
+		load_oom(L);
+		if (!is_stdin)
+			fclose(f);
+		return;
+	}
+	yaml_parser_set_input_file(&L->parser, f);
+	begin_input(L);
+	read_stream(L);
+	if (ferror(f) && !L->abort_file)
+		load_err(L, 0, 0, "cannot read file: %s (expected a readable file)", strerror(errno));
+	yaml_parser_delete(&L->parser);
+	if (!is_stdin)
+		fclose(f);
+	L->path = NULL;
+}
+
+static void read_mem(struct loader *L, const char *name, const char *buf, size_t len)
+{
+	if (!add_file_name(L, name))
+		return;
+	L->path = NULL;
+	L->mem = buf;
+	L->memlen = len;
+	if (!yaml_parser_initialize(&L->parser)) {
+		load_oom(L);
+		return;
+	}
+	yaml_parser_set_input_string(&L->parser, (const unsigned char *)buf, len);
+	begin_input(L);
+	read_stream(L);
+	yaml_parser_delete(&L->parser);
+	L->mem = NULL;
+}
+
+/* ---- label filter ("a=b,c,!d,e!=f,g in (x,y),h notin (z)") ---- */
+
+static char *trim(char *s)
+{
+	while (*s == ' ')
+		s++;
+	size_t n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		s[--n] = '\0';
+	return s;
+}
+
+static int filter_term(struct loader *L, char *t)
+{
+	struct sel_req r = {0};
+	sym_t vals[64];
+	char *p;
+	t = trim(t);
+	if (!*t)
+		return 0;
+	r.vals = vals;
+	if (*t == '!') {
+		r.op = SEL_NOTEXISTS;
+		r.key = intern_str(L->in, trim(t + 1));
+	} else if ((p = strstr(t, " notin ")) || (p = strstr(t, " in "))) {
+		bool notin = p[1] == 'n';
+		*p = '\0';
+		char *list = trim(p + (notin ? 7 : 4));
+		size_t n = strlen(list);
+		if (n < 2 || list[0] != '(' || list[n - 1] != ')')
+			return 0;
+		list[n - 1] = '\0';
+		r.op = notin ? SEL_NOTIN : SEL_IN;
+		r.key = intern_str(L->in, trim(t));
+		for (char *v = strtok(list + 1, ","); v; v = strtok(NULL, ",")) {
+			if (r.nvals == 64)
+				return 0;
+			vals[r.nvals++] = intern_str(L->in, trim(v));
+		}
+		if (!r.nvals)
+			return 0;
+	} else if ((p = strstr(t, "!="))) {
+		*p = '\0';
+		r.op = SEL_NOTIN;
+		r.key = intern_str(L->in, trim(t));
+		vals[r.nvals++] = intern_str(L->in, trim(p + 2));
+	} else if ((p = strchr(t, '='))) {
+		*p = '\0';
+		r.op = SEL_IN;
+		r.key = intern_str(L->in, trim(t));
+		vals[r.nvals++] = intern_str(L->in, trim(p + (p[1] == '=' ? 2 : 1)));
+	} else {
+		r.op = SEL_EXISTS;
+		r.key = intern_str(L->in, t);
+	}
+	if (!r.key || !intern_len(L->in, r.key))
+		return 0;
+	return selector_add_req(L->in, &L->label_filter, &r) ? 1 : load_oom(L);
+}
+
+static int parse_label_filter(struct loader *L, const char *text)
+{
+	char *s = load_strdup(text), *start;
+	int depth = 0, ok = 1;
+	if (!s)
+		return load_oom(L);
+	L->label_filter.kind = SEL_EVERYTHING;
+	L->has_label_filter = true;
+	start = s;
+	for (char *p = s;; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')')
+			depth--;
+		if ((*p == ',' && depth == 0) || !*p) {
+			bool end = !*p;
+			*p = '\0';
+			if (!filter_term(L, start)) {
+				ok = 0;
+				break;
+			}
+			if (end)
+				break;
+			start = p + 1;
+		}
+	}
+	free(s);
+	if (!ok && !L->oom)
+		load_err(L, 0, 0, "invalid label filter '%s' (expected a selector such as app=web,tier!=db)",
+			 text);
+	return ok;
+}
+
+/* ---- finishing: bind, queue, steps, name ---- */
+
+static int qpod_cmp(const void *a, const void *b)
+{
+	const struct load_qpod *x = a, *y = b;
+	/* backend/queue/scheduling_queue.go: priority, then creation time */
+	if (x->pod.spec.priority != y->pod.spec.priority)
+		return x->pod.spec.priority > y->pod.spec.priority ? -1 : 1;
+	if (x->pod.created != y->pod.created)
+		return x->pod.created < y->pod.created ? -1 : 1;
+	return x->seq < y->seq ? -1 : (x->seq > y->seq);
+}
+
+static void bind_pods(struct loader *L)
+{
+	struct cluster *c = L->c;
+	for (uint32_t id = 0; id < c->npods; id++) {
+		struct pod *p = &c->pods[id];
+		int64_t nid = map_get(&L->node_names, p->spec.node_name);
+		if (nid < 0) {
+			L->file = file_name(L, L->pod_file[id]);
+			load_err(L, p->line, p->col, "pod '%s/%s' is bound to node '%s', which does not exist (expected a node of the input)",
+				 intern_get(L->in, p->ns), intern_get(L->in, p->name),
+				 intern_get(L->in, p->spec.node_name));
+			continue;
+		}
+		int32_t node = cluster_find_node(c, p->spec.node_name);
+		assert(node >= 0);
+		cluster_bind(c, id, (uint32_t)node);
+	}
+}
+
+static int build_steps(struct loader *L)
+{
+	struct scenario *sc = L->sc;
+	uint64_t total = (uint64_t)L->nqueue + L->nsteps;
+	if (!total)
+		return 1;
+	if (total > UINT32_MAX || !(sc->steps = calloc((size_t)total, sizeof(*sc->steps))))
+		return load_oom(L);
+	if (L->nqueue)
+		qsort(L->queue, L->nqueue, sizeof(*L->queue), qpod_cmp);
+	for (uint32_t i = 0; i < L->nqueue; i++) {
+		struct step *s = &sc->steps[sc->nsteps++];
+		s->kind = STEP_SCHEDULE;
+		s->pod = L->queue[i].pod;
+		s->line = s->pod.line;
+		s->col = s->pod.col;
+	}
+	L->nqueue = 0;
+	if (L->nsteps)
+		memcpy(sc->steps + sc->nsteps, L->steps, L->nsteps * sizeof(*L->steps));
+	sc->nsteps += L->nsteps;
+	L->nsteps = 0;
+	return 1;
+}
+
+static int default_name(struct loader *L, const char *first)
+{
+	const char *base = strrchr(first, '/');
+	base = base ? base + 1 : first;
+	if (!strcmp(first, "-"))
+		base = "stdin";
+	char *s = load_strdup(base);
+	if (!s)
+		return load_oom(L);
+	char *dot = strrchr(s, '.');
+	if (dot && dot != s)
+		*dot = '\0';
+	L->sc->name = s;
+	return 1;
+}
+
+static void loader_fini(struct loader *L)
+{
+	map_fini(&L->node_names);
+	map_fini(&L->pod_names);
+	free(L->pod_file);
+	for (uint32_t i = 0; i < L->nqueue; i++)
+		pod_fini(&L->queue[i].pod);
+	free(L->queue);
+	for (uint32_t i = 0; i < L->nsteps; i++)
+		step_fini(&L->steps[i]);
+	free(L->steps);
+	selector_fini(&L->label_filter);
+}
+
+static int loader_init(struct loader *L, const struct load_opts *opts, struct load_errors *errs)
+{
+	memset(L, 0, sizeof(*L));
+	L->errs = errs;
+	L->opts = opts;
+	L->max_nodes = opts && opts->max_nodes ? opts->max_nodes : LOAD_MAX_NODES;
+	L->max_pods = opts && opts->max_pods ? opts->max_pods : LOAD_MAX_PODS;
+	L->max_depth = opts && opts->max_depth ? opts->max_depth : LOAD_MAX_DEPTH;
+	L->max_scalar = opts && opts->max_scalar ? opts->max_scalar : LOAD_MAX_SCALAR;
+	if (!(L->sc = calloc(1, sizeof(*L->sc))) || !(L->sc->cluster = cluster_new()))
+		return load_oom(L);
+	L->c = L->sc->cluster;
+	L->in = L->c->in;
+	if (opts && opts->label_filter && !parse_label_filter(L, opts->label_filter))
+		return 0;
+	return 1;
+}
+
+/* Shared tail of both entry points. */
+static int finish(struct loader *L, const char *first, struct scenario **out)
+{
+	if (!L->failed)
+		bind_pods(L);
+	if (!L->failed)
+		build_steps(L);
+	if (!L->failed && !L->sc->name)
+		default_name(L, first);
+	if (L->failed) {
+		loader_fini(L);
+		scenario_free(L->sc);
+		return 0;
+	}
+	loader_fini(L);
+	*out = L->sc;
+	return 1;
+}
+
+int load_scenario(const char *const *files, uint32_t nfiles, const struct load_opts *opts,
+		  struct scenario **out, struct load_errors *errs)
+{
+	struct loader L;
+	assert(out && errs && (files || !nfiles));
+	*out = NULL;
+	if (!loader_init(&L, opts, errs)) {
+		loader_fini(&L);
+		scenario_free(L.sc);
+		return 0;
+	}
+	if (!nfiles)
+		load_err(&L, 0, 0, "no input file (expected at least one file or -)");
+	for (uint32_t i = 0; i < nfiles && !L.oom; i++)
+		read_file(&L, files[i]);
+	return finish(&L, nfiles ? files[0] : "", out);
+}
+
+int load_scenario_mem(const char *name, const char *buf, size_t len, const struct load_opts *opts,
+		      struct scenario **out, struct load_errors *errs)
+{
+	struct loader L;
+	assert(out && errs && name && (buf || !len));
+	*out = NULL;
+	if (!loader_init(&L, opts, errs)) {
+		loader_fini(&L);
+		scenario_free(L.sc);
+		return 0;
+	}
+	read_mem(&L, name, buf ? buf : "", len);
+	return finish(&L, name, out);
+}

@@ -1,0 +1,682 @@
+/* load_objects.c - readers for nodes, taints, tolerations, label and node
+ * selectors, affinity, topology spread constraints and workloads, in both
+ * the shorthand and the Kubernetes object form. */
+#include "loader.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../model/quantity.h"
+
+/* ---- effects, taints, tolerations ---- */
+
+static enum taint_effect effect_of(const char *s)
+{
+	if (!strcmp(s, "NoSchedule"))
+		return EFFECT_NO_SCHEDULE;
+	if (!strcmp(s, "PreferNoSchedule"))
+		return EFFECT_PREFER_NO_SCHEDULE;
+	if (!strcmp(s, "NoExecute"))
+		return EFFECT_NO_EXECUTE;
+	if (!*s)
+		return EFFECT_NONE;
+	return EFFECT_INVALID;
+}
+
+/* step: a taint/untaint step, where a missing effect means "any". */
+int load_taint(struct loader *L, const struct ynode *m, const char *what, bool step,
+	       struct taint *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!y_want(L, m, Y_MAP, what))
+		return 0;
+	if (!y_str(L, y_get(m, "key"), "key", &out->key) ||
+	    !y_str(L, y_get(m, "value"), "value", &out->value) ||
+	    !y_str(L, y_get(m, "effect"), "effect", &out->effect_text))
+		return 0;
+	if (!out->key && !(out->key = intern_str(L->in, "")))
+		return load_oom(L);
+	if (!out->value && !(out->value = intern_str(L->in, "")))
+		return load_oom(L);
+	out->effect = effect_of(intern_get(L->in, out->effect_text));
+	/* a node taint always has an effect; without one it is invalid */
+	if (out->effect == EFFECT_NONE && !step)
+		out->effect = EFFECT_INVALID;
+	return 1;
+}
+
+static int load_taints(struct loader *L, const struct ynode *n, struct taint **out, uint32_t *nout)
+{
+	*out = NULL;
+	*nout = 0;
+	if (y_absent(n))
+		return 1;
+	if (!y_want(L, n, Y_SEQ, "taints"))
+		return 0;
+	if (!n->n)
+		return 1;
+	if (!(*out = calloc(n->n, sizeof(**out))))
+		return load_oom(L);
+	*nout = n->n;
+	for (uint32_t i = 0; i < n->n; i++)
+		if (!load_taint(L, &n->kids[i], "taints' entry", false, &(*out)[i]))
+			return 0;
+	return 1;
+}
+
+int load_tolerations(struct loader *L, const struct ynode *n, struct toleration **out,
+		     uint32_t *nout)
+{
+	*out = NULL;
+	*nout = 0;
+	if (y_absent(n))
+		return 1;
+	if (!y_want(L, n, Y_SEQ, "tolerations"))
+		return 0;
+	if (!n->n)
+		return 1;
+	if (!(*out = calloc(n->n, sizeof(**out))))
+		return load_oom(L);
+	*nout = n->n;
+	for (uint32_t i = 0; i < n->n; i++) {
+		const struct ynode *m = &n->kids[i];
+		struct toleration *t = &(*out)[i];
+		if (!y_want(L, m, Y_MAP, "tolerations' entry"))
+			return 0;
+		if (!y_str(L, y_get(m, "key"), "key", &t->key) ||
+		    !y_str(L, y_get(m, "operator"), "operator", &t->op_text) ||
+		    !y_str(L, y_get(m, "value"), "value", &t->value) ||
+		    !y_str(L, y_get(m, "effect"), "effect", &t->effect_text))
+			return 0;
+		if (!t->key && !(t->key = intern_str(L->in, "")))
+			return load_oom(L);
+		if (!t->value && !(t->value = intern_str(L->in, "")))
+			return load_oom(L);
+		const char *op = intern_get(L->in, t->op_text);
+		/* v1/toleration.go: an empty operator means Equal */
+		t->op = (!*op || !strcmp(op, "Equal")) ? TOL_EQUAL :
+			!strcmp(op, "Exists") ? TOL_EXISTS : TOL_OTHER;
+		t->effect = effect_of(intern_get(L->in, t->effect_text));
+	}
+	return 1;
+}
+
+/* ---- label selectors ---- */
+
+int load_selector_src(struct loader *L, const struct ynode *n, const char *what,
+		      struct label_selector_src *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (y_absent(n))
+		return 1;
+	if (!y_want(L, n, Y_MAP, what))
+		return 0;
+	out->present = true;
+	const struct ynode *ml = y_get(n, "matchLabels"), *me = y_get(n, "matchExpressions");
+	if (!y_labels(L, ml, "matchLabels", &out->match_labels))
+		return 0;
+	if (!y_absent(ml) && ml->n) {
+		if (!(out->ml_order = calloc(ml->n, sizeof(*out->ml_order))))
+			return load_oom(L);
+		for (uint32_t i = 0; i < ml->n; i++)
+			if (!(out->ml_order[i] = intern_n(L->in, ml->kids[2 * i].s, ml->kids[2 * i].len)))
+				return load_oom(L);
+	}
+	if (y_absent(me))
+		return 1;
+	if (!y_want(L, me, Y_SEQ, "matchExpressions"))
+		return 0;
+	if (!me->n)
+		return 1;
+	if (!(out->exprs = calloc(me->n, sizeof(*out->exprs))))
+		return load_oom(L);
+	out->nexprs = me->n;
+	for (uint32_t i = 0; i < me->n; i++) {
+		const struct ynode *e = &me->kids[i], *vals;
+		struct sel_expr_src *x = &out->exprs[i];
+		if (!y_want(L, e, Y_MAP, "matchExpressions' entry"))
+			return 0;
+		vals = y_get(e, "values");
+		x->has_vals = vals != NULL;
+		if (!y_str(L, y_get(e, "key"), "key", &x->key) ||
+		    !y_str(L, y_get(e, "operator"), "operator", &x->op) ||
+		    !y_syms(L, vals, "values", &x->vals, &x->nvals))
+			return 0;
+		if (!x->key && !(x->key = intern_str(L->in, "")))
+			return load_oom(L);
+	}
+	return 1;
+}
+
+/* Compiles src; an invalid selector matches nothing (the API server would
+ * have rejected it; validation reports it for pods to be scheduled). */
+static int compile_or_nothing(struct loader *L, const struct label_selector_src *src,
+			      struct selector *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!selector_compile(L->in, src, out, NULL, 0)) {
+		selector_fini(out);
+		memset(out, 0, sizeof(*out));
+		out->kind = SEL_NOTHING;
+	}
+	return 1;
+}
+
+/* ---- node selector terms ---- */
+
+static bool parse_int64(const char *s, int64_t *v)
+{
+	char *end;
+	errno = 0;
+	long long x = strtoll(s, &end, 10);
+	if (!*s || *end || errno)
+		return false;
+	*v = x;
+	return true;
+}
+
+/* component-helpers nodeaffinity nodeSelectorRequirementsAsSelector and
+ * apimachinery labels.NewRequirement: value counts per operator. */
+static int load_ns_reqs(struct loader *L, const struct ynode *n, const char *what, bool fields,
+			struct ns_term *t, struct sel_req **out, uint32_t *nout, sym_t **ops)
+{
+	*out = NULL;
+	*nout = 0;
+	if (y_absent(n))
+		return 1;
+	if (!y_want(L, n, Y_SEQ, what))
+		return 0;
+	if (!n->n)
+		return 1;
+	if (!(*out = calloc(n->n, sizeof(**out))) || !(*ops = calloc(n->n, sizeof(**ops))))
+		return load_oom(L);
+	if (fields && !(t->field_keys = calloc(n->n, sizeof(*t->field_keys))))
+		return load_oom(L);
+	*nout = n->n;
+	for (uint32_t i = 0; i < n->n; i++) {
+		const struct ynode *e = &n->kids[i];
+		struct sel_req *r = &(*out)[i];
+		if (!y_want(L, e, Y_MAP, what))
+			return 0;
+		if (!y_str(L, y_get(e, "key"), "key", &r->key) ||
+		    !y_str(L, y_get(e, "operator"), "operator", &(*ops)[i]) ||
+		    !y_syms(L, y_get(e, "values"), "values", &r->vals, &r->nvals))
+			return 0;
+		if (!r->key && !(r->key = intern_str(L->in, "")))
+			return load_oom(L);
+		if (fields)
+			t->field_keys[i] = r->key;
+		const char *op = intern_get(L->in, (*ops)[i]);
+		if (!strcmp(op, "In"))
+			r->op = SEL_IN;
+		else if (!strcmp(op, "NotIn"))
+			r->op = SEL_NOTIN;
+		else if (!strcmp(op, "Exists"))
+			r->op = SEL_EXISTS;
+		else if (!strcmp(op, "DoesNotExist"))
+			r->op = SEL_NOTEXISTS;
+		else if (!strcmp(op, "Gt"))
+			r->op = SEL_GT;
+		else if (!strcmp(op, "Lt"))
+			r->op = SEL_LT;
+		else {
+			t->invalid = true;
+			r->op = SEL_IN;
+			continue;
+		}
+		int64_t dummy;
+		if (fields) {
+			/* fieldSelectorRequirementsAsSelector: In/NotIn, one value */
+			if ((r->op != SEL_IN && r->op != SEL_NOTIN) || r->nvals != 1)
+				t->invalid = true;
+		} else if (r->op == SEL_IN || r->op == SEL_NOTIN) {
+			if (!r->nvals)
+				t->invalid = true;
+		} else if (r->op == SEL_EXISTS || r->op == SEL_NOTEXISTS) {
+			if (r->nvals)
+				t->invalid = true;
+		} else if (r->nvals != 1 || !parse_int64(intern_get(L->in, r->vals[0]), &dummy)) {
+			t->invalid = true;
+		}
+		if (!intern_len(L->in, r->key))
+			t->invalid = true;
+		if (r->op == SEL_IN || r->op == SEL_NOTIN)
+			load_sort_syms(L->in, r->vals, r->nvals);
+	}
+	return 1;
+}
+
+static int load_ns_term(struct loader *L, const struct ynode *m, const char *what, struct ns_term *t)
+{
+	memset(t, 0, sizeof(*t));
+	if (y_absent(m))
+		return 1;
+	if (!y_want(L, m, Y_MAP, what))
+		return 0;
+	return load_ns_reqs(L, y_get(m, "matchExpressions"), "matchExpressions", false, t, &t->exprs,
+			    &t->nexprs, &t->expr_ops) &&
+	       load_ns_reqs(L, y_get(m, "matchFields"), "matchFields", true, t, &t->fields,
+			    &t->nfields, &t->field_ops);
+}
+
+static int load_node_affinity(struct loader *L, const struct ynode *m, struct node_affinity *na)
+{
+	if (y_absent(m))
+		return 1;
+	if (!y_want(L, m, Y_MAP, "nodeAffinity"))
+		return 0;
+	const struct ynode *req = y_get(m, "requiredDuringSchedulingIgnoredDuringExecution");
+	const struct ynode *pref = y_get(m, "preferredDuringSchedulingIgnoredDuringExecution");
+	if (!y_absent(req)) {
+		if (!y_want(L, req, Y_MAP, "requiredDuringSchedulingIgnoredDuringExecution"))
+			return 0;
+		na->has_required = true;
+		const struct ynode *terms = y_get(req, "nodeSelectorTerms");
+		if (!y_absent(terms)) {
+			if (!y_want(L, terms, Y_SEQ, "nodeSelectorTerms"))
+				return 0;
+			if (terms->n && !(na->req = calloc(terms->n, sizeof(*na->req))))
+				return load_oom(L);
+			for (uint32_t i = 0; i < terms->n; i++) {
+				na->nreq = i + 1;
+				if (!load_ns_term(L, &terms->kids[i], "nodeSelectorTerms' entry", &na->req[i]))
+					return 0;
+			}
+		}
+	}
+	/* conventions 18: an empty preferred list is absent */
+	if (!y_absent(pref)) {
+		if (!y_want(L, pref, Y_SEQ, "preferredDuringSchedulingIgnoredDuringExecution"))
+			return 0;
+		if (pref->n && !(na->pref = calloc(pref->n, sizeof(*na->pref))))
+			return load_oom(L);
+		for (uint32_t i = 0; i < pref->n; i++) {
+			const struct ynode *e = &pref->kids[i], *w;
+			int64_t wt = 0;
+			na->npref = i + 1;
+			if (!y_want(L, e, Y_MAP, "preferredDuringSchedulingIgnoredDuringExecution' entry"))
+				return 0;
+			w = y_get(e, "weight");
+			if (!y_absent(w) && !y_int(L, w, "weight", INT32_MIN, INT32_MAX, &wt))
+				return 0;
+			na->pref[i].weight = (int32_t)wt;
+			if (!load_ns_term(L, y_get(e, "preference"), "preference", &na->pref[i].term))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* ---- pod (anti-)affinity ---- */
+
+static int load_pa_term(struct loader *L, const struct ynode *m, const char *what,
+			struct pod_affinity_term *t)
+{
+	memset(t, 0, sizeof(*t));
+	if (!y_want(L, m, Y_MAP, what))
+		return 0;
+	if (!load_selector_src(L, y_get(m, "labelSelector"), "labelSelector", &t->sel_src) ||
+	    !compile_or_nothing(L, &t->sel_src, &t->sel) ||
+	    !y_syms(L, y_get(m, "namespaces"), "namespaces", &t->namespaces, &t->nnamespaces) ||
+	    !load_selector_src(L, y_get(m, "namespaceSelector"), "namespaceSelector", &t->ns_sel_src) ||
+	    !compile_or_nothing(L, &t->ns_sel_src, &t->ns_sel) ||
+	    !y_str(L, y_get(m, "topologyKey"), "topologyKey", &t->topology_key))
+		return 0;
+	return 1;
+}
+
+static int load_pa_terms(struct loader *L, const struct ynode *n, const char *what,
+			 struct pod_affinity_term **out, uint32_t *nout)
+{
+	if (y_absent(n))
+		return 1;
+	if (!y_want(L, n, Y_SEQ, what))
+		return 0;
+	if (n->n && !(*out = calloc(n->n, sizeof(**out))))
+		return load_oom(L);
+	for (uint32_t i = 0; i < n->n; i++) {
+		*nout = i + 1;
+		if (!load_pa_term(L, &n->kids[i], what, &(*out)[i]))
+			return 0;
+	}
+	return 1;
+}
+
+static int load_wpa_terms(struct loader *L, const struct ynode *n, const char *what,
+			  struct weighted_pod_affinity_term **out, uint32_t *nout)
+{
+	if (y_absent(n))
+		return 1;
+	if (!y_want(L, n, Y_SEQ, what))
+		return 0;
+	if (n->n && !(*out = calloc(n->n, sizeof(**out))))
+		return load_oom(L);
+	for (uint32_t i = 0; i < n->n; i++) {
+		const struct ynode *e = &n->kids[i], *w;
+		int64_t wt = 0;
+		*nout = i + 1;
+		if (!y_want(L, e, Y_MAP, what))
+			return 0;
+		w = y_get(e, "weight");
+		if (!y_absent(w) && !y_int(L, w, "weight", INT32_MIN, INT32_MAX, &wt))
+			return 0;
+		(*out)[i].weight = (int32_t)wt;
+		const struct ynode *pt = y_get(e, "podAffinityTerm");
+		if (y_absent(pt)) {
+			/* an absent term selects nothing (nil selector) */
+			(*out)[i].term.sel.kind = SEL_NOTHING;
+			(*out)[i].term.ns_sel.kind = SEL_NOTHING;
+			continue;
+		}
+		if (!load_pa_term(L, pt, "podAffinityTerm", &(*out)[i].term))
+			return 0;
+	}
+	return 1;
+}
+
+int load_affinity(struct loader *L, const struct ynode *m, struct affinity *a, bool *has)
+{
+	memset(a, 0, sizeof(*a));
+	*has = false;
+	if (y_absent(m))
+		return 1;
+	if (!y_want(L, m, Y_MAP, "affinity"))
+		return 0;
+	*has = true;
+	const struct ynode *pa = y_get(m, "podAffinity"), *anti = y_get(m, "podAntiAffinity");
+	if (!load_node_affinity(L, y_get(m, "nodeAffinity"), &a->node))
+		return 0;
+	if (!y_absent(pa)) {
+		if (!y_want(L, pa, Y_MAP, "podAffinity") ||
+		    !load_pa_terms(L, y_get(pa, "requiredDuringSchedulingIgnoredDuringExecution"),
+				   "requiredDuringSchedulingIgnoredDuringExecution", &a->aff_req,
+				   &a->naff_req) ||
+		    !load_wpa_terms(L, y_get(pa, "preferredDuringSchedulingIgnoredDuringExecution"),
+				    "preferredDuringSchedulingIgnoredDuringExecution", &a->aff_pref,
+				    &a->naff_pref))
+			return 0;
+	}
+	if (!y_absent(anti)) {
+		if (!y_want(L, anti, Y_MAP, "podAntiAffinity") ||
+		    !load_pa_terms(L, y_get(anti, "requiredDuringSchedulingIgnoredDuringExecution"),
+				   "requiredDuringSchedulingIgnoredDuringExecution", &a->anti_req,
+				   &a->nanti_req) ||
+		    !load_wpa_terms(L, y_get(anti, "preferredDuringSchedulingIgnoredDuringExecution"),
+				    "preferredDuringSchedulingIgnoredDuringExecution", &a->anti_pref,
+				    &a->nanti_pref))
+			return 0;
+	}
+	return 1;
+}
+
+/* ---- topology spread constraints ---- */
+
+static int load_tsc(struct loader *L, const struct ynode *m, struct tsc *t)
+{
+	const struct ynode *ms = y_get(m, "maxSkew"), *md = y_get(m, "minDomains");
+	int64_t v = 0;
+	if (!y_want(L, m, Y_MAP, "topologySpreadConstraints' entry"))
+		return 0;
+	if (!y_absent(ms) && !y_int(L, ms, "maxSkew", INT32_MIN, INT32_MAX, &v))
+		return 0;
+	t->max_skew = (int32_t)v;
+	if (!y_absent(md)) {
+		if (!y_int(L, md, "minDomains", INT32_MIN, INT32_MAX, &v))
+			return 0;
+		t->has_min_domains = true;
+		t->min_domains = (int32_t)v;
+	}
+	return y_str(L, y_get(m, "topologyKey"), "topologyKey", &t->topology_key) &&
+	       y_str(L, y_get(m, "whenUnsatisfiable"), "whenUnsatisfiable", &t->when) &&
+	       y_str(L, y_get(m, "nodeAffinityPolicy"), "nodeAffinityPolicy",
+		     &t->node_affinity_policy) &&
+	       y_str(L, y_get(m, "nodeTaintsPolicy"), "nodeTaintsPolicy", &t->node_taints_policy) &&
+	       load_selector_src(L, y_get(m, "labelSelector"), "labelSelector", &t->selector) &&
+	       y_syms(L, y_get(m, "matchLabelKeys"), "matchLabelKeys", &t->match_label_keys,
+		      &t->nmatch_label_keys);
+}
+
+int load_tscs(struct loader *L, const struct ynode *n, const char *what, struct tsc **out,
+	      uint32_t *nout)
+{
+	*out = NULL;
+	*nout = 0;
+	if (y_absent(n))
+		return 1;
+	if (!y_want(L, n, Y_SEQ, what))
+		return 0;
+	if (n->n && !(*out = calloc(n->n, sizeof(**out))))
+		return load_oom(L);
+	for (uint32_t i = 0; i < n->n; i++) {
+		*nout = i + 1;
+		if (!load_tsc(L, &n->kids[i], &(*out)[i]))
+			return 0;
+	}
+	return 1;
+}
+
+/* ---- nodes ---- */
+
+static int add_ext(struct loader *L, struct resources *r, sym_t name, int64_t v)
+{
+	for (uint32_t i = 0; i < r->next; i++)
+		if (r->ext[i].name == name) {
+			r->ext[i].v = v;
+			return 1;
+		}
+	struct ext_res *e = realloc(r->ext, (r->next + 1) * sizeof(*e));
+	if (!e)
+		return load_oom(L);
+	r->ext = e;
+	r->ext[r->next].name = name;
+	r->ext[r->next++].v = v;
+	return 1;
+}
+
+/* status.allocatable: cpu in millicores, the rest in units; conventions 12
+ * fills missing cpu/memory/pods one by one. */
+static int load_alloc(struct loader *L, const struct ynode *m, const char *what, struct resources *r)
+{
+	bool has_cpu = false, has_mem = false, has_pods = false;
+	int ok = 1;
+	if (!y_absent(m)) {
+		if (!y_want(L, m, Y_MAP, what))
+			return 0;
+		for (uint32_t i = 0; i < m->n; i++) {
+			const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
+			int64_t milli = 0, units = 0;
+			bool neg;
+			if (v->type != Y_SCALAR ||
+			    !quantity_parse(v->s, v->len, &milli, &units, &neg)) {
+				if (v->type != Y_BAD)
+					load_err_at(L, v, "invalid quantity '%s' for '%s.%s' (expected a quantity such as 500m, 2 or 16Gi)",
+						    v->s ? v->s : y_type_name(v), what, k->s);
+				ok = 0;
+				continue;
+			}
+			if (y_key_is(k, "cpu")) {
+				r->cpu = milli;
+				has_cpu = true;
+			} else if (y_key_is(k, "memory")) {
+				r->mem = units;
+				has_mem = true;
+			} else if (y_key_is(k, "pods")) {
+				r->pods = units;
+				has_pods = true;
+			} else if (y_key_is(k, "ephemeral-storage")) {
+				r->eph = units;
+			} else {
+				sym_t name = intern_n(L->in, k->s, k->len);
+				if (!name || !add_ext(L, r, name, units))
+					return load_oom(L);
+			}
+		}
+	}
+	if (!has_cpu)
+		r->cpu = 4000;
+	if (!has_mem)
+		r->mem = 16LL << 30;
+	if (!has_pods)
+		r->pods = 110;
+	load_sort_ext(L->in, r->ext, r->next);
+	return ok;
+}
+
+/* Object form when `kind` or `metadata` is present; the shorthand keeps
+ * metadata and spec fields side by side. */
+static bool is_object(const struct ynode *m)
+{
+	return y_get(m, "metadata") || y_get(m, "kind");
+}
+
+int load_node(struct loader *L, const struct ynode *m, const char *what, struct node *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!y_want(L, m, Y_MAP, what))
+		return 0;
+	bool obj = is_object(m);
+	const struct ynode *meta = obj ? y_get(m, "metadata") : m;
+	const struct ynode *spec = obj ? y_get(m, "spec") : m;
+	const struct ynode *status = y_get(m, "status"), *alloc = NULL, *u;
+	const char *alloc_what = "allocatable";
+
+	out->line = m->line;
+	out->col = m->col;
+	if (obj && !y_absent(meta) && !y_want(L, meta, Y_MAP, "metadata"))
+		goto error;
+	if (obj && !y_absent(spec) && !y_want(L, spec, Y_MAP, "spec"))
+		goto error;
+	if (!y_str(L, y_get(meta, "name"), "name", &out->name))
+		goto error;
+	if (!out->name || !intern_len(L->in, out->name)) {
+		load_err_at(L, m, "node has no name (expected '%s')", obj ? "metadata.name" : "name");
+		goto error;
+	}
+	if (!y_labels(L, y_get(meta, "labels"), "labels", &out->labels))
+		goto error;
+	if (!load_taints(L, y_get(spec, "taints"), &out->taints, &out->ntaints))
+		goto error;
+	u = y_get(spec, "unschedulable");
+	if (!y_absent(u) && !y_bool(L, u, "unschedulable", &out->unschedulable))
+		goto error;
+	if (!y_absent(status) && !y_want(L, status, Y_MAP, "status"))
+		goto error;
+	if (!y_absent(y_get(status, "allocatable"))) {
+		alloc = y_get(status, "allocatable");
+		alloc_what = "status.allocatable";
+	} else if (!y_absent(y_get(status, "capacity"))) {
+		alloc = y_get(status, "capacity");
+		alloc_what = "status.capacity";
+	} else {
+		alloc = y_get(m, "allocatable");
+	}
+	if (!load_alloc(L, alloc, alloc_what, &out->alloc))
+		goto error;
+	return 1;
+error:
+	node_fini(out);
+	memset(out, 0, sizeof(*out));
+	return 0;
+}
+
+/* ---- workloads ---- */
+
+static bool kind_is(const char *k, enum workload_kind *out)
+{
+	static const struct {
+		const char *name;
+		enum workload_kind kind;
+	} kinds[] = {
+		{"Service", WL_SERVICE},
+		{"ReplicaSet", WL_REPLICASET},
+		{"StatefulSet", WL_STATEFULSET},
+		{"ReplicationController", WL_RC},
+	};
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(k, kinds[i].name)) {
+			*out = kinds[i].kind;
+			return true;
+		}
+	return false;
+}
+
+int load_workload(struct loader *L, const struct ynode *m, const char *what, struct workload *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->sel.kind = SEL_NOTHING;
+	if (!y_want(L, m, Y_MAP, what))
+		return 0;
+	const struct ynode *kn = y_get(m, "kind");
+	bool obj = y_get(m, "metadata") != NULL || y_get(m, "spec") != NULL;
+	const struct ynode *meta = obj ? y_get(m, "metadata") : m;
+	const struct ynode *spec = obj ? y_get(m, "spec") : NULL;
+	const struct ynode *sel = obj ? y_get(spec, "selector") : y_get(m, "selector");
+	if (y_absent(kn) || kn->type != Y_SCALAR || !kind_is(kn->s, &out->kind)) {
+		if (kn && kn->type == Y_BAD)
+			return 0;
+		load_err_at(L, kn && !y_absent(kn) ? kn : m,
+			    "unknown workload kind '%s' (expected Service, ReplicaSet, StatefulSet or ReplicationController)",
+			    kn && kn->s ? kn->s : "");
+		return 0;
+	}
+	if (!y_str(L, y_get(meta, "name"), "name", &out->name) ||
+	    !y_str(L, y_get(meta, "namespace"), "namespace", &out->ns))
+		goto error;
+	if (!out->name && !(out->name = intern_str(L->in, ""))) {
+		load_oom(L);
+		goto error;
+	}
+	if (!out->ns || !intern_len(L->in, out->ns))
+		out->ns = L->c->sym_default;
+	switch (out->kind) {
+	case WL_RC:
+		/* conventions 15: API defaulting copies the template labels */
+		if (obj && y_absent(sel)) {
+			const struct ynode *tpl = y_get(spec, "template");
+			sel = y_get(y_get(tpl, "metadata"), "labels");
+		}
+		/* fall through */
+	case WL_SERVICE:
+		if (y_absent(sel))
+			break;
+		if (!y_labels(L, sel, "selector", &out->set))
+			goto error;
+		out->has_selector = true;
+		if (!selector_from_set(L->in, &out->set, &out->sel)) {
+			load_oom(L);
+			goto error;
+		}
+		break;
+	case WL_REPLICASET:
+	case WL_STATEFULSET: {
+		/* conventions 15: a shorthand plain map is matchLabels */
+		if (!obj && !y_absent(sel) && sel->type == Y_MAP && !y_get(sel, "matchLabels") &&
+		    !y_get(sel, "matchExpressions") && sel->n) {
+			out->sel_src.present = true;
+			if (!y_labels(L, sel, "selector", &out->sel_src.match_labels))
+				goto error;
+			if (!(out->sel_src.ml_order = calloc(sel->n, sizeof(sym_t)))) {
+				load_oom(L);
+				goto error;
+			}
+			for (uint32_t i = 0; i < sel->n; i++)
+				if (!(out->sel_src.ml_order[i] =
+					      intern_n(L->in, sel->kids[2 * i].s, sel->kids[2 * i].len))) {
+					load_oom(L);
+					goto error;
+				}
+		} else if (!load_selector_src(L, sel, "selector", &out->sel_src)) {
+			goto error;
+		}
+		out->has_selector = out->sel_src.present;
+		compile_or_nothing(L, &out->sel_src, &out->sel);
+		break;
+	}
+	}
+	return 1;
+error:
+	workload_fini(out);
+	memset(out, 0, sizeof(*out));
+	return 0;
+}

@@ -1,0 +1,484 @@
+/* load_pod.c - the pod reader (shorthand and Pod object) and the pod
+ * request computation of component-helpers resource.PodRequests. */
+#include "loader.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../model/quantity.h"
+
+#define NZ_CPU 100LL          /* scheduler util.DefaultMilliCPURequest */
+#define NZ_MEM 209715200LL    /* scheduler util.DefaultMemoryRequest, 200 MiB */
+
+#define QTY_REGEX "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
+
+/* One resource list (a container's requests, a running sum). */
+struct rq {
+	int64_t cpu, mem, eph;
+	bool has_cpu, has_mem;
+	struct ext_res *ext;
+	uint32_t next;
+};
+
+/* Reading context of one pod. */
+struct podctx {
+	struct loader *L;
+	struct pod *p;
+	bool admit;           /* to be scheduled: bad quantities are admission errors */
+	bool failed;
+};
+
+static int64_t sat_add(int64_t a, int64_t b)
+{
+	if (b > 0 && a > INT64_MAX - b)
+		return INT64_MAX;
+	if (b < 0 && a < INT64_MIN - b)
+		return INT64_MIN;
+	return a + b;
+}
+
+static void rq_fini(struct rq *r)
+{
+	free(r->ext);
+	memset(r, 0, sizeof(*r));
+}
+
+static int64_t *rq_ext(struct loader *L, struct rq *r, sym_t name)
+{
+	for (uint32_t i = 0; i < r->next; i++)
+		if (r->ext[i].name == name)
+			return &r->ext[i].v;
+	struct ext_res *e = realloc(r->ext, (r->next + 1) * sizeof(*e));
+	if (!e) {
+		load_oom(L);
+		return NULL;
+	}
+	r->ext = e;
+	e[r->next].name = name;
+	e[r->next].v = 0;
+	return &e[r->next++].v;
+}
+
+/* resource.addResourceList */
+static int rq_add(struct loader *L, struct rq *dst, const struct rq *src)
+{
+	dst->cpu = sat_add(dst->cpu, src->cpu);
+	dst->mem = sat_add(dst->mem, src->mem);
+	dst->eph = sat_add(dst->eph, src->eph);
+	for (uint32_t i = 0; i < src->next; i++) {
+		int64_t *v = rq_ext(L, dst, src->ext[i].name);
+		if (!v)
+			return 0;
+		*v = sat_add(*v, src->ext[i].v);
+	}
+	return 1;
+}
+
+/* resource.maxResourceList: a resource absent from dst takes src's value */
+static int rq_max(struct loader *L, struct rq *dst, const struct rq *src)
+{
+	if (src->cpu > dst->cpu)
+		dst->cpu = src->cpu;
+	if (src->mem > dst->mem)
+		dst->mem = src->mem;
+	if (src->eph > dst->eph)
+		dst->eph = src->eph;
+	for (uint32_t i = 0; i < src->next; i++) {
+		bool found = false;
+		for (uint32_t j = 0; j < dst->next; j++)
+			if (dst->ext[j].name == src->ext[i].name) {
+				found = true;
+				if (src->ext[i].v > dst->ext[j].v)
+					dst->ext[j].v = src->ext[i].v;
+			}
+		if (!found) {
+			int64_t *v = rq_ext(L, dst, src->ext[i].name);
+			if (!v)
+				return 0;
+			*v = src->ext[i].v;
+		}
+	}
+	return 1;
+}
+
+static int rq_copy(struct loader *L, struct rq *dst, const struct rq *src)
+{
+	rq_fini(dst);
+	*dst = *src;
+	dst->ext = NULL;
+	dst->next = 0;
+	return rq_add(L, dst, &(struct rq){.ext = src->ext, .next = src->next});
+}
+
+static int admission_error(struct podctx *x, const char *fmt, const char *path, const char *key,
+			   const char *val, const char *extra)
+{
+	struct pod_spec *s = &x->p->spec;
+	char **v = realloc(s->admission_errors, (s->nadmission_errors + 1) * sizeof(*v));
+	if (!v)
+		return load_oom(x->L);
+	s->admission_errors = v;
+	if (!(v[s->nadmission_errors] = load_fmt(fmt, path, key, val, extra)))
+		return load_oom(x->L);
+	s->nadmission_errors++;
+	return 1;
+}
+
+/* "extended" in the API's sense: a domain-prefixed name outside
+ * kubernetes.io (v1helper IsExtendedResourceName); its quantity must be
+ * an integer (validation validateResourceQuantityValue). */
+static bool is_extended(const char *name)
+{
+	return strchr(name, '/') && !strstr(name, "kubernetes.io/") && strncmp(name, "requests.", 9);
+}
+
+/* Reads a resource map (requests, limits, overhead) into r. path is the
+ * field path for messages, e.g. "spec.containers[0].resources.requests". */
+static int read_rlist(struct podctx *x, const struct ynode *m, const char *path, struct rq *r)
+{
+	struct loader *L = x->L;
+	if (y_absent(m))
+		return 1;
+	if (!y_want(L, m, Y_MAP, path)) {
+		x->failed = true;
+		return 1;
+	}
+	for (uint32_t i = 0; i < m->n; i++) {
+		const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
+		int64_t milli = 0, units = 0;
+		bool neg = false;
+		const char *text = v->s ? v->s : y_type_name(v);
+		if (v->type == Y_BAD) {
+			x->failed = true;
+			continue;
+		}
+		if (v->type != Y_SCALAR || !quantity_parse(v->s, v->len, &milli, &units, &neg)) {
+			if (!x->admit) {
+				load_err_at(L, v, "invalid quantity '%s' for '%s[%s]' (expected a quantity such as 500m, 2 or 16Gi)",
+					    text, path, k->s);
+				x->failed = true;
+			} else if (!admission_error(x, "%s[%s]: Invalid value: \"%s\": must match the regular expression %s",
+						    path, k->s, text, QTY_REGEX)) {
+				return 0;
+			}
+			continue;
+		}
+		if (x->admit && neg &&
+		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s, text,
+				     "must be greater than or equal to 0"))
+			return 0;
+		if (x->admit && !neg && is_extended(k->s) && milli % 1000 &&
+		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s, text,
+				     "must be an integer"))
+			return 0;
+		if (y_key_is(k, "cpu")) {
+			r->cpu = milli;
+			r->has_cpu = true;
+		} else if (y_key_is(k, "memory")) {
+			r->mem = units;
+			r->has_mem = true;
+		} else if (y_key_is(k, "ephemeral-storage")) {
+			r->eph = units;
+		} else {
+			sym_t name = intern_n(L->in, k->s, k->len);
+			int64_t *slot = name ? rq_ext(L, r, name) : NULL;
+			if (!slot)
+				return load_oom(L);
+			*slot = units;
+		}
+	}
+	return 1;
+}
+
+static const struct ynode *find_key(const struct ynode *m, const char *key)
+{
+	return y_get(m, key);
+}
+
+/* A container's requests, a limit giving a missing request (API
+ * defaulting, conventions 17); request <= limit is checked for admission. */
+static int read_container(struct podctx *x, const struct ynode *c, const char *path, struct rq *req)
+{
+	struct loader *L = x->L;
+	struct rq lim = {0};
+	char rpath[96], lpath[96];
+	int ok = 0;
+	if (!y_want(L, c, Y_MAP, path)) {
+		x->failed = true;
+		return 1;
+	}
+	const struct ynode *res = y_get(c, "resources");
+	if (y_absent(res))
+		return 1;
+	if (!y_want(L, res, Y_MAP, "resources")) {
+		x->failed = true;
+		return 1;
+	}
+	const struct ynode *rm = y_get(res, "requests"), *lm = y_get(res, "limits");
+	snprintf(rpath, sizeof(rpath), "%s.resources.requests", path);
+	snprintf(lpath, sizeof(lpath), "%s.resources.limits", path);
+	if (!read_rlist(x, lm, lpath, &lim) || !read_rlist(x, rm, rpath, req))
+		goto out;
+	if (lim.has_cpu && !req->has_cpu) {
+		req->cpu = lim.cpu;
+		req->has_cpu = true;
+	} else if (x->admit && lim.has_cpu && req->cpu > lim.cpu) {
+		const struct ynode *rv = find_key(rm, "cpu"), *lv = find_key(lm, "cpu");
+		if (!admission_error(x, "%s[%s]: Invalid value: \"%s\": must be less than or equal to cpu limit of %s",
+				     rpath, "cpu", rv->s, lv->s))
+			goto out;
+	}
+	if (lim.has_mem && !req->has_mem) {
+		req->mem = lim.mem;
+		req->has_mem = true;
+	} else if (x->admit && lim.has_mem && req->mem > lim.mem) {
+		const struct ynode *rv = find_key(rm, "memory"), *lv = find_key(lm, "memory");
+		if (!admission_error(x, "%s[%s]: Invalid value: \"%s\": must be less than or equal to memory limit of %s",
+				     rpath, "memory", rv->s, lv->s))
+			goto out;
+	}
+	/* ephemeral-storage and extended resources: a limit alone also
+	 * defaults the request */
+	if (lm && !y_absent(lm) && lm->type == Y_MAP) {
+		bool rm_has_eph = !y_absent(find_key(rm, "ephemeral-storage"));
+		if (!rm_has_eph && !y_absent(find_key(lm, "ephemeral-storage")))
+			req->eph = lim.eph;
+		for (uint32_t i = 0; i < lim.next; i++) {
+			const char *name = intern_get(L->in, lim.ext[i].name);
+			if (!y_absent(find_key(rm, name)))
+				continue;
+			int64_t *slot = rq_ext(L, req, lim.ext[i].name);
+			if (!slot)
+				goto out;
+			*slot = lim.ext[i].v;
+		}
+	}
+	ok = 1;
+out:
+	rq_fini(&lim);
+	return ok;
+}
+
+static void nz_of(const struct rq *c, struct rq *nz)
+{
+	memset(nz, 0, sizeof(*nz));
+	nz->cpu = c->has_cpu ? c->cpu : NZ_CPU;
+	nz->mem = c->has_mem ? c->mem : NZ_MEM;
+}
+
+/* component-helpers resource.PodRequests: regular containers summed,
+ * sidecars (restartable init containers) added to that sum, each other
+ * init container with the sidecars before it bounding the total from
+ * below, then overhead. Done twice: actual requests and the non-zero
+ * variant (NonMissingContainerRequests 100m / 200Mi per container). */
+static int compute_requests(struct podctx *x, const struct ynode *m, const struct ynode *spec)
+{
+	struct loader *L = x->L;
+	struct rq sum = {0}, nzsum = {0}, rest = {0}, nzrest = {0}, imax = {0}, nzimax = {0};
+	struct rq cur = {0}, nzcur = {0}, c = {0}, nz = {0}, oh = {0};
+	char path[64];
+	uint32_t ci = 0;
+	int ok = 0;
+	const struct ynode *shreq = y_get(m, "requests");
+	const struct ynode *ctrs = y_get(spec, "containers"), *inits = y_get(spec, "initContainers");
+
+	/* shorthand `requests:` is the first container */
+	if (!y_absent(shreq) || (y_absent(ctrs) || (ctrs->type == Y_SEQ && !ctrs->n))) {
+		snprintf(path, sizeof(path), "spec.containers[%u].resources.requests", ci++);
+		if (!read_rlist(x, shreq, path, &c))
+			goto out;
+		nz_of(&c, &nz);
+		if (!rq_add(L, &sum, &c) || !rq_add(L, &nzsum, &nz))
+			goto out;
+		rq_fini(&c);
+	}
+	if (!y_absent(ctrs) && !y_want(L, ctrs, Y_SEQ, "containers"))
+		x->failed = true;
+	else if (!y_absent(ctrs)) {
+		for (uint32_t i = 0; i < ctrs->n; i++) {
+			snprintf(path, sizeof(path), "spec.containers[%u]", ci++);
+			if (!read_container(x, &ctrs->kids[i], path, &c))
+				goto out;
+			nz_of(&c, &nz);
+			if (!rq_add(L, &sum, &c) || !rq_add(L, &nzsum, &nz))
+				goto out;
+			rq_fini(&c);
+		}
+	}
+	if (!y_absent(inits) && !y_want(L, inits, Y_SEQ, "initContainers"))
+		x->failed = true;
+	else if (!y_absent(inits)) {
+		for (uint32_t i = 0; i < inits->n; i++) {
+			const struct ynode *ic = &inits->kids[i], *rp = y_get(ic, "restartPolicy");
+			snprintf(path, sizeof(path), "spec.initContainers[%u]", i);
+			if (!read_container(x, ic, path, &c))
+				goto out;
+			nz_of(&c, &nz);
+			if (rp && rp->type == Y_SCALAR && !strcmp(rp->s, "Always")) {
+				if (!rq_add(L, &sum, &c) || !rq_add(L, &nzsum, &nz) ||
+				    !rq_add(L, &rest, &c) || !rq_add(L, &nzrest, &nz) ||
+				    !rq_copy(L, &cur, &rest) || !rq_copy(L, &nzcur, &nzrest))
+					goto out;
+			} else {
+				if (!rq_copy(L, &cur, &c) || !rq_add(L, &cur, &rest) ||
+				    !rq_copy(L, &nzcur, &nz) || !rq_add(L, &nzcur, &nzrest))
+					goto out;
+			}
+			if (!rq_max(L, &imax, &cur) || !rq_max(L, &nzimax, &nzcur))
+				goto out;
+			rq_fini(&c);
+		}
+	}
+	if (!rq_max(L, &sum, &imax) || !rq_max(L, &nzsum, &nzimax))
+		goto out;
+	if (!read_rlist(x, y_get(spec, "overhead"), "spec.overhead", &oh))
+		goto out;
+	/* the non-zero variant gets only cpu and memory of the overhead */
+	nz = (struct rq){.cpu = oh.cpu, .mem = oh.mem};
+	if (!rq_add(L, &sum, &oh) || !rq_add(L, &nzsum, &nz))
+		goto out;
+	x->p->spec.req.cpu = sum.cpu;
+	x->p->spec.req.mem = sum.mem;
+	x->p->spec.req.eph = sum.eph;
+	x->p->spec.req.ext = sum.ext;
+	x->p->spec.req.next = sum.next;
+	load_sort_ext(L->in, sum.ext, sum.next);
+	sum.ext = NULL;
+	sum.next = 0;
+	x->p->spec.nz_cpu = nzsum.cpu;
+	x->p->spec.nz_mem = nzsum.mem;
+	ok = 1;
+out:
+	rq_fini(&sum);
+	rq_fini(&nzsum);
+	rq_fini(&rest);
+	rq_fini(&nzrest);
+	rq_fini(&imax);
+	rq_fini(&nzimax);
+	rq_fini(&cur);
+	rq_fini(&nzcur);
+	rq_fini(&c);
+	rq_fini(&oh);
+	return ok;
+}
+
+static int load_owners(struct loader *L, const struct ynode *n, struct pod *p)
+{
+	if (y_absent(n))
+		return 1;
+	if (!y_want(L, n, Y_SEQ, "ownerReferences"))
+		return 0;
+	if (!n->n)
+		return 1;
+	if (!(p->owners = calloc(n->n, sizeof(*p->owners))))
+		return load_oom(L);
+	p->nowners = n->n;
+	for (uint32_t i = 0; i < n->n; i++) {
+		const struct ynode *m = &n->kids[i], *ctl;
+		struct owner_ref *o = &p->owners[i];
+		bool b;
+		o->controller = -1;
+		if (!y_want(L, m, Y_MAP, "ownerReferences' entry") ||
+		    !y_str(L, y_get(m, "kind"), "kind", &o->kind) ||
+		    !y_str(L, y_get(m, "name"), "name", &o->name) ||
+		    !y_str(L, y_get(m, "apiVersion"), "apiVersion", &o->api_version))
+			return 0;
+		ctl = y_get(m, "controller");
+		if (!y_absent(ctl)) {
+			if (!y_bool(L, ctl, "controller", &b))
+				return 0;
+			o->controller = b ? 1 : 0;
+		}
+	}
+	return 1;
+}
+
+int load_pod(struct loader *L, const struct ynode *m, const char *what, bool schedule_step,
+	     struct pod *out)
+{
+	struct podctx x = {.L = L, .p = out};
+	const struct ynode *meta, *spec, *status, *u;
+	int64_t v;
+	bool obj;
+
+	memset(out, 0, sizeof(*out));
+	out->node = -1;
+	out->alive = true;
+	out->created = INT64_MAX;
+	if (!y_want(L, m, Y_MAP, what))
+		return 0;
+	out->line = m->line;
+	out->col = m->col;
+	obj = y_get(m, "metadata") || y_get(m, "kind");
+	meta = obj ? y_get(m, "metadata") : m;
+	spec = obj ? y_get(m, "spec") : m;
+	status = y_get(m, "status");
+	if (obj && !y_absent(meta) && !y_want(L, meta, Y_MAP, "metadata"))
+		goto error;
+	if (obj && !y_absent(spec) && !y_want(L, spec, Y_MAP, "spec"))
+		goto error;
+	if (!y_absent(status) && status->type == Y_MAP) {
+		u = y_get(status, "phase");
+		if (u && u->type == Y_SCALAR && (!strcmp(u->s, "Succeeded") || !strcmp(u->s, "Failed"))) {
+			pod_fini(out);
+			return 2;
+		}
+	}
+	if (!y_str(L, y_get(meta, "name"), "name", &out->name) ||
+	    !y_str(L, y_get(meta, "namespace"), "namespace", &out->ns))
+		goto error;
+	if (!out->name) {
+		load_err_at(L, m, "pod has no name (expected '%s')", obj ? "metadata.name" : "name");
+		goto error;
+	}
+	if (!out->ns || !intern_len(L->in, out->ns))
+		out->ns = L->c->sym_default;
+	if (!y_labels(L, y_get(meta, "labels"), "labels", &out->labels) ||
+	    !load_owners(L, y_get(meta, "ownerReferences"), out))
+		goto error;
+	u = y_get(meta, "deletionTimestamp");
+	out->terminating = !y_absent(u);
+	u = y_get(m, "terminating");
+	if (!y_absent(u)) {
+		bool b;
+		if (!y_bool(L, u, "terminating", &b))
+			goto error;
+		out->terminating = out->terminating || b;
+	}
+	u = y_get(meta, "creationTimestamp");
+	if (!y_absent(u)) {
+		if (!y_want(L, u, Y_SCALAR, "creationTimestamp"))
+			goto error;
+		if (!load_parse_time(u->s, &out->created)) {
+			load_err_at(L, u, "invalid creationTimestamp '%s' (expected an RFC 3339 time such as 2024-01-02T03:04:05Z)",
+				    u->s);
+			goto error;
+		}
+	}
+	u = y_get(spec, "priority");
+	if (!y_absent(u)) {
+		if (!y_int(L, u, "priority", INT32_MIN, INT32_MAX, &v))
+			goto error;
+		out->spec.priority = (int32_t)v;
+	}
+	if (!y_str(L, y_get(spec, "nodeName"), "nodeName", &out->spec.node_name))
+		goto error;
+	if (out->spec.node_name && !intern_len(L->in, out->spec.node_name))
+		out->spec.node_name = SYM_NONE; /* "" is unset in the API */
+	x.admit = schedule_step || !out->spec.node_name;
+	if (!y_labels(L, y_get(spec, "nodeSelector"), "nodeSelector", &out->spec.node_selector) ||
+	    !load_affinity(L, y_get(spec, "affinity"), &out->spec.affinity, &out->spec.has_affinity) ||
+	    !load_tscs(L, y_get(spec, "topologySpreadConstraints"), "topologySpreadConstraints",
+		       &out->spec.tscs, &out->spec.ntscs))
+		goto error;
+	if (!load_tolerations(L, y_get(spec, "tolerations"), &out->spec.tols, &out->spec.ntols))
+		goto error;
+	if (!compute_requests(&x, m, spec) || x.failed)
+		goto error;
+	return 1;
+error:
+	pod_fini(out);
+	memset(out, 0, sizeof(*out));
+	return 0;
+}

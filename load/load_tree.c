@@ -1,0 +1,352 @@
+/* load_tree.c - the libyaml event layer: a one-event lookahead, a small
+ * tree built for one object at a time (so a 1 GB List never becomes one
+ * tree), and the translation of libyaml errors into load errors. */
+#include "loader.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ynode_fini(struct ynode *n)
+{
+	if (!n)
+		return;
+	for (uint32_t i = 0; i < n->n * (n->type == Y_MAP ? 2u : 1u); i++)
+		ynode_fini(&n->kids[i]);
+	free(n->kids);
+	free(n->s);
+	memset(n, 0, sizeof(*n));
+}
+
+/* Line and column (1-based, columns in characters) of a byte offset,
+ * found by reading the input again: libyaml's reader errors carry only
+ * the offset. Returns 0 when the input cannot be re-read (stdin). */
+static int pos_from_offset(const struct loader *L, size_t off, uint32_t *line, uint32_t *col)
+{
+	uint32_t ln = 1, cl = 1;
+	if (L->mem) {
+		for (size_t i = 0; i < off && i < L->memlen; i++) {
+			unsigned char ch = (unsigned char)L->mem[i];
+			if (ch == '\n') {
+				ln++;
+				cl = 1;
+			} else if ((ch & 0xC0) != 0x80) {
+				cl++;
+			}
+		}
+	} else if (L->path) {
+		FILE *f = fopen(L->path, "rb");
+		if (!f)
+			return 0;
+		for (size_t i = 0; i < off; i++) {
+			int ch = fgetc(f);
+			if (ch == EOF)
+				break;
+			if (ch == '\n') {
+				ln++;
+				cl = 1;
+			} else if ((ch & 0xC0) != 0x80) {
+				cl++;
+			}
+		}
+		fclose(f);
+	} else {
+		return 0;
+	}
+	*line = ln;
+	*col = cl;
+	return 1;
+}
+
+void load_syntax_error(struct loader *L)
+{
+	yaml_parser_t *p = &L->parser;
+	const char *problem = p->problem ? p->problem : "unknown error";
+	uint32_t line = (uint32_t)p->problem_mark.line + 1, col = (uint32_t)p->problem_mark.column + 1;
+
+	L->abort_file = true;
+	switch (p->error) {
+	case YAML_MEMORY_ERROR:
+		load_oom(L);
+		return;
+	case YAML_READER_ERROR:
+		/* invalid UTF-8, control characters (binary input) */
+		if (!pos_from_offset(L, p->problem_offset, &line, &col)) {
+			line = (uint32_t)p->mark.line + 1;
+			col = (uint32_t)p->mark.column + 1;
+		}
+		if (p->problem_value != -1)
+			load_err(L, line, col, "%s #%X at byte %zu (expected UTF-8 text)", problem,
+				 (unsigned)p->problem_value, p->problem_offset);
+		else
+			load_err(L, line, col, "%s at byte %zu (expected UTF-8 text)", problem,
+				 p->problem_offset);
+		return;
+	case YAML_SCANNER_ERROR:
+		/* libyaml words tabs as "a character that cannot start any token" */
+		if (strstr(problem, "tab") ||
+		    (p->buffer.pointer && p->buffer.pointer < p->buffer.last &&
+		     *p->buffer.pointer == '\t' && p->problem_mark.index == p->mark.index)) {
+			load_err(L, (uint32_t)p->mark.line + 1, (uint32_t)p->mark.column + 1,
+				 "tab character in indentation (expected spaces)");
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	if (p->context)
+		load_err(L, line, col, "%s (%s, which started at line %u column %u)", problem,
+			 p->context, (unsigned)p->context_mark.line + 1,
+			 (unsigned)p->context_mark.column + 1);
+	else
+		load_err(L, line, col, "%s (expected valid YAML)", problem);
+}
+
+yaml_event_t *load_peek(struct loader *L)
+{
+	if (L->have_ev)
+		return &L->ev;
+	if (L->abort_file || L->oom)
+		return NULL;
+	if (!yaml_parser_parse(&L->parser, &L->ev)) {
+		load_syntax_error(L);
+		return NULL;
+	}
+	L->have_ev = true;
+	return &L->ev;
+}
+
+void load_take(struct loader *L)
+{
+	assert(L->have_ev);
+	yaml_event_delete(&L->ev);
+	L->have_ev = false;
+}
+
+int load_skip(struct loader *L)
+{
+	uint32_t depth = 0;
+	do {
+		yaml_event_t *e = load_peek(L);
+		if (!e)
+			return 0;
+		switch (e->type) {
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			depth++;
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			break;
+		case YAML_STREAM_END_EVENT:
+		case YAML_DOCUMENT_END_EVENT:
+			/* never reached inside a node: libyaml balances events */
+			return 0;
+		default:
+			break;
+		}
+		load_take(L);
+	} while (depth > 0);
+	return 1;
+}
+
+static void set_mark(struct ynode *n, const yaml_event_t *e)
+{
+	n->line = (uint32_t)e->start_mark.line + 1;
+	n->col = (uint32_t)e->start_mark.column + 1;
+}
+
+static bool plain_null(const char *s, size_t len)
+{
+	return len == 0 || (len == 1 && s[0] == '~') ||
+	       (len == 4 && (!memcmp(s, "null", 4) || !memcmp(s, "Null", 4) || !memcmp(s, "NULL", 4)));
+}
+
+static int push_kid(struct loader *L, struct ynode *parent, struct ynode **slot)
+{
+	if (parent->n >= parent->cap) {
+		uint32_t ncap = parent->cap ? parent->cap * 2 : 4;
+		struct ynode *k = realloc(parent->kids, (size_t)ncap * sizeof(*k));
+		if (!k)
+			return load_oom(L);
+		parent->kids = k;
+		parent->cap = ncap;
+	}
+	*slot = &parent->kids[parent->n++];
+	memset(*slot, 0, sizeof(**slot));
+	return 1;
+}
+
+struct keyref {
+	const struct ynode *key;
+};
+
+static int keyref_cmp(const void *a, const void *b)
+{
+	const struct ynode *x = ((const struct keyref *)a)->key, *y = ((const struct keyref *)b)->key;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	int c = memcmp(x->s, y->s, x->len);
+	if (c)
+		return c;
+	/* equal keys: earlier position first, so the later one is reported */
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->col < y->col ? -1 : (x->col > y->col);
+}
+
+static void report_dup(struct loader *L, const struct ynode *first, const struct ynode *dup)
+{
+	load_err_at(L, dup, "duplicate key '%s' (expected each key once in a mapping; first at line %u)",
+		    dup->s, first->line);
+}
+
+/* Duplicate keys are an error, as for the API server's strict decoding.
+ * Small maps are checked pairwise, large ones (labels) by sorting. */
+static int check_dup_keys(struct loader *L, const struct ynode *m)
+{
+	uint32_t n = m->n;
+	if (n < 2)
+		return 1;
+	if (n <= 16) {
+		for (uint32_t i = 1; i < n; i++) {
+			const struct ynode *ki = &m->kids[2 * i];
+			if (ki->type != Y_SCALAR && ki->type != Y_NULL)
+				continue;
+			for (uint32_t j = 0; j < i; j++) {
+				const struct ynode *kj = &m->kids[2 * j];
+				if ((kj->type == Y_SCALAR || kj->type == Y_NULL) && kj->len == ki->len &&
+				    !memcmp(kj->s, ki->s, ki->len)) {
+					report_dup(L, kj, ki);
+					break;
+				}
+			}
+		}
+		return 1;
+	}
+	struct keyref *r = malloc((size_t)n * sizeof(*r));
+	uint32_t k = 0;
+	if (!r)
+		return load_oom(L);
+	for (uint32_t i = 0; i < n; i++)
+		if (m->kids[2 * i].s)
+			r[k++].key = &m->kids[2 * i];
+	qsort(r, k, sizeof(*r), keyref_cmp);
+	for (uint32_t i = 1; i < k; i++)
+		if (r[i].key->len == r[i - 1].key->len &&
+		    !memcmp(r[i].key->s, r[i - 1].key->s, r[i].key->len))
+			report_dup(L, r[i - 1].key, r[i].key);
+	free(r);
+	return 1;
+}
+
+static int tree_collection(struct loader *L, uint32_t depth, struct ynode *out, bool is_map)
+{
+	yaml_event_type_t end = is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT;
+	out->type = is_map ? Y_MAP : Y_SEQ;
+	load_take(L);
+	for (;;) {
+		yaml_event_t *e = load_peek(L);
+		if (!e)
+			return 0;
+		if (e->type == end) {
+			load_take(L);
+			break;
+		}
+		if (!is_map) {
+			struct ynode *kid = NULL;
+			if (!push_kid(L, out, &kid) || !load_tree(L, depth + 1, kid))
+				return 0;
+			continue;
+		}
+		/* a map stores key and value as two consecutive kids; n counts pairs */
+		struct ynode key = {0}, val = {0};
+		if (!load_tree(L, depth + 1, &key))
+			return 0;
+		if (!load_tree(L, depth + 1, &val)) {
+			ynode_fini(&key);
+			return 0;
+		}
+		if (key.type != Y_SCALAR && key.type != Y_NULL) {
+			if (key.type != Y_BAD)
+				load_err_at(L, &key, "%s used as a mapping key (expected a string key)",
+					    y_type_name(&key));
+			ynode_fini(&key);
+			ynode_fini(&val);
+			continue;
+		}
+		if (out->n * 2 + 2 > out->cap) {
+			uint32_t ncap = out->cap ? out->cap * 2 : 8;
+			struct ynode *k = realloc(out->kids, (size_t)ncap * sizeof(*k));
+			if (!k) {
+				ynode_fini(&key);
+				ynode_fini(&val);
+				return load_oom(L);
+			}
+			out->kids = k;
+			out->cap = ncap;
+		}
+		out->kids[2 * out->n] = key;
+		out->kids[2 * out->n + 1] = val;
+		out->n++;
+	}
+	if (is_map)
+		return check_dup_keys(L, out);
+	return 1;
+}
+
+int load_tree(struct loader *L, uint32_t depth, struct ynode *out)
+{
+	memset(out, 0, sizeof(*out));
+	yaml_event_t *e = load_peek(L);
+	if (!e)
+		return 0;
+	set_mark(out, e);
+	switch (e->type) {
+	case YAML_ALIAS_EVENT:
+		load_err_at(L, out, "alias '*%s' is not supported (expected plain YAML without aliases)",
+			    (const char *)e->data.alias.anchor);
+		out->type = Y_BAD;
+		load_take(L);
+		return 1;
+	case YAML_SCALAR_EVENT: {
+		size_t len = e->data.scalar.length;
+		if (len > L->max_scalar) {
+			load_err_at(L, out, "scalar of %zu bytes is too long (expected at most %zu bytes)",
+				    len, L->max_scalar);
+			out->type = Y_BAD;
+			load_take(L);
+			return 1;
+		}
+		/* take over libyaml's buffer (allocated with malloc, NUL-terminated) */
+		out->s = (char *)e->data.scalar.value;
+		out->len = len;
+		e->data.scalar.value = NULL;
+		out->quoted = e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+		out->type = (!out->quoted && plain_null(out->s, len)) ? Y_NULL : Y_SCALAR;
+		load_take(L);
+		return 1;
+	}
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		if (depth > L->max_depth) {
+			load_err_at(L, out, "nesting deeper than %u levels (expected at most %u)",
+				    L->max_depth, L->max_depth);
+			out->type = Y_BAD;
+			return load_skip(L);
+		}
+		if (!tree_collection(L, depth, out, e->type == YAML_MAPPING_START_EVENT)) {
+			ynode_fini(out);
+			return 0;
+		}
+		return 1;
+	default:
+		/* libyaml never yields another event where a node is due */
+		load_err_at(L, out, "unexpected YAML event (expected a node)");
+		L->abort_file = true;
+		return 0;
+	}
+}

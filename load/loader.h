@@ -1,0 +1,162 @@
+/* loader.h - private to load/: the loader context, the small per-object
+ * YAML tree the readers work on, and the functions the load_*.c files
+ * share. Nothing outside load/ includes this. */
+#ifndef SKEWER_LOADER_H
+#define SKEWER_LOADER_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <yaml.h>
+#include "load.h"
+
+/* ---- the per-object tree (load_tree.c) ---- */
+
+enum ytype {
+	Y_NULL,   /* null, ~, empty plain scalar */
+	Y_SCALAR,
+	Y_SEQ,
+	Y_MAP,
+	Y_BAD,    /* an error was already reported for this node: readers stay silent */
+};
+
+struct ynode {
+	enum ytype type;
+	bool quoted;           /* scalar written with quotes */
+	uint32_t line, col;    /* 1-based */
+	char *s;               /* scalar text, NUL-terminated (NULL for collections) */
+	size_t len;
+	struct ynode *kids;    /* seq: n items; map: 2n entries, key then value */
+	uint32_t n, cap;
+};
+
+/* A growable u64 -> u64 hash map (node names, pod namespace/name). */
+struct load_map {
+	uint64_t *keys;        /* key + 1; 0 = empty slot */
+	uint64_t *vals;
+	uint32_t mask, n;
+};
+
+/* A pending pod waiting to become a queued schedule step. */
+struct load_qpod {
+	struct pod pod;
+	uint32_t seq;          /* input order */
+};
+
+struct loader {
+	struct load_errors *errs;
+	struct scenario *sc;
+	struct cluster *c;
+	struct intern *in;
+	const struct load_opts *opts;
+	uint32_t max_nodes, max_pods, max_depth;
+	size_t max_scalar;
+	bool oom;
+	bool failed;           /* at least one error recorded */
+
+	/* the file being read */
+	const char *file;      /* name used in messages */
+	uint32_t file_idx;
+	const char *path;      /* NULL for stdin / memory */
+	const char *mem;       /* memory input, for reader-error positions */
+	size_t memlen;
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	bool have_ev;
+	bool abort_file;       /* syntax error: stop reading this file */
+
+	/* merge state */
+	struct load_map node_names;    /* name sym -> (file << 32 | line) */
+	struct load_map pod_names;     /* ns << 32 | name -> (file << 32 | line) */
+	uint32_t *pod_file;            /* per cluster pod id: file index */
+	uint32_t pod_file_cap;
+	struct load_qpod *queue;
+	uint32_t nqueue, queue_cap;
+	struct step *steps;            /* explicit steps, replicas expanded */
+	uint32_t nsteps, steps_cap;
+	bool have_steps;
+	uint32_t steps_file, steps_line;
+	uint32_t npods_total;
+	bool pods_limit_reported, nodes_limit_reported;
+	bool have_name;
+	struct selector label_filter;
+	bool has_label_filter;
+};
+
+/* Errors and warnings (load.c). Positions are 1-based; 0 = none. */
+#if defined(__GNUC__)
+#define LOAD_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define LOAD_PRINTF(a, b)
+#endif
+void load_err(struct loader *L, uint32_t line, uint32_t col, const char *fmt, ...) LOAD_PRINTF(4, 5);
+void load_err_at(struct loader *L, const struct ynode *at, const char *fmt, ...) LOAD_PRINTF(3, 4);
+void load_warn_at(struct loader *L, const struct ynode *at, const char *fmt, ...) LOAD_PRINTF(3, 4);
+/* Records an out-of-memory error once and sets L->oom. Returns 0. */
+int load_oom(struct loader *L);
+
+/* Event layer and tree (load_tree.c). */
+/* The next event, or NULL after a syntax error (reported, abort_file set). */
+yaml_event_t *load_peek(struct loader *L);
+void load_take(struct loader *L);
+/* Reads the next node (and everything under it) into *out. depth is the
+ * node's nesting level. Returns 1, or 0 when the file must be abandoned
+ * (syntax error, OOM). Aliases, over-deep nesting and over-long scalars
+ * are reported and give a Y_BAD node (return 1). */
+int load_tree(struct loader *L, uint32_t depth, struct ynode *out);
+/* Skips the next node without building it. Returns 1, 0 on syntax error. */
+int load_skip(struct loader *L);
+void ynode_fini(struct ynode *n);
+/* Reports a libyaml error of L->parser. */
+void load_syntax_error(struct loader *L);
+
+/* Typed access (load_read.c). A NULL or Y_NULL node is "absent". */
+bool y_absent(const struct ynode *n);
+const char *y_type_name(const struct ynode *n);
+struct ynode *y_get(const struct ynode *map, const char *key);
+bool y_key_is(const struct ynode *key, const char *s);
+/* Checks n's type; reports "expected T for 'WHAT', found U" otherwise.
+ * A Y_BAD node fails silently. */
+bool y_want(struct loader *L, const struct ynode *n, enum ytype t, const char *what);
+int y_str(struct loader *L, const struct ynode *n, const char *what, sym_t *out);
+int y_int(struct loader *L, const struct ynode *n, const char *what, int64_t lo, int64_t hi,
+	  int64_t *out);
+int y_bool(struct loader *L, const struct ynode *n, const char *what, bool *out);
+int y_labels(struct loader *L, const struct ynode *n, const char *what, struct labels *out);
+int y_syms(struct loader *L, const struct ynode *n, const char *what, sym_t **out, uint32_t *nout);
+/* Parses RFC 3339 into unix seconds. Returns 1 or 0. */
+int load_parse_time(const char *s, int64_t *out);
+/* Sorts syms by their text. */
+void load_sort_syms(const struct intern *in, sym_t *v, uint32_t n);
+void load_sort_ext(const struct intern *in, struct ext_res *v, uint32_t n);
+char *load_strdup(const char *s);
+/* malloc'd printf (NULL on OOM). */
+char *load_fmt(const char *fmt, ...) LOAD_PRINTF(1, 2);
+
+/* Object readers (load_objects.c, load_pod.c). Each returns 1 when *out
+ * was filled, 0 when the entry was rejected (errors reported, *out
+ * finalized). */
+int load_node(struct loader *L, const struct ynode *m, const char *what, struct node *out);
+/* schedule_step: the pod is to be scheduled whatever its nodeName (bad
+ * quantities become admission errors). Returns 2 for a pod that is
+ * ignored (status.phase Succeeded/Failed). */
+int load_pod(struct loader *L, const struct ynode *m, const char *what, bool schedule_step,
+	     struct pod *out);
+/* kind: the kind text (object form) or NULL (read `kind` from m). */
+int load_workload(struct loader *L, const struct ynode *m, const char *what, struct workload *out);
+int load_tscs(struct loader *L, const struct ynode *n, const char *what, struct tsc **out,
+	      uint32_t *nout);
+int load_taint(struct loader *L, const struct ynode *m, const char *what, bool step,
+	       struct taint *out);
+int load_tolerations(struct loader *L, const struct ynode *n, struct toleration **out,
+		     uint32_t *nout);
+int load_affinity(struct loader *L, const struct ynode *m, struct affinity *a, bool *has);
+int load_selector_src(struct loader *L, const struct ynode *n, const char *what,
+		      struct label_selector_src *out);
+
+/* Steps (load_steps.c): reads one `steps` entry and appends the step(s)
+ * to L->steps. Returns 1, 0 on error (reported). */
+int load_step(struct loader *L, const struct ynode *m);
+
+#endif

@@ -1,0 +1,1112 @@
+/* test_load.c - the scenario loader: shorthand and object forms, List and
+ * JSON input, documents and files merged, the scheduling queue, replicas,
+ * pod request arithmetic, and errors with their exact positions. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "../load/load.h"
+
+/* ---- helpers ---- */
+
+static void dump_errors(const struct load_errors *e)
+{
+	for (uint32_t i = 0; i < e->n; i++)
+		fprintf(stderr, "  %s:%u:%u: %s\n", e->v[i].file, e->v[i].line, e->v[i].col, e->v[i].msg);
+}
+
+static struct scenario *load_opts_ok(const char *yaml, const struct load_opts *opts)
+{
+	struct load_errors e = {0};
+	struct scenario *sc = NULL;
+	int ok = load_scenario_mem("t.yaml", yaml, strlen(yaml), opts, &sc, &e);
+	if (!ok)
+		dump_errors(&e);
+	assert_int_equal(ok, 1);
+	assert_non_null(sc);
+	assert_int_equal(e.n, 0);
+	load_errors_fini(&e);
+	return sc;
+}
+
+static struct scenario *load_ok(const char *yaml)
+{
+	return load_opts_ok(yaml, NULL);
+}
+
+/* Loads yaml expecting failure; checks that some error is at line:col
+ * and contains `text`. */
+static void load_fails_opts(const char *yaml, size_t len, const struct load_opts *opts,
+			    uint32_t line, uint32_t col, const char *text)
+{
+	struct load_errors e = {0};
+	struct scenario *sc = NULL;
+	int ok = load_scenario_mem("bad.yaml", yaml, len, opts, &sc, &e);
+	assert_int_equal(ok, 0);
+	assert_null(sc);
+	assert_true(e.n >= 1);
+	bool found = false;
+	for (uint32_t i = 0; i < e.n; i++)
+		if (e.v[i].line == line && e.v[i].col == col && strstr(e.v[i].msg, text) &&
+		    !strcmp(e.v[i].file, "bad.yaml"))
+			found = true;
+	if (!found) {
+		fprintf(stderr, "wanted %u:%u: %s; got:\n", line, col, text);
+		dump_errors(&e);
+	}
+	assert_true(found);
+	load_errors_fini(&e);
+}
+
+static void load_fails(const char *yaml, uint32_t line, uint32_t col, const char *text)
+{
+	load_fails_opts(yaml, strlen(yaml), NULL, line, col, text);
+}
+
+static const char *S(const struct scenario *sc, sym_t s)
+{
+	return intern_get(sc->cluster->in, s);
+}
+
+static sym_t Y(const struct scenario *sc, const char *s)
+{
+	return intern_find(sc->cluster->in, s, strlen(s));
+}
+
+static const struct node *node_named(const struct scenario *sc, const char *name)
+{
+	int32_t id = cluster_find_node(sc->cluster, Y(sc, name));
+	assert_true(id >= 0);
+	return &sc->cluster->nodes[id];
+}
+
+static const struct pod *pod_named(const struct scenario *sc, const char *ns, const char *name)
+{
+	int32_t id = cluster_find_pod(sc->cluster, Y(sc, ns), Y(sc, name));
+	assert_true(id >= 0);
+	return &sc->cluster->pods[id];
+}
+
+static const char *label(const struct scenario *sc, const struct labels *l, const char *key)
+{
+	sym_t k = Y(sc, key);
+	if (!k)
+		return NULL;
+	sym_t v = labels_get(l, k);
+	return v ? S(sc, v) : NULL;
+}
+
+static char *write_tmp(const char *text)
+{
+	char tmpl[] = "/tmp/test_load_XXXXXX";
+	int fd = mkstemp(tmpl);
+	assert_true(fd >= 0);
+	size_t n = strlen(text);
+	assert_int_equal(write(fd, text, n), (ssize_t)n);
+	close(fd);
+	char *p = malloc(sizeof(tmpl));
+	assert_non_null(p);
+	memcpy(p, tmpl, sizeof(tmpl));
+	return p;
+}
+
+/* ---- shorthand ---- */
+
+static void test_shorthand(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"name: demo\n"
+		"description: two nodes\n"
+		"nodes:\n"
+		"  - name: n1\n"
+		"    labels: {zone: a, kubernetes.io/hostname: n1}\n"
+		"    taints: [{key: k, value: v, effect: NoSchedule}, {key: x, effect: Weird}]\n"
+		"    allocatable: {cpu: 500m, example.com/z: 3, example.com/a: 1}\n"
+		"  - {name: n2, unschedulable: true, labels: {zone: b}}\n"
+		"pods:\n"
+		"  - name: p1\n"
+		"    namespace: ns1\n"
+		"    labels: {app: web}\n"
+		"    nodeName: n1\n"
+		"    terminating: true\n"
+		"    ownerReferences: [{kind: ReplicaSet, name: rs1}, {kind: X, name: y, controller: false}]\n"
+		"    requests: {cpu: 250m, memory: 1Gi}\n"
+		"    tolerations:\n"
+		"      - {key: k, operator: Exists}\n"
+		"      - {key: j, value: w, effect: NoExecute}\n"
+		"      - {operator: Bogus}\n"
+		"  - name: p2\n"
+		"    nodeName: n2\n"
+		"workloads:\n"
+		"  - {kind: Service, name: svc, selector: {app: web}}\n"
+		"  - {kind: ReplicaSet, name: rs1, namespace: ns1, selector: {app: web}}\n"
+		"  - {kind: StatefulSet, name: ss, selector: {matchExpressions: [{key: app, operator: In, values: [b, a]}]}}\n"
+		"  - {kind: ReplicationController, name: rc}\n");
+	struct cluster *c = sc->cluster;
+	assert_string_equal(sc->name, "demo");
+	assert_string_equal(sc->description, "two nodes");
+	assert_int_equal(c->nnodes, 2);
+	assert_int_equal(sc->nsteps, 0);
+
+	const struct node *n1 = node_named(sc, "n1");
+	assert_string_equal(label(sc, &n1->labels, "zone"), "a");
+	assert_int_equal(n1->alloc.cpu, 500);
+	assert_int_equal(n1->alloc.mem, 16LL << 30); /* filled one by one */
+	assert_int_equal(n1->alloc.pods, 110);
+	assert_int_equal(n1->alloc.next, 2);
+	assert_string_equal(S(sc, n1->alloc.ext[0].name), "example.com/a");
+	assert_int_equal(n1->alloc.ext[0].v, 1);
+	assert_string_equal(S(sc, n1->alloc.ext[1].name), "example.com/z");
+	assert_int_equal(n1->alloc.ext[1].v, 3);
+	assert_int_equal(n1->ntaints, 2);
+	assert_string_equal(S(sc, n1->taints[0].key), "k");
+	assert_string_equal(S(sc, n1->taints[0].value), "v");
+	assert_int_equal(n1->taints[0].effect, EFFECT_NO_SCHEDULE);
+	assert_int_equal(n1->taints[1].effect, EFFECT_INVALID);
+	assert_string_equal(S(sc, n1->taints[1].effect_text), "Weird");
+	assert_string_equal(S(sc, n1->taints[1].value), "");
+	assert_false(n1->unschedulable);
+
+	const struct node *n2 = node_named(sc, "n2");
+	assert_true(n2->unschedulable);
+	assert_int_equal(n2->alloc.cpu, 4000);
+
+	const struct pod *p1 = pod_named(sc, "ns1", "p1");
+	assert_true(p1->terminating);
+	assert_int_equal(p1->node, cluster_find_node(c, Y(sc, "n1")));
+	assert_int_equal(p1->created, INT64_MAX);
+	assert_int_equal(p1->nowners, 2);
+	assert_int_equal(p1->owners[0].controller, -1);
+	assert_int_equal(p1->owners[0].api_version, SYM_NONE);
+	assert_int_equal(p1->owners[1].controller, 0);
+	assert_int_equal(p1->spec.req.cpu, 250);
+	assert_int_equal(p1->spec.req.mem, 1LL << 30);
+	assert_int_equal(p1->spec.nz_cpu, 250);
+	assert_int_equal(p1->spec.nz_mem, 1LL << 30);
+	assert_int_equal(p1->spec.ntols, 3);
+	assert_int_equal(p1->spec.tols[0].op, TOL_EXISTS);
+	assert_int_equal(p1->spec.tols[0].effect, EFFECT_NONE);
+	assert_int_equal(p1->spec.tols[1].op, TOL_EQUAL);
+	assert_int_equal(p1->spec.tols[1].op_text, SYM_NONE);
+	assert_int_equal(p1->spec.tols[1].effect, EFFECT_NO_EXECUTE);
+	assert_int_equal(p1->spec.tols[2].op, TOL_OTHER);
+	assert_string_equal(S(sc, p1->spec.tols[2].key), "");
+
+	const struct pod *p2 = pod_named(sc, "default", "p2");
+	assert_false(p2->terminating);
+	assert_int_equal(p2->spec.req.cpu, 0);
+	assert_int_equal(p2->spec.nz_cpu, 100);
+	assert_int_equal(p2->spec.nz_mem, 209715200);
+
+	assert_int_equal(c->nworkloads, 4);
+	const struct workload *w = c->workloads;
+	assert_int_equal(w[0].kind, WL_SERVICE);
+	assert_true(w[0].has_selector);
+	assert_string_equal(label(sc, &w[0].set, "app"), "web");
+	assert_string_equal(S(sc, w[0].ns), "default");
+	assert_int_equal(w[1].kind, WL_REPLICASET);
+	assert_true(w[1].sel_src.present);
+	assert_string_equal(label(sc, &w[1].sel_src.match_labels, "app"), "web");
+	assert_int_equal(w[1].sel.kind, SEL_REQS);
+	assert_int_equal(w[2].kind, WL_STATEFULSET);
+	assert_int_equal(w[2].sel_src.nexprs, 1);
+	assert_string_equal(S(sc, w[2].sel_src.exprs[0].op), "In");
+	assert_int_equal(w[2].sel_src.exprs[0].nvals, 2);
+	assert_string_equal(S(sc, w[2].sel_src.exprs[0].vals[0]), "b"); /* as written */
+	assert_int_equal(w[2].sel.kind, SEL_REQS);
+	assert_int_equal(w[3].kind, WL_RC);
+	assert_false(w[3].has_selector);
+	scenario_free(sc);
+}
+
+static void test_pod_spec_fields(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"steps:\n"
+		"  - schedule:\n"
+		"      name: p\n"
+		"      priority: 7\n"
+		"      creationTimestamp: \"2024-01-02T03:04:05Z\"\n"
+		"      nodeSelector: {disk: ssd}\n"
+		"      topologySpreadConstraints:\n"
+		"        - maxSkew: 2\n"
+		"          topologyKey: zone\n"
+		"          whenUnsatisfiable: DoNotSchedule\n"
+		"          minDomains: 3\n"
+		"          nodeAffinityPolicy: Honor\n"
+		"          labelSelector: {matchLabels: {b: '2', a: '1'}}\n"
+		"          matchLabelKeys: [pod-template-hash]\n"
+		"        - {maxSkew: 1, topologyKey: host, whenUnsatisfiable: ScheduleAnyway}\n"
+		"      affinity:\n"
+		"        nodeAffinity:\n"
+		"          requiredDuringSchedulingIgnoredDuringExecution:\n"
+		"            nodeSelectorTerms:\n"
+		"              - matchExpressions:\n"
+		"                  - {key: zone, operator: In, values: [z2, z1]}\n"
+		"                  - {key: gen, operator: Gt, values: ['3']}\n"
+		"              - matchExpressions: [{key: zone, operator: Foo, values: [a]}]\n"
+		"              - matchFields: [{key: metadata.name, operator: In, values: [n1]}]\n"
+		"          preferredDuringSchedulingIgnoredDuringExecution:\n"
+		"            - weight: 5\n"
+		"              preference: {matchExpressions: [{key: gpu, operator: Exists}]}\n"
+		"        podAntiAffinity:\n"
+		"          requiredDuringSchedulingIgnoredDuringExecution:\n"
+		"            - labelSelector: {matchLabels: {app: web}}\n"
+		"              topologyKey: zone\n"
+		"              namespaces: [a, b]\n"
+		"          preferredDuringSchedulingIgnoredDuringExecution:\n"
+		"            - weight: 10\n"
+		"              podAffinityTerm:\n"
+		"                labelSelector: {matchExpressions: [{key: app, operator: Bad}]}\n"
+		"                namespaceSelector: {}\n"
+		"                topologyKey: host\n");
+	assert_int_equal(sc->nsteps, 1);
+	const struct pod *p = &sc->steps[0].pod;
+	assert_int_equal(p->spec.priority, 7);
+	assert_int_equal(p->created, 1704164645);
+	assert_int_equal(p->spec.node_name, SYM_NONE);
+	assert_string_equal(label(sc, &p->spec.node_selector, "disk"), "ssd");
+	assert_int_equal(p->spec.ntscs, 2);
+	const struct tsc *t = &p->spec.tscs[0];
+	assert_int_equal(t->max_skew, 2);
+	assert_string_equal(S(sc, t->topology_key), "zone");
+	assert_string_equal(S(sc, t->when), "DoNotSchedule");
+	assert_true(t->has_min_domains);
+	assert_int_equal(t->min_domains, 3);
+	assert_string_equal(S(sc, t->node_affinity_policy), "Honor");
+	assert_int_equal(t->node_taints_policy, SYM_NONE);
+	assert_true(t->selector.present);
+	assert_string_equal(S(sc, t->selector.ml_order[0]), "b");
+	assert_string_equal(S(sc, t->selector.ml_order[1]), "a");
+	assert_int_equal(t->nmatch_label_keys, 1);
+	assert_false(p->spec.tscs[1].has_min_domains);
+	assert_false(p->spec.tscs[1].selector.present);
+
+	assert_true(p->spec.has_affinity);
+	const struct node_affinity *na = &p->spec.affinity.node;
+	assert_true(na->has_required);
+	assert_int_equal(na->nreq, 3);
+	assert_false(na->req[0].invalid);
+	assert_int_equal(na->req[0].nexprs, 2);
+	assert_int_equal(na->req[0].exprs[0].op, SEL_IN);
+	assert_string_equal(S(sc, na->req[0].exprs[0].vals[0]), "z1"); /* sorted */
+	assert_int_equal(na->req[0].exprs[1].op, SEL_GT);
+	assert_string_equal(S(sc, na->req[0].expr_ops[1]), "Gt");
+	assert_true(na->req[1].invalid);
+	assert_string_equal(S(sc, na->req[1].expr_ops[0]), "Foo");
+	assert_int_equal(na->req[2].nfields, 1);
+	assert_string_equal(S(sc, na->req[2].field_keys[0]), "metadata.name");
+	assert_false(na->req[2].invalid);
+	assert_int_equal(na->npref, 1);
+	assert_int_equal(na->pref[0].weight, 5);
+	assert_int_equal(na->pref[0].term.exprs[0].op, SEL_EXISTS);
+
+	const struct affinity *a = &p->spec.affinity;
+	assert_int_equal(a->nanti_req, 1);
+	assert_int_equal(a->anti_req[0].sel.kind, SEL_REQS);
+	assert_int_equal(a->anti_req[0].nnamespaces, 2);
+	assert_false(a->anti_req[0].ns_sel_src.present);
+	assert_int_equal(a->anti_req[0].ns_sel.kind, SEL_NOTHING);
+	assert_int_equal(a->nanti_pref, 1);
+	assert_int_equal(a->anti_pref[0].weight, 10);
+	assert_true(a->anti_pref[0].term.sel_src.present);
+	assert_int_equal(a->anti_pref[0].term.sel.kind, SEL_NOTHING); /* invalid operator */
+	assert_true(a->anti_pref[0].term.ns_sel_src.present);
+	assert_int_equal(a->anti_pref[0].term.ns_sel.kind, SEL_EVERYTHING);
+	scenario_free(sc);
+}
+
+/* ---- Kubernetes objects, List, JSON ---- */
+
+static void test_objects(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"apiVersion: v1\n"
+		"kind: Node\n"
+		"metadata:\n"
+		"  name: big\n"
+		"  labels: {topology.kubernetes.io/zone: z1}\n"
+		"spec:\n"
+		"  taints: [{key: t, effect: PreferNoSchedule}]\n"
+		"status:\n"
+		"  capacity: {cpu: '8', memory: 32Gi, pods: '20', ephemeral-storage: 1e3}\n"
+		"---\n"
+		"apiVersion: v1\n"
+		"kind: Node\n"
+		"metadata: {name: small}\n"
+		"status:\n"
+		"  allocatable: {memory: 1Gi}\n"
+		"  capacity: {cpu: '64'}\n"
+		"---\n"
+		"apiVersion: v1\n"
+		"kind: Pod\n"
+		"metadata:\n"
+		"  name: web-1\n"
+		"  namespace: prod\n"
+		"  deletionTimestamp: \"2024-05-01T00:00:00Z\"\n"
+		"  ownerReferences:\n"
+		"    - {apiVersion: apps/v1, kind: ReplicaSet, name: web, uid: x, controller: true}\n"
+		"spec:\n"
+		"  nodeName: big\n"
+		"  containers:\n"
+		"    - name: a\n"
+		"      resources:\n"
+		"        requests: {cpu: 100m}\n"
+		"        limits: {cpu: 200m, memory: 64Mi, example.com/dev: 2}\n"
+		"status: {phase: Running}\n"
+		"---\n"
+		"kind: Pod\n"
+		"metadata: {name: done}\n"
+		"spec: {nodeName: nowhere}\n"
+		"status: {phase: Succeeded}\n"
+		"---\n"
+		"kind: ReplicationController\n"
+		"metadata: {name: rc, namespace: prod}\n"
+		"spec:\n"
+		"  template: {metadata: {labels: {app: web}}}\n"
+		"---\n"
+		"kind: ReplicaSet\n"
+		"metadata: {name: rs}\n"
+		"spec: {selector: {matchLabels: {app: web}}}\n"
+		"---\n"
+		"kind: Service\n"
+		"metadata: {name: headless}\n"
+		"spec: {clusterIP: None}\n"
+		"---\n"
+		"kind: Deployment\n"
+		"metadata: {name: d}\n");
+	struct cluster *c = sc->cluster;
+	assert_int_equal(c->nnodes, 2);
+	const struct node *big = node_named(sc, "big");
+	assert_int_equal(big->alloc.cpu, 8000);
+	assert_int_equal(big->alloc.mem, 32LL << 30);
+	assert_int_equal(big->alloc.pods, 20);
+	assert_int_equal(big->alloc.eph, 1000);
+	assert_int_equal(big->taints[0].effect, EFFECT_PREFER_NO_SCHEDULE);
+	const struct node *small = node_named(sc, "small");
+	/* allocatable wins over capacity; missing keys get defaults */
+	assert_int_equal(small->alloc.mem, 1LL << 30);
+	assert_int_equal(small->alloc.cpu, 4000);
+	assert_int_equal(small->alloc.pods, 110);
+
+	assert_int_equal(c->npods, 1); /* the Succeeded pod is ignored */
+	const struct pod *p = pod_named(sc, "prod", "web-1");
+	assert_true(p->terminating);
+	assert_int_equal(p->owners[0].controller, 1);
+	assert_string_equal(S(sc, p->owners[0].api_version), "apps/v1");
+	assert_int_equal(p->spec.req.cpu, 100);
+	assert_int_equal(p->spec.req.mem, 64LL << 20); /* limit gives the request */
+	assert_int_equal(p->spec.req.next, 1);
+	assert_int_equal(p->spec.req.ext[0].v, 2);
+	assert_int_equal(p->spec.nz_cpu, 100);
+	assert_int_equal(p->spec.nz_mem, 64LL << 20);
+
+	assert_int_equal(c->nworkloads, 3);
+	assert_int_equal(c->workloads[0].kind, WL_RC);
+	assert_true(c->workloads[0].has_selector);
+	assert_string_equal(label(sc, &c->workloads[0].set, "app"), "web");
+	assert_int_equal(c->workloads[1].kind, WL_REPLICASET);
+	assert_int_equal(c->workloads[1].sel.kind, SEL_REQS);
+	assert_int_equal(c->workloads[2].kind, WL_SERVICE);
+	assert_false(c->workloads[2].has_selector);
+
+	assert_int_equal(sc->nwarnings, 1);
+	assert_non_null(strstr(sc->warnings[0], "Deployment"));
+	assert_non_null(strstr(sc->warnings[0], "t.yaml:53:7:"));
+	assert_string_equal(sc->name, "t"); /* file base name */
+	scenario_free(sc);
+}
+
+static void test_list(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"apiVersion: v1\n"
+		"kind: List\n"
+		"items:\n"
+		"  - kind: Pod\n"
+		"    metadata: {name: pending-b, creationTimestamp: '2024-01-01T00:00:10Z'}\n"
+		"  - kind: Pod\n"
+		"    metadata: {name: bound}\n"
+		"    spec: {nodeName: n1}\n"
+		"  - kind: Node\n"
+		"    metadata: {name: n1}\n"
+		"  - kind: Pod\n"
+		"    metadata: {name: pending-a, creationTimestamp: '2024-01-01T00:00:05+00:00'}\n"
+		"  - kind: ConfigMap\n"
+		"    metadata: {name: cm}\n"
+		"metadata: {resourceVersion: ''}\n");
+	assert_int_equal(sc->cluster->nnodes, 1);
+	assert_int_equal(sc->cluster->npods, 1);
+	assert_int_equal(pod_named(sc, "default", "bound")->node, 0);
+	assert_int_equal(sc->nsteps, 2);
+	assert_string_equal(S(sc, sc->steps[0].pod.name), "pending-a");
+	assert_string_equal(S(sc, sc->steps[1].pod.name), "pending-b");
+	assert_int_equal(sc->steps[0].line, 11);
+	assert_int_equal(sc->nwarnings, 1);
+	scenario_free(sc);
+}
+
+/* kubectl get -o json: items before kind, JSON escapes, numbers. */
+static void test_json(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"{\n"
+		"    \"apiVersion\": \"v1\",\n"
+		"    \"items\": [\n"
+		"        {\n"
+		"            \"apiVersion\": \"v1\",\n"
+		"            \"kind\": \"Node\",\n"
+		"            \"metadata\": {\n"
+		"                \"labels\": {\"kubernetes.io/hostname\": \"n\\u00e9\", \"path\": \"a\\/b\"},\n"
+		"                \"name\": \"node-1\"\n"
+		"            },\n"
+		"            \"spec\": {\"taints\": [{\"effect\": \"NoSchedule\", \"key\": \"k\"}]},\n"
+		"            \"status\": {\"allocatable\": {\"cpu\": \"3920m\", \"memory\": \"16104740Ki\", \"pods\": \"110\"}}\n"
+		"        },\n"
+		"        {\n"
+		"            \"apiVersion\": \"v1\",\n"
+		"            \"kind\": \"Pod\",\n"
+		"            \"metadata\": {\"name\": \"p\", \"namespace\": \"kube-system\",\n"
+		"                         \"creationTimestamp\": \"2024-03-01T10:00:00Z\"},\n"
+		"            \"spec\": {\"nodeName\": \"node-1\", \"priority\": 2000001000,\n"
+		"                     \"containers\": [{\"name\": \"c\", \"resources\": {\"requests\": {\"cpu\": 0.5, \"memory\": 1e6}}}]},\n"
+		"            \"status\": {\"phase\": \"Running\"}\n"
+		"        },\n"
+		"        {\"kind\": \"Pod\", \"metadata\": {\"name\": \"q\"}, \"spec\": {\"containers\": []}}\n"
+		"    ],\n"
+		"    \"kind\": \"List\",\n"
+		"    \"metadata\": {\"resourceVersion\": \"\"}\n"
+		"}\n");
+	const struct node *n = node_named(sc, "node-1");
+	assert_string_equal(label(sc, &n->labels, "kubernetes.io/hostname"), "n\xc3\xa9");
+	assert_string_equal(label(sc, &n->labels, "path"), "a/b");
+	assert_int_equal(n->alloc.cpu, 3920);
+	assert_int_equal(n->alloc.mem, 16104740LL * 1024);
+	const struct pod *p = pod_named(sc, "kube-system", "p");
+	assert_int_equal(p->spec.priority, 2000001000);
+	assert_int_equal(p->created, 1709287200);
+	assert_int_equal(p->spec.req.cpu, 500);
+	assert_int_equal(p->spec.req.mem, 1000000);
+	assert_int_equal(sc->nsteps, 1);
+	assert_int_equal(sc->steps[0].pod.spec.nz_cpu, 100);
+	assert_int_equal(sc->steps[0].pod.spec.nz_mem, 209715200);
+	scenario_free(sc);
+}
+
+static void test_multidoc_scheduler(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"kind: Node\n"
+		"metadata: {name: n1}\n"
+		"---\n"
+		"name: multi\n"
+		"source: here\n"
+		"scheduler:\n"
+		"  defaultingType: List\n"
+		"  defaultConstraints:\n"
+		"    - {maxSkew: 3, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n"
+		"  featureGates: {MinDomainsInPodTopologySpread: false, NoSuchGate: true}\n"
+		"  scoreWeights: {PodTopologySpread: 5, NodeResourcesFit: 0}\n"
+		"  tieBreak: random\n"
+		"  seed: 42\n"
+		"pods: [{name: p, nodeName: n1}]\n"
+		"---\n"
+		"---\n"
+		"nodes: [{name: n2}]\n");
+	struct cluster *c = sc->cluster;
+	assert_string_equal(sc->name, "multi");
+	assert_string_equal(sc->source, "here");
+	assert_int_equal(c->nnodes, 2);
+	assert_int_equal(c->cfg.defaulting, DEFAULTING_LIST);
+	assert_int_equal(c->cfg.ndefault_tscs, 1);
+	assert_int_equal(c->cfg.default_tscs[0].max_skew, 3);
+	assert_false(c->cfg.gates[GATE_MIN_DOMAINS]);
+	assert_true(c->cfg.gates[GATE_MATCH_LABEL_KEYS]);
+	assert_int_equal(c->cfg.weights[PL_POD_TOPOLOGY_SPREAD], 5);
+	assert_int_equal(c->cfg.weights[PL_NODE_RESOURCES_FIT], 0);
+	assert_int_equal(c->cfg.weights[PL_TAINT_TOLERATION], 3);
+	assert_true(c->cfg.tie_random);
+	assert_int_equal(c->cfg.seed, 42);
+	assert_int_equal(sc->nwarnings, 1);
+	assert_non_null(strstr(sc->warnings[0], "NoSuchGate"));
+	scenario_free(sc);
+}
+
+/* Two files: the pods refer to nodes of the second file. */
+static void test_merge_files(void **state)
+{
+	(void)state;
+	char *a = write_tmp("pods:\n"
+			    "  - {name: x, nodeName: n2}\n"
+			    "  - {name: q1}\n"
+			    "steps:\n"
+			    "  - cordon: n1\n");
+	char *b = write_tmp("apiVersion: v1\nkind: List\nitems:\n"
+			    "- {kind: Node, metadata: {name: n1}}\n"
+			    "- {kind: Node, metadata: {name: n2}}\n"
+			    "- {kind: Pod, metadata: {name: q2}}\n");
+	const char *files[] = {a, b};
+	struct load_errors e = {0};
+	struct scenario *sc = NULL;
+	int ok = load_scenario(files, 2, NULL, &sc, &e);
+	if (!ok)
+		dump_errors(&e);
+	assert_int_equal(ok, 1);
+	assert_int_equal(sc->nfiles, 2);
+	assert_int_equal(sc->cluster->nnodes, 2);
+	assert_int_equal(pod_named(sc, "default", "x")->node, 1);
+	assert_int_equal(sc->nsteps, 3);
+	assert_string_equal(S(sc, sc->steps[0].pod.name), "q1");
+	assert_string_equal(S(sc, sc->steps[1].pod.name), "q2");
+	assert_int_equal(sc->steps[2].kind, STEP_CORDON);
+	/* the name comes from the first file */
+	assert_string_equal(sc->name, strrchr(a, '/') + 1);
+	scenario_free(sc);
+
+	/* the same pod in both files is a duplicate */
+	char *c = write_tmp("pods: [{name: q2}]\n");
+	const char *files2[] = {b, c};
+	ok = load_scenario(files2, 2, NULL, &sc, &e);
+	assert_int_equal(ok, 0);
+	assert_int_equal(e.n, 1);
+	assert_string_equal(e.v[0].file, c);
+	assert_int_equal(e.v[0].line, 1);
+	assert_int_equal(e.v[0].col, 8);
+	assert_non_null(strstr(e.v[0].msg, "duplicate pod 'default/q2'"));
+	load_errors_fini(&e);
+
+	/* a second document with steps */
+	char *d = write_tmp("steps: [{cordon: n1}]\n");
+	const char *files3[] = {a, b, d};
+	ok = load_scenario(files3, 3, NULL, &sc, &e);
+	assert_int_equal(ok, 0);
+	assert_int_equal(e.n, 1);
+	assert_string_equal(e.v[0].file, d);
+	assert_int_equal(e.v[0].line, 1);
+	assert_int_equal(e.v[0].col, 1);
+	assert_non_null(strstr(e.v[0].msg, "second document carries 'steps'"));
+	load_errors_fini(&e);
+
+	unlink(a);
+	unlink(b);
+	unlink(c);
+	unlink(d);
+	free(a);
+	free(b);
+	free(c);
+	free(d);
+}
+
+static void test_queue_order(void **state)
+{
+	(void)state;
+	static const char *yaml =
+		"nodes: [{name: n1}]\n"
+		"pods:\n"
+		"  - {name: late, creationTimestamp: '2024-01-01T00:00:09Z'}\n"
+		"  - {name: none1}\n"
+		"  - {name: early, creationTimestamp: '2024-01-01T00:00:01Z', labels: {app: x}}\n"
+		"  - {name: high, priority: 10, labels: {app: x}}\n"
+		"  - {name: none2, namespace: other}\n"
+		"  - {name: bound, nodeName: n1}\n"
+		"  - {name: early2, creationTimestamp: '2024-01-01T01:00:01+01:00'}\n"
+		"  - {name: neg, priority: -1, creationTimestamp: '2020-01-01T00:00:00Z'}\n"
+		"  - {name: gone, status: {phase: Failed}}\n"
+		"steps:\n"
+		"  - delete: bound\n"
+		"  - retry: other/none2\n";
+	struct scenario *sc = load_ok(yaml);
+	const char *want[] = {"high", "early", "early2", "late", "none1", "none2", "neg"};
+	assert_int_equal(sc->nsteps, 9);
+	for (uint32_t i = 0; i < 7; i++) {
+		assert_int_equal(sc->steps[i].kind, STEP_SCHEDULE);
+		assert_string_equal(S(sc, sc->steps[i].pod.name), want[i]);
+	}
+	assert_int_equal(sc->steps[7].kind, STEP_DELETE);
+	assert_int_equal(sc->steps[7].target_ns, SYM_NONE);
+	assert_string_equal(S(sc, sc->steps[7].target), "bound");
+	assert_int_equal(sc->steps[8].kind, STEP_RETRY);
+	assert_string_equal(S(sc, sc->steps[8].target_ns), "other");
+	assert_string_equal(S(sc, sc->steps[8].target), "none2");
+	scenario_free(sc);
+
+	struct load_opts o = {.ns_filter = "default", .label_filter = "app in (x, y),!missing"};
+	sc = load_opts_ok(yaml, &o);
+	assert_int_equal(sc->nsteps, 4);
+	assert_string_equal(S(sc, sc->steps[0].pod.name), "high");
+	assert_string_equal(S(sc, sc->steps[1].pod.name), "early");
+	scenario_free(sc);
+
+	o = (struct load_opts){.ns_filter = "other"};
+	sc = load_opts_ok(yaml, &o);
+	assert_int_equal(sc->nsteps, 3);
+	assert_string_equal(S(sc, sc->steps[0].pod.name), "none2");
+	scenario_free(sc);
+
+	o = (struct load_opts){.label_filter = "app=x,app!=z"};
+	sc = load_opts_ok(yaml, &o);
+	assert_int_equal(sc->nsteps, 4);
+	scenario_free(sc);
+}
+
+static void test_steps_and_replicas(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"nodes: [{name: n1}, {name: n2}]\n"
+		"steps:\n"
+		"  - schedule: {name: web, labels: {app: web}}\n"
+		"    replicas: 3\n"
+		"    note: three copies\n"
+		"    expect:\n"
+		"      nodes: [n1, n2, n1]\n"
+		"      node: n1\n"
+		"      feasible: [n1, n2]\n"
+		"      filtered: {n3: \"node(s) didn't match\"}\n"
+		"      message: null\n"
+		"      domains: [{zoneA: 2, '': 0}, null, {}]\n"
+		"      globalMin: [1, null]\n"
+		"      scores: {PodTopologySpread: {n1: 100, n2: 66}}\n"
+		"  - retry: web-1\n"
+		"    choose: n2\n"
+		"    expect: {node: Pending, message: '0/2 nodes are available', invalid: maxSkew}\n"
+		"  - cordon: n1\n"
+		"  - uncordon: n1\n"
+		"  - addNode: {name: n3, labels: {zone: c}}\n"
+		"  - removeNode: n2\n"
+		"  - taint: {node: n1, key: k, value: v, effect: NoExecute}\n"
+		"  - untaint: {node: n1, key: k}\n"
+		"  - label: {node: n1, key: zone, value: a}\n"
+		"  - label: {node: n1, key: zone, value: null}\n"
+		"  - delete: ns/web-2\n");
+	assert_int_equal(sc->nsteps, 13);
+	for (uint32_t i = 0; i < 3; i++) {
+		const struct step *s = &sc->steps[i];
+		char name[16];
+		snprintf(name, sizeof(name), "web-%u", i + 1);
+		assert_int_equal(s->kind, STEP_SCHEDULE);
+		assert_string_equal(S(sc, s->pod.name), name);
+		assert_string_equal(label(sc, &s->pod.labels, "app"), "web");
+		assert_int_equal(s->replica, i + 1);
+		assert_int_equal(s->nreplicas, 3);
+		assert_string_equal(s->note, "three copies");
+		assert_int_equal(s->line, 3);
+		assert_int_equal(s->col, 5);
+		assert_true(s->has_expect);
+		const struct expect *e = &s->expect;
+		assert_int_equal(e->line, 6);
+		assert_true(e->has_nodes);
+		assert_int_equal(e->nnodes, 3);
+		assert_string_equal(S(sc, e->nodes[2]), "n1");
+		assert_true(e->has_node);
+		assert_int_equal(e->nfeasible, 2);
+		assert_true(e->has_filtered);
+		assert_int_equal(e->filtered.n, 1);
+		assert_string_equal(S(sc, e->filtered.kv[0].sval), "node(s) didn't match");
+		assert_true(e->has_message);
+		assert_true(e->message_null);
+		assert_int_equal(e->ndomains, 3);
+		assert_false(e->domains[0].is_null);
+		assert_int_equal(e->domains[0].n, 2);
+		assert_string_equal(S(sc, e->domains[0].kv[1].key), "");
+		assert_int_equal(e->domains[0].kv[0].ival, 2);
+		assert_true(e->domains[1].is_null);
+		assert_false(e->domains[2].is_null);
+		assert_int_equal(e->domains[2].n, 0);
+		assert_int_equal(e->nglobal_min, 2);
+		assert_int_equal(e->global_min[0].v, 1);
+		assert_false(e->global_min[0].is_null);
+		assert_true(e->global_min[1].is_null);
+		assert_int_equal(e->nscores, 1);
+		assert_string_equal(S(sc, e->scores[0].plugin), "PodTopologySpread");
+		assert_int_equal(e->scores[0].nodes.kv[1].ival, 66);
+	}
+	const struct step *s = sc->steps;
+	assert_int_equal(s[3].kind, STEP_RETRY);
+	assert_string_equal(S(sc, s[3].target), "web-1");
+	assert_string_equal(S(sc, s[3].choose), "n2");
+	assert_string_equal(S(sc, s[3].expect.node), "Pending");
+	assert_false(s[3].expect.message_null);
+	assert_string_equal(S(sc, s[3].expect.invalid), "maxSkew");
+	assert_int_equal(s[3].replica, 0);
+	assert_int_equal(s[4].kind, STEP_CORDON);
+	assert_string_equal(S(sc, s[4].node), "n1");
+	assert_int_equal(s[5].kind, STEP_UNCORDON);
+	assert_int_equal(s[6].kind, STEP_ADD_NODE);
+	assert_string_equal(S(sc, s[6].new_node.name), "n3");
+	assert_int_equal(s[6].new_node.alloc.cpu, 4000);
+	assert_int_equal(s[7].kind, STEP_REMOVE_NODE);
+	assert_int_equal(s[8].kind, STEP_TAINT);
+	assert_int_equal(s[8].taint.effect, EFFECT_NO_EXECUTE);
+	assert_string_equal(S(sc, s[8].taint.value), "v");
+	assert_int_equal(s[9].kind, STEP_UNTAINT);
+	assert_int_equal(s[9].taint.effect, EFFECT_NONE);
+	assert_int_equal(s[10].kind, STEP_LABEL);
+	assert_string_equal(S(sc, s[10].label_val), "a");
+	assert_int_equal(s[11].label_val, SYM_NONE);
+	assert_string_equal(S(sc, s[12].target_ns), "ns");
+	assert_int_equal(cluster_find_node(sc->cluster, Y(sc, "n3")), -1); /* not added yet */
+	scenario_free(sc);
+}
+
+/* ---- requests (other-plugins 6.1, conventions 17) ---- */
+
+static const struct pod *only_step_pod(const struct scenario *sc)
+{
+	assert_int_equal(sc->nsteps, 1);
+	return &sc->steps[0].pod;
+}
+
+static void test_requests_init_sidecar_overhead(void **state)
+{
+	(void)state;
+	/* regular c 100m; init1 1 cpu; sidecar s1 200m; init2 500m; overhead 50m:
+	 *   running sum 100 + 200 (sidecar) = 300
+	 *   init1: 1000 + 0 = 1000; s1: 200; init2: 500 + 200 = 700 -> max 1000
+	 *   max(300, 1000) + 50 = 1050
+	 * non-zero memory (no requests): c 200Mi, sidecar 200Mi -> sum 400Mi;
+	 *   init1 200Mi, s1 200Mi, init2 200Mi + 200Mi = 400Mi -> 400Mi */
+	struct scenario *sc = load_ok(
+		"kind: Pod\n"
+		"metadata: {name: p}\n"
+		"spec:\n"
+		"  overhead: {cpu: 50m}\n"
+		"  containers: [{name: c, resources: {requests: {cpu: 100m}}}]\n"
+		"  initContainers:\n"
+		"    - {name: init1, resources: {requests: {cpu: '1'}}}\n"
+		"    - {name: s1, restartPolicy: Always, resources: {requests: {cpu: 200m}}}\n"
+		"    - {name: init2, resources: {limits: {cpu: 500m}}}\n");
+	const struct pod *p = only_step_pod(sc);
+	assert_int_equal(p->spec.req.cpu, 1050);
+	assert_int_equal(p->spec.req.mem, 0);
+	assert_int_equal(p->spec.nz_cpu, 1050);
+	assert_int_equal(p->spec.nz_mem, 400LL << 20);
+	scenario_free(sc);
+
+	/* sidecars dominate: c 100m/1Gi, s 300m/1Gi, init 100m/1.5Gi after s:
+	 *   sum cpu 400, init 100 + 300 = 400 -> 400
+	 *   mem sum 2Gi, init 1.5Gi + 1Gi = 2.5Gi -> 2.5Gi
+	 * gpu: init 2 > sum 1 -> 2 */
+	sc = load_ok(
+		"steps:\n"
+		"  - schedule:\n"
+		"      kind: Pod\n"
+		"      metadata: {name: p}\n"
+		"      spec:\n"
+		"        containers:\n"
+		"          - {name: c, resources: {requests: {cpu: 100m, memory: 1Gi, example.com/gpu: 1}}}\n"
+		"        initContainers:\n"
+		"          - {name: s, restartPolicy: Always, resources: {requests: {cpu: 300m, memory: 1Gi}}}\n"
+		"          - {name: i, resources: {requests: {cpu: 100m, memory: 1536Mi, example.com/gpu: 2}}}\n");
+	p = only_step_pod(sc);
+	assert_int_equal(p->spec.req.cpu, 400);
+	assert_int_equal(p->spec.req.mem, 2560LL << 20);
+	assert_int_equal(p->spec.req.next, 1);
+	assert_int_equal(p->spec.req.ext[0].v, 2);
+	assert_int_equal(p->spec.nz_cpu, 400);
+	assert_int_equal(p->spec.nz_mem, 2560LL << 20);
+	assert_int_equal(p->spec.nadmission_errors, 0);
+	scenario_free(sc);
+}
+
+static void test_requests_nonzero(void **state)
+{
+	(void)state;
+	/* explicit 0 stays 0; a container without memory counts 200Mi;
+	 * two containers: cpu 0 + 100 (default) = 100, mem 1Mi + 200Mi */
+	struct scenario *sc = load_ok(
+		"pods:\n"
+		"  - name: p\n"
+		"    containers:\n"
+		"      - resources: {requests: {cpu: '0', memory: 1Mi}}\n"
+		"      - name: nothing\n"
+		"  - name: q\n"
+		"    requests: {cpu: '0', memory: '0'}\n"
+		"  - name: r\n"
+		"    requests: {cpu: 2, ephemeral-storage: 1Gi, hugepages-2Mi: 4Mi, example.com/b: 1, example.com/a: 3}\n");
+	assert_int_equal(sc->nsteps, 3);
+	const struct pod *p = &sc->steps[0].pod;
+	assert_int_equal(p->spec.req.cpu, 0);
+	assert_int_equal(p->spec.req.mem, 1LL << 20);
+	assert_int_equal(p->spec.nz_cpu, 100);
+	assert_int_equal(p->spec.nz_mem, (1LL << 20) + 209715200);
+	const struct pod *q = &sc->steps[1].pod;
+	assert_int_equal(q->spec.nz_cpu, 0);
+	assert_int_equal(q->spec.nz_mem, 0);
+	const struct pod *r = &sc->steps[2].pod;
+	assert_int_equal(r->spec.req.cpu, 2000);
+	assert_int_equal(r->spec.req.eph, 1LL << 30);
+	assert_int_equal(r->spec.nz_mem, 209715200);
+	assert_int_equal(r->spec.req.next, 3);
+	assert_string_equal(S(sc, r->spec.req.ext[0].name), "example.com/a");
+	assert_string_equal(S(sc, r->spec.req.ext[1].name), "example.com/b");
+	assert_string_equal(S(sc, r->spec.req.ext[2].name), "hugepages-2Mi");
+	assert_int_equal(r->spec.req.ext[2].v, 4LL << 20);
+	scenario_free(sc);
+}
+
+static void test_requests_admission_errors(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"steps:\n"
+		"  - schedule:\n"
+		"      name: p\n"
+		"      requests: {cpu: abc, memory: -1Gi, example.com/x: 500m}\n"
+		"      containers:\n"
+		"        - resources: {requests: {cpu: '2'}, limits: {cpu: '1', memory: 1K}}\n");
+	const struct pod *p = only_step_pod(sc);
+	assert_int_equal(p->spec.nadmission_errors, 5);
+	assert_string_equal(p->spec.admission_errors[0],
+			    "spec.containers[0].resources.requests[cpu]: Invalid value: \"abc\": must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+	assert_string_equal(p->spec.admission_errors[1],
+			    "spec.containers[0].resources.requests[memory]: Invalid value: \"-1Gi\": must be greater than or equal to 0");
+	assert_string_equal(p->spec.admission_errors[2],
+			    "spec.containers[0].resources.requests[example.com/x]: Invalid value: \"500m\": must be an integer");
+	assert_string_equal(p->spec.admission_errors[3],
+			    "spec.containers[1].resources.limits[memory]: Invalid value: \"1K\": must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+	assert_string_equal(p->spec.admission_errors[4],
+			    "spec.containers[1].resources.requests[cpu]: Invalid value: \"2\": must be less than or equal to cpu limit of 1");
+	scenario_free(sc);
+
+	/* a bound pod with a bad quantity is an input error */
+	load_fails("nodes: [{name: n}]\n"
+		   "pods:\n"
+		   "  - {name: p, nodeName: n, requests: {cpu: 1x}}\n",
+		   3, 44, "invalid quantity '1x' for 'spec.containers[0].resources.requests[cpu]'");
+}
+
+/* ---- errors ---- */
+
+static void test_error_syntax(void **state)
+{
+	(void)state;
+	/* truncated flow sequence */
+	load_fails("nodes: [{name: a}, {name: b\n", 2, 1, "did not find expected");
+	/* tab indentation */
+	load_fails("nodes:\n\t- name: a\n", 2, 1, "tab character in indentation (expected spaces)");
+	/* invalid UTF-8 */
+	load_fails("name: ok\nnodes: [{name: \"a\xff\"}]\n", 2, 18, "invalid");
+	/* binary */
+	static const char bin[] = "name: x\n\x01\x02\x03";
+	load_fails_opts(bin, sizeof(bin) - 1, NULL, 2, 1, "control characters are not allowed");
+	/* a syntax error after a good document keeps the earlier errors */
+	load_fails("nodes: {a: b}\n---\nkey: [\n", 1, 8, "expected a sequence for 'nodes', found a mapping");
+}
+
+static void test_error_shapes(void **state)
+{
+	(void)state;
+	load_fails("nodes:\n  - [a, b]\n", 2, 5, "expected a mapping for 'nodes' entry, found a sequence");
+	load_fails("nodes:\n  - name: a\n    labels: [x]\n", 3, 13,
+		   "expected a mapping for 'labels', found a sequence");
+	load_fails("pods:\n  - name: p\n    priority: high\n", 3, 15,
+		   "expected an integer for 'priority', found 'high'");
+	load_fails("nodes:\n  - name: a\n    unschedulable: maybe\n", 3, 20,
+		   "expected true or false for 'unschedulable', found 'maybe'");
+	load_fails("nodes:\n  - {name: a, allocatable: {cpu: lots}}\n", 2, 34,
+		   "invalid quantity 'lots' for 'allocatable.cpu'");
+	load_fails("nodes:\n  - labels: {a: b}\n", 2, 5, "node has no name (expected 'name')");
+	load_fails("- a\n- b\n", 1, 1, "expected a mapping for the document");
+	load_fails("pods:\n  - name: p\n    creationTimestamp: yesterday\n", 3, 24,
+		   "invalid creationTimestamp 'yesterday'");
+	load_fails("scheduler:\n  scoreWeights: {Foo: 1}\n", 2, 18, "unknown plugin 'Foo'");
+	load_fails("scheduler: {defaultingType: Other}\n", 1, 29, "unknown defaultingType 'Other'");
+}
+
+static void test_error_duplicates(void **state)
+{
+	(void)state;
+	load_fails("nodes:\n  - name: a\n    name: b\n", 3, 5, "duplicate key 'name'");
+	load_fails("name: x\nnodes: []\nname: y\n", 3, 1, "duplicate key 'name' (expected each key once in a mapping; first at line 1)");
+	load_fails("nodes:\n  - {name: a}\n  - {name: a}\n", 3, 5,
+		   "duplicate node 'a' (expected unique node names; first defined at bad.yaml:2)");
+	load_fails("pods:\n  - {name: a, namespace: x}\n  - {name: a, namespace: x, nodeName: n}\n", 3, 5,
+		   "duplicate pod 'x/a'");
+	load_fails("nodes: [{name: n}]\npods:\n  - {name: a, nodeName: m}\n", 3, 5,
+		   "pod 'default/a' is bound to node 'm', which does not exist");
+	/* many labels: the sorted check */
+	char buf[2048];
+	int n = snprintf(buf, sizeof(buf), "nodes:\n  - name: a\n    labels:\n");
+	for (int i = 0; i < 30; i++)
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "      k%d: v\n", i);
+	snprintf(buf + n, sizeof(buf) - (size_t)n, "      k7: w\n");
+	load_fails(buf, 34, 7, "duplicate key 'k7' (expected each key once in a mapping; first at line 11)");
+}
+
+static void test_error_steps(void **state)
+{
+	(void)state;
+	load_fails("steps:\n  - explode: n1\n", 2, 5, "unknown step action 'explode'");
+	load_fails("steps:\n  - cordon: n1\n    delete: p\n", 3, 5,
+		   "step has two actions 'cordon' and 'delete' (expected exactly one)");
+	load_fails("steps:\n  - note: hi\n", 2, 5, "step has no action");
+	load_fails("steps:\n  - {cordon: n1, replicas: 2}\n", 2, 28, "'replicas' on a cordon step");
+	load_fails("steps:\n  - schedule: {name: p}\n    replicas: 0\n", 3, 15, "out of range for 'replicas'");
+	load_fails("steps:\n  - taint: {node: n, key: k}\n", 2, 12, "taint step has no 'effect'");
+	load_fails("steps:\n  - schedule: {name: p}\n    expect: {nodez: [a]}\n", 3, 14,
+		   "unknown expect key 'nodez'");
+	load_fails("---\nsteps: []\n---\nsteps: [{cordon: a}]\n", 4, 1, "second document carries 'steps'");
+
+	/* steps naming unknown nodes and pods load fine */
+	struct scenario *sc = load_ok("steps:\n  - cordon: ghost\n  - delete: nobody\n");
+	assert_int_equal(sc->nsteps, 2);
+	scenario_free(sc);
+}
+
+static void test_error_limits(void **state)
+{
+	(void)state;
+	load_fails("a: &x {b: 1}\nc: *x\n", 2, 4, "alias '*x' is not supported");
+	struct load_opts o = {.max_depth = 4};
+	static const char deep[] = "nodes:\n  - name: a\n    labels: {x: {y: {z: 1}}}\n";
+	load_fails_opts(deep, sizeof(deep) - 1, &o, 3, 17, "nesting deeper than 4 levels");
+	o = (struct load_opts){.max_scalar = 8};
+	static const char longs[] = "name: abcdefghijklmnop\n";
+	load_fails_opts(longs, sizeof(longs) - 1, &o, 1, 7, "scalar of 16 bytes is too long");
+	o = (struct load_opts){.max_nodes = 2};
+	static const char many[] = "nodes: [{name: a}, {name: b}, {name: c}, {name: d}]\n";
+	load_fails_opts(many, sizeof(many) - 1, &o, 1, 31, "more than 2 nodes");
+	o = (struct load_opts){.label_filter = "a in b"};
+	struct load_errors e = {0};
+	struct scenario *sc = NULL;
+	assert_int_equal(load_scenario_mem("x", "nodes: []\n", 10, &o, &sc, &e), 0);
+	assert_int_equal(e.n, 1);
+	assert_int_equal(e.v[0].line, 0);
+	assert_string_equal(e.v[0].msg, "invalid label filter 'a in b' (expected a selector such as app=web,tier!=db)");
+	load_errors_fini(&e);
+}
+
+static void test_error_files(void **state)
+{
+	(void)state;
+	struct load_errors e = {0};
+	struct scenario *sc = NULL;
+
+	load_fails("", 0, 0, "file is empty (expected a scenario or Kubernetes objects)");
+	load_fails("# only a comment\n---\n", 0, 0, "file is empty");
+
+	const char *dir[] = {"/tmp"};
+	assert_int_equal(load_scenario(dir, 1, NULL, &sc, &e), 0);
+	assert_int_equal(e.n, 1);
+	assert_string_equal(e.v[0].file, "/tmp");
+	assert_int_equal(e.v[0].line, 0);
+	assert_non_null(strstr(e.v[0].msg, "Is a directory"));
+	load_errors_fini(&e);
+
+	const char *missing[] = {"/nonexistent/x.yaml", "/tmp"};
+	assert_int_equal(load_scenario(missing, 2, NULL, &sc, &e), 0);
+	assert_int_equal(e.n, 2);
+	assert_non_null(strstr(e.v[0].msg, "No such file or directory"));
+	load_errors_fini(&e);
+}
+
+/* Several errors of one file are all reported, up to the cap. */
+static void test_error_many(void **state)
+{
+	(void)state;
+	struct load_errors e = {0};
+	struct scenario *sc = NULL;
+	static const char yaml[] =
+		"nodes:\n"
+		"  - {name: a, unschedulable: 3}\n"
+		"  - 7\n"
+		"  - {name: b, allocatable: {memory: x}}\n"
+		"pods:\n"
+		"  - {name: p, priority: x}\n";
+	assert_int_equal(load_scenario_mem("m.yaml", yaml, sizeof(yaml) - 1, NULL, &sc, &e), 0);
+	assert_int_equal(e.n, 4);
+	assert_int_equal(e.v[0].line, 2);
+	assert_int_equal(e.v[1].line, 3);
+	assert_int_equal(e.v[2].line, 4);
+	assert_int_equal(e.v[3].line, 6);
+	load_errors_fini(&e);
+
+	char *big = malloc(64 * 40 + 16);
+	assert_non_null(big);
+	size_t n = (size_t)sprintf(big, "nodes:\n");
+	for (int i = 0; i < 40; i++)
+		n += (size_t)sprintf(big + n, "  - [%d]\n", i);
+	assert_int_equal(load_scenario_mem("m.yaml", big, n, NULL, &sc, &e), 0);
+	assert_int_equal(e.n, LOAD_MAX_ERRORS);
+	assert_int_equal(e.dropped, 40 - LOAD_MAX_ERRORS);
+	load_errors_fini(&e);
+	free(big);
+}
+
+/* Random garbage and truncations never crash. */
+static void test_fuzzish(void **state)
+{
+	(void)state;
+	static const char base[] =
+		"name: f\n"
+		"nodes: [{name: n1, labels: {zone: a}, allocatable: {cpu: 2}}]\n"
+		"pods:\n"
+		"  - {name: p, nodeName: n1, requests: {cpu: 1}}\n"
+		"steps:\n"
+		"  - schedule:\n"
+		"      name: q\n"
+		"      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]}}}\n"
+		"    replicas: 2\n"
+		"    expect: {nodes: [n1, n1], domains: [null]}\n";
+	for (size_t cut = 0; cut < sizeof(base) - 1; cut++) {
+		struct load_errors e = {0};
+		struct scenario *sc = NULL;
+		if (load_scenario_mem("f.yaml", base, cut, NULL, &sc, &e))
+			scenario_free(sc);
+		else
+			assert_true(e.n >= 1);
+		load_errors_fini(&e);
+	}
+	char buf[sizeof(base)];
+	srand(7);
+	for (int round = 0; round < 300; round++) {
+		memcpy(buf, base, sizeof(base));
+		for (int k = 0; k < 3; k++)
+			buf[rand() % (int)(sizeof(base) - 1)] = "{}[]:-,'\"\n &*!|>#\t"[rand() % 19];
+		struct load_errors e = {0};
+		struct scenario *sc = NULL;
+		if (load_scenario_mem("f.yaml", buf, sizeof(base) - 1, NULL, &sc, &e))
+			scenario_free(sc);
+		load_errors_fini(&e);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_shorthand),
+		cmocka_unit_test(test_pod_spec_fields),
+		cmocka_unit_test(test_objects),
+		cmocka_unit_test(test_list),
+		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_multidoc_scheduler),
+		cmocka_unit_test(test_merge_files),
+		cmocka_unit_test(test_queue_order),
+		cmocka_unit_test(test_steps_and_replicas),
+		cmocka_unit_test(test_requests_init_sidecar_overhead),
+		cmocka_unit_test(test_requests_nonzero),
+		cmocka_unit_test(test_requests_admission_errors),
+		cmocka_unit_test(test_error_syntax),
+		cmocka_unit_test(test_error_shapes),
+		cmocka_unit_test(test_error_duplicates),
+		cmocka_unit_test(test_error_steps),
+		cmocka_unit_test(test_error_limits),
+		cmocka_unit_test(test_error_files),
+		cmocka_unit_test(test_error_many),
+		cmocka_unit_test(test_fuzzish),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
