@@ -1,0 +1,607 @@
+/* check.c - `skewer check`: each file is loaded on its own and run; every
+ * expect block is compared with the decision of its step (conventions
+ * 24-25). One line per mismatching key:
+ *   FILE: step N: KEY: expected X, got Y
+ * and a final "N passed, N failed" counting files. */
+#include "cli.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../model/validate.h"
+
+#define BUFLEN 4096
+
+struct chk {
+	FILE *f;
+	const char *file;
+	struct timeline *t;
+	const struct cluster *c;
+	uint32_t nmismatch;
+	struct out_buf x, y;   /* expected / got renderings */
+	char buf[BUFLEN];
+};
+
+/* rendering: every input string is sanitised; quoted ones also escape
+ * '"' and '\\' so the value boundaries stay visible */
+
+static void add_name(struct out_buf *b, const char *s)
+{
+	if (!s[0]) {
+		out_buf_puts(b, "\"\"");
+		return;
+	}
+	out_sanitize(b, s, strlen(s), 0);
+}
+
+static void add_quoted(struct out_buf *b, const char *s)
+{
+	if (!s) {
+		out_buf_puts(b, "null");
+		return;
+	}
+	out_buf_putc(b, '"');
+	out_sanitize(b, s, strlen(s), OUT_QUOTE);
+	out_buf_putc(b, '"');
+}
+
+static void sep(struct out_buf *b, bool *first)
+{
+	if (!*first)
+		out_buf_puts(b, ", ");
+	*first = false;
+}
+
+static void mismatch(struct chk *k, uint32_t step, const char *key)
+{
+	out_text(k->f, k->file, 0);
+	fprintf(k->f, ": step %u: %s: expected %s, got %s\n", step + 1, key,
+		k->x.oom ? "<out of memory>" : out_buf_str(&k->x),
+		k->y.oom ? "<out of memory>" : out_buf_str(&k->y));
+	k->nmismatch++;
+}
+
+static void reset(struct chk *k)
+{
+	out_buf_reset(&k->x);
+	out_buf_reset(&k->y);
+}
+
+static const char *sym(const struct chk *k, sym_t s)
+{
+	return cli_sym(k->c, s);
+}
+
+/* The `node` value of step i: node name, Pending, <invalid>, <error>. */
+static const char *got_node(const struct chk *k, uint32_t i)
+{
+	const struct step_result *r = &k->t->res[i];
+	switch (r->outcome) {
+	case OUT_SCHEDULED: return cli_node_name(k->c, r->node);
+	case OUT_PENDING: return "Pending";
+	case OUT_INVALID: return "<invalid>";
+	case OUT_ERROR: return "<error>";
+	case OUT_APPLIED: return "<applied>";
+	}
+	return "<error>";
+}
+
+static int cmp_sym(const void *a, const void *b)
+{
+	sym_t x = *(const sym_t *)a, y = *(const sym_t *)b;
+	return (x > y) - (x < y);
+}
+
+static uint32_t sort_unique(sym_t *v, uint32_t n)
+{
+	if (n == 0)
+		return 0;
+	qsort(v, n, sizeof(*v), cmp_sym);
+	uint32_t m = 1;
+	for (uint32_t i = 1; i < n; i++)
+		if (v[i] != v[m - 1])
+			v[m++] = v[i];
+	return m;
+}
+
+static const struct node_rec *find_rec(const struct chk *k, const struct decision *d, sym_t name)
+{
+	/* expect blocks are rare and small: a linear scan is enough */
+	for (uint32_t i = 0; i < d->nnodes; i++)
+		if (d->nodes[i].node < k->c->nnodes && k->c->nodes[d->nodes[i].node].name == name)
+			return &d->nodes[i];
+	return NULL;
+}
+
+static void check_nodes(struct chk *k, const struct expect *e, uint32_t first, uint32_t last)
+{
+	uint32_t n = last - first + 1;
+	bool same = e->nnodes == n;
+	for (uint32_t i = 0; same && i < n; i++)
+		same = !strcmp(sym(k, e->nodes[i]), got_node(k, first + i));
+	if (same)
+		return;
+	reset(k);
+	bool f1 = true, f2 = true;
+	out_buf_putc(&k->x, '[');
+	for (uint32_t i = 0; i < e->nnodes; i++) {
+		sep(&k->x, &f1);
+		add_name(&k->x, sym(k, e->nodes[i]));
+	}
+	out_buf_putc(&k->x, ']');
+	out_buf_putc(&k->y, '[');
+	for (uint32_t i = 0; i < n; i++) {
+		sep(&k->y, &f2);
+		add_name(&k->y, got_node(k, first + i));
+	}
+	out_buf_putc(&k->y, ']');
+	mismatch(k, first, "nodes");
+}
+
+/* Returns 0 on OOM. */
+static int check_feasible(struct chk *k, uint32_t step, const struct expect *e,
+			  const struct decision *d)
+{
+	sym_t *want = calloc((size_t)e->nfeasible + 1, sizeof(*want));
+	sym_t *got = calloc((size_t)d->nfeasible + d->nnodes + 1, sizeof(*got));
+	if (!want || !got) {
+		free(want);
+		free(got);
+		return 0;
+	}
+	uint32_t ng = 0;
+	for (uint32_t i = 0; i < d->nnodes; i++)
+		if (d->nodes[i].feasible && d->nodes[i].node < k->c->nnodes)
+			got[ng++] = k->c->nodes[d->nodes[i].node].name;
+	if (e->nfeasible)
+		memcpy(want, e->feasible, (size_t)e->nfeasible * sizeof(*want));
+	uint32_t nw = sort_unique(want, e->nfeasible);
+	uint32_t ngu = sort_unique(got, ng);
+	bool same = nw == ngu && (nw == 0 || !memcmp(want, got, nw * sizeof(*want)));
+	free(want);
+	free(got);
+	if (same)
+		return 1;
+	reset(k);
+	bool f1 = true, f2 = true;
+	out_buf_putc(&k->x, '[');
+	for (uint32_t i = 0; i < e->nfeasible; i++) {
+		sep(&k->x, &f1);
+		add_name(&k->x, sym(k, e->feasible[i]));
+	}
+	out_buf_putc(&k->x, ']');
+	out_buf_putc(&k->y, '[');
+	for (uint32_t i = 0; i < d->nnodes; i++) {
+		if (!d->nodes[i].feasible)
+			continue;
+		sep(&k->y, &f2);
+		add_name(&k->y, cli_node_name(k->c, d->nodes[i].node));
+	}
+	out_buf_putc(&k->y, ']');
+	mismatch(k, step, "feasible");
+	return 1;
+}
+
+static void check_filtered(struct chk *k, uint32_t step, const struct expect *e,
+			   const struct decision *d)
+{
+	bool any = false, f1 = true, f2 = true;
+	reset(k);
+	out_buf_putc(&k->x, '{');
+	out_buf_putc(&k->y, '{');
+	for (uint32_t i = 0; i < e->filtered.n; i++) {
+		const struct expect_kv *kv = &e->filtered.kv[i];
+		const struct node_rec *r = find_rec(k, d, kv->key);
+		const char *want = sym(k, kv->sval);
+		const char *got;
+		bool quote = true;
+		if (!r) {
+			got = "<no such node>";
+			quote = false;
+		} else if (r->feasible) {
+			got = "feasible";
+			quote = false;
+		} else {
+			got = decision_reason(k->c, d, r, k->buf, sizeof(k->buf));
+		}
+		if (!strcmp(want, got))
+			continue;
+		any = true;
+		sep(&k->x, &f1);
+		add_name(&k->x, sym(k, kv->key));
+		out_buf_puts(&k->x, ": ");
+		add_quoted(&k->x, want);
+		sep(&k->y, &f2);
+		add_name(&k->y, sym(k, kv->key));
+		out_buf_puts(&k->y, ": ");
+		if (quote)
+			add_quoted(&k->y, got);
+		else
+			out_buf_puts(&k->y, got);
+	}
+	out_buf_putc(&k->x, '}');
+	out_buf_putc(&k->y, '}');
+	if (any)
+		mismatch(k, step, "filtered");
+}
+
+static void check_text(struct chk *k, uint32_t step, const char *key, bool want_null,
+		       const char *want, const char *got, bool substring)
+{
+	bool same;
+	if (want_null)
+		same = got == NULL;
+	else if (!got)
+		same = false;
+	else
+		same = substring ? strstr(got, want) != NULL : !strcmp(want, got);
+	if (same)
+		return;
+	reset(k);
+	add_quoted(&k->x, want_null ? NULL : want);
+	add_quoted(&k->y, got);
+	mismatch(k, step, key);
+}
+
+/* The domains a constraint reports: the PreFilter map (hard) or the
+ * PreScore counts (soft, none when PreScore did not run). */
+static bool dom_counts(const struct constraint_rec *cr, const struct domain_rec *dm)
+{
+	return dm->exists && (cr->hard || cr->scored);
+}
+
+static bool map_equal(const struct constraint_rec *cr, const struct expect_map *m)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < cr->ndoms; i++)
+		n += dom_counts(cr, &cr->doms[i]);
+	if (n != m->n)
+		return false;
+	for (uint32_t i = 0; i < m->n; i++) {
+		bool found = false;
+		for (uint32_t j = 0; j < cr->ndoms && !found; j++) {
+			const struct domain_rec *dm = &cr->doms[j];
+			if (dom_counts(cr, dm) && dm->value == m->kv[i].key) {
+				if (dm->count != m->kv[i].ival)
+					return false;
+				found = true;
+			}
+		}
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+static void render_map(struct chk *k, struct out_buf *b, const struct expect_map *m)
+{
+	if (m->is_null) {
+		out_buf_puts(b, "null");
+		return;
+	}
+	bool first = true;
+	out_buf_putc(b, '{');
+	for (uint32_t i = 0; i < m->n; i++) {
+		sep(b, &first);
+		add_name(b, sym(k, m->kv[i].key));
+		out_buf_printf(b, ": %" PRId64, m->kv[i].ival);
+	}
+	out_buf_putc(b, '}');
+}
+
+static void check_domains(struct chk *k, uint32_t step, const struct expect *e,
+			  const struct decision *d)
+{
+	bool same = e->ndomains == d->ncons;
+	for (uint32_t i = 0; same && i < d->ncons; i++)
+		if (!e->domains[i].is_null)
+			same = map_equal(&d->cons[i], &e->domains[i]);
+	if (same)
+		return;
+	reset(k);
+	bool f1 = true, f2 = true;
+	out_buf_putc(&k->x, '[');
+	for (uint32_t i = 0; i < e->ndomains; i++) {
+		sep(&k->x, &f1);
+		render_map(k, &k->x, &e->domains[i]);
+	}
+	out_buf_putc(&k->x, ']');
+	out_buf_putc(&k->y, '[');
+	for (uint32_t i = 0; i < d->ncons; i++) {
+		const struct constraint_rec *cr = &d->cons[i];
+		bool first = true;
+		sep(&k->y, &f2);
+		out_buf_putc(&k->y, '{');
+		for (uint32_t j = 0; j < cr->ndoms; j++) {
+			if (!dom_counts(cr, &cr->doms[j]))
+				continue;
+			sep(&k->y, &first);
+			add_name(&k->y, sym(k, cr->doms[j].value));
+			out_buf_printf(&k->y, ": %" PRId64, cr->doms[j].count);
+		}
+		out_buf_putc(&k->y, '}');
+	}
+	out_buf_putc(&k->y, ']');
+	mismatch(k, step, "domains");
+}
+
+static void check_global_min(struct chk *k, uint32_t step, const struct expect *e,
+			     const struct decision *d)
+{
+	bool same = e->nglobal_min == d->ncons;
+	for (uint32_t i = 0; same && i < d->ncons; i++)
+		if (!e->global_min[i].is_null)
+			same = d->cons[i].hard && d->cons[i].global_min == e->global_min[i].v;
+	if (same)
+		return;
+	reset(k);
+	bool f1 = true, f2 = true;
+	out_buf_putc(&k->x, '[');
+	for (uint32_t i = 0; i < e->nglobal_min; i++) {
+		sep(&k->x, &f1);
+		if (e->global_min[i].is_null)
+			out_buf_puts(&k->x, "null");
+		else
+			out_buf_printf(&k->x, "%" PRId64, e->global_min[i].v);
+	}
+	out_buf_putc(&k->x, ']');
+	out_buf_putc(&k->y, '[');
+	for (uint32_t i = 0; i < d->ncons; i++) {
+		sep(&k->y, &f2);
+		if (d->cons[i].hard)
+			out_buf_printf(&k->y, "%" PRId64, d->cons[i].global_min);
+		else
+			out_buf_puts(&k->y, "null");
+	}
+	out_buf_putc(&k->y, ']');
+	mismatch(k, step, "globalMin");
+}
+
+/* Whether node r has a score of plugin p to report (conventions 5). */
+static bool has_score(const struct decision *d, const struct node_rec *r, enum plugin_id p)
+{
+	return d->scored && r->feasible && r->scored[p] && !d->plugin_skipped[p];
+}
+
+static void check_scores(struct chk *k, uint32_t step, const struct expect *e,
+			 const struct decision *d)
+{
+	bool any = false, f1 = true, f2 = true;
+	reset(k);
+	out_buf_putc(&k->x, '{');
+	out_buf_putc(&k->y, '{');
+	for (uint32_t s = 0; s < e->nscores; s++) {
+		const struct expect_scores *es = &e->scores[s];
+		if (es->nodes.is_null)
+			continue;
+		const char *pname = sym(k, es->plugin);
+		enum plugin_id p = plugin_from_name(pname);
+		bool same = p != PL_NONE;
+		if (same) {
+			uint32_t n = 0;
+			for (uint32_t i = 0; i < d->nnodes; i++)
+				n += has_score(d, &d->nodes[i], p);
+			same = n == es->nodes.n;
+			for (uint32_t i = 0; same && i < es->nodes.n; i++) {
+				const struct node_rec *r = find_rec(k, d, es->nodes.kv[i].key);
+				same = r && has_score(d, r, p) && r->norm[p] == es->nodes.kv[i].ival;
+			}
+		}
+		if (same)
+			continue;
+		any = true;
+		sep(&k->x, &f1);
+		add_name(&k->x, pname);
+		out_buf_puts(&k->x, ": ");
+		render_map(k, &k->x, &es->nodes);
+		sep(&k->y, &f2);
+		add_name(&k->y, pname);
+		out_buf_puts(&k->y, ": ");
+		if (p == PL_NONE) {
+			out_buf_puts(&k->y, "<unknown plugin>");
+			continue;
+		}
+		bool first = true;
+		out_buf_putc(&k->y, '{');
+		for (uint32_t i = 0; i < d->nnodes; i++) {
+			const struct node_rec *r = &d->nodes[i];
+			if (!has_score(d, r, p))
+				continue;
+			sep(&k->y, &first);
+			add_name(&k->y, cli_node_name(k->c, r->node));
+			out_buf_printf(&k->y, ": %" PRId64, r->norm[p]);
+		}
+		out_buf_putc(&k->y, '}');
+	}
+	out_buf_putc(&k->x, '}');
+	out_buf_putc(&k->y, '}');
+	if (any)
+		mismatch(k, step, "scores");
+}
+
+/* Keys that need the scheduler's decision, when there is none (the pod
+ * was rejected by validation or the step failed before scheduling). */
+static void no_decision(struct chk *k, uint32_t step, const char *key)
+{
+	reset(k);
+	out_buf_puts(&k->x, "a scheduling decision");
+	out_buf_printf(&k->y, "<%s>", cli_outcome_name(k->t->res[step].outcome));
+	mismatch(k, step, key);
+}
+
+/* Returns 0 on OOM. */
+static int check_step(struct chk *k, uint32_t i, uint32_t first, const struct expect *e,
+		      const struct decision *d)
+{
+	const struct step_result *r = &k->t->res[i];
+	bool filled = cli_decision_filled(&k->t->sc->steps[i], d);
+	if (e->has_node && strcmp(sym(k, e->node), got_node(k, i)) != 0) {
+		reset(k);
+		add_name(&k->x, sym(k, e->node));
+		add_name(&k->y, got_node(k, i));
+		mismatch(k, i, "node");
+	}
+	if (e->has_nodes)
+		check_nodes(k, e, first, i);
+	if (e->has_feasible) {
+		if (!filled)
+			no_decision(k, i, "feasible");
+		else if (!check_feasible(k, i, e, d))
+			return 0;
+	}
+	if (e->has_filtered) {
+		if (!filled)
+			no_decision(k, i, "filtered");
+		else
+			check_filtered(k, i, e, d);
+	}
+	if (e->has_message)
+		check_text(k, i, "message", e->message_null, sym(k, e->message),
+			   r->outcome == OUT_PENDING ? r->message : NULL, false);
+	if (e->has_invalid)
+		check_text(k, i, "invalid", false, sym(k, e->invalid),
+			   r->outcome == OUT_INVALID ? r->message : NULL, true);
+	if (e->has_domains) {
+		if (!filled)
+			no_decision(k, i, "domains");
+		else
+			check_domains(k, i, e, d);
+	}
+	if (e->has_global_min) {
+		if (!filled)
+			no_decision(k, i, "globalMin");
+		else
+			check_global_min(k, i, e, d);
+	}
+	if (e->has_scores) {
+		if (!filled)
+			no_decision(k, i, "scores");
+		else
+			check_scores(k, i, e, d);
+	}
+	return 1;
+}
+
+/* The expect block checked at step i, or NULL. A replicas group is
+ * checked once, on its last copy (conventions 25), whichever copy the
+ * loader attached the block to. *first is the group's first step. */
+static const struct expect *expect_at(const struct scenario *sc, uint32_t i, uint32_t *first)
+{
+	const struct step *s = &sc->steps[i];
+	*first = i;
+	if (s->nreplicas == 0 || s->replica == 0)
+		return s->has_expect ? &s->expect : NULL;
+	if (s->replica != s->nreplicas)
+		return NULL;
+	uint32_t f = s->replica - 1 <= i ? i - (s->replica - 1) : 0;
+	*first = f;
+	for (uint32_t j = i + 1; j-- > f;)
+		if (sc->steps[j].has_expect)
+			return &sc->steps[j].expect;
+	return NULL;
+}
+
+/* Runs one file. Returns 1 when it passed. */
+static int check_file(FILE *f, const char *file)
+{
+	struct load_errors errs = {0};
+	struct scenario *sc = NULL;
+	struct timeline *t = NULL;
+	struct chk k = {.f = f, .file = file};
+	int passed = 0;
+	const char *files[1] = {file};
+
+	if (!load_scenario(files, 1, NULL, &sc, &errs)) {
+		if (errs.n == 0) {
+			out_text(f, file, 0);
+			fputs(": error: cannot load the scenario\n", f);
+		}
+		cli_print_load_errors(f, &errs, file);
+		goto done;
+	}
+	for (uint32_t i = 0; i < sc->nwarnings; i++) {
+		out_text(stderr, file, 0);
+		fputs(": warning: ", stderr);
+		out_text(stderr, sc->warnings[i], 0);
+		fputc('\n', stderr);
+	}
+	char *bad = validate_sched_config(sc->cluster);
+	if (bad) {
+		out_text(f, file, 0);
+		fputs(": error: ", f);
+		out_text(f, bad, 0);
+		fputc('\n', f);
+		free(bad);
+		goto done;
+	}
+	t = timeline_new(sc);
+	if (!t)
+		goto oom;
+	k.t = t;
+	k.c = t->c;
+	uint32_t n = timeline_len(t);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t first;
+		const struct expect *e = expect_at(sc, i, &first);
+		struct decision d = {0};
+		if (!timeline_step(t, e ? &d : NULL)) {
+			decision_fini(&d);
+			goto oom;
+		}
+		int ok = e ? check_step(&k, i, first, e, &d) : 1;
+		decision_fini(&d);
+		if (!ok)
+			goto oom;
+	}
+	if (k.x.oom || k.y.oom)
+		goto oom;
+	passed = k.nmismatch == 0;
+	goto done;
+oom:
+	out_text(f, file, 0);
+	fputs(": error: out of memory\n", f);
+done:
+	out_buf_fini(&k.x);
+	out_buf_fini(&k.y);
+	if (t)
+		timeline_free(t);
+	if (sc)
+		scenario_free(sc);
+	load_errors_fini(&errs);
+	return passed;
+}
+
+int cli_check(int argc, char **argv)
+{
+	struct cli_opts o;
+	int rc;
+	if (!cli_parse("check", argc, argv, 0, &o))
+		return CLI_USAGE;
+	if (o.help) {
+		cli_help(stdout, "check");
+		rc = CLI_OK;
+		goto done;
+	}
+	if (o.nfiles == 0) {
+		rc = cli_usage_error("check: no scenario file given");
+		goto done;
+	}
+	uint32_t npassed = 0, nfailed = 0;
+	for (uint32_t i = 0; i < o.nfiles; i++) {
+		if (check_file(stdout, o.files[i]))
+			npassed++;
+		else
+			nfailed++;
+	}
+	printf("%u passed, %u failed\n", npassed, nfailed);
+	rc = nfailed ? CLI_FAILED : CLI_OK;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "error: cannot write the output\n");
+		rc = CLI_USAGE;
+	}
+done:
+	cli_opts_fini(&o);
+	return rc;
+}

@@ -1,0 +1,99 @@
+/* cli.h - the skewer commands (explain, check, validate, render) and what
+ * they share: option parsing, loading with error reports, and naming of
+ * pods, nodes and steps for output. The commands only format what the
+ * model computed; no skew or reason is derived here. */
+#ifndef SKEWER_CLI_H
+#define SKEWER_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "../load/load.h"
+#include "../model/timeline.h"
+#include "out.h"
+
+#define CLI_VERSION "0.1.0"
+
+/* Exit statuses (documented in docs/skewer.1). */
+enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
+
+/* Options a command accepts (bits for cli_parse). */
+enum {
+	CLI_OPT_JSON = 1u << 0,   /* --json */
+	CLI_OPT_STEP = 1u << 1,   /* --step N */
+	CLI_OPT_FILTER = 1u << 2, /* --namespace NS, --selector SEL */
+	CLI_OPT_COLOR = 1u << 3,  /* --color WHEN, --no-color */
+};
+
+struct cli_opts {
+	bool json;
+	bool has_step;
+	uint32_t step;            /* 1-based */
+	const char *ns;
+	const char *sel;
+	enum out_color_mode color;
+	const char **files;       /* malloc'd array of argv pointers */
+	uint32_t nfiles;
+	bool help;                /* -h / --help given: print the command's help */
+};
+
+/* Parses argv[0..argc) (the words after the command name) accepting the
+ * options in `allowed`. Returns 1; on a usage error prints it with the
+ * hint to run `skewer --help` and returns 0. cli_opts_fini frees. */
+int cli_parse(const char *cmd, int argc, char **argv, unsigned allowed, struct cli_opts *o);
+void cli_opts_fini(struct cli_opts *o);
+
+/* Prints "skewer: MESSAGE" and the help hint on stderr; returns CLI_USAGE. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+int cli_usage_error(const char *fmt, ...);
+
+/* Prints the help of one command (or the overview for NULL) to f.
+ * Returns 0 when cmd is unknown. (main.c) */
+int cli_help(FILE *f, const char *cmd);
+
+/* Loads files with opts; on failure prints the loader's errors to stderr
+ * as FILE:LINE:COL: MESSAGE (at most LOAD_MAX_ERRORS) and returns 0.
+ * Warnings are printed as "FILE: warning: ..." ("warning: ..."). Also
+ * rejects an invalid scheduler configuration ("error: ..."). */
+int cli_load(const struct cli_opts *o, const char *const *files, uint32_t nfiles,
+	     struct scenario **out);
+/* Prints FILE:LINE:COL: MESSAGE lines; with prefix (check) the form is
+ * PREFIX: error: LINE:COL: MESSAGE. */
+void cli_print_load_errors(FILE *f, const struct load_errors *e, const char *prefix);
+
+/* Text of a sym (borrowed). */
+const char *cli_sym(const struct cluster *c, sym_t s);
+/* "ns/name" of a pod into b (unsanitised; callers sanitise or escape).
+ * With short_default, pods in "default" are written as "name". */
+void cli_pod_name(struct out_buf *b, const struct cluster *c, sym_t ns, sym_t name,
+		  bool short_default);
+/* The pod a step made or targeted, as "ns/name" into b; false when the
+ * step concerns no pod. */
+bool cli_step_pod(struct out_buf *b, const struct timeline *t, uint32_t i);
+/* Short human description of step i's action, e.g. "cordon node1",
+ * "taint node1 dedicated=infra:NoSchedule" (unsanitised). */
+void cli_step_what(struct out_buf *b, const struct timeline *t, uint32_t i);
+/* Name of node id, "" when out of range. */
+const char *cli_node_name(const struct cluster *c, int64_t id);
+/* The name of the outcome in the JSON contract. */
+const char *cli_outcome_name(enum outcome o);
+/* Whether d, filled by timeline_step for step s, holds a scheduling
+ * cycle's verdict (constraints and nodes). */
+bool cli_decision_filled(const struct step *s, const struct decision *d);
+
+/* Commands: argc/argv are the words after the command name. */
+int cli_explain(int argc, char **argv);
+int cli_check(int argc, char **argv);
+int cli_validate(int argc, char **argv);
+int cli_render(int argc, char **argv);
+/* What `skewer FILE...` runs when no command is named: explain for now;
+ * the interactive interface takes this hook over once it exists. */
+int cli_default(int argc, char **argv);
+
+/* explain's two forms over a timeline at step 0 (explain.c, explain_json.c). */
+int explain_text(FILE *f, struct timeline *t, const struct cli_opts *o);
+int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o);
+
+#endif

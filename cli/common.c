@@ -1,0 +1,347 @@
+/* common.c - what the commands share: option parsing, loading with error
+ * reports, and the names of pods, nodes, steps and outcomes. */
+#include "cli.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../model/validate.h"
+
+int cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	struct out_buf b = {0};
+	char tmp[512];
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	/* the message may quote an argument: keep the terminal safe */
+	out_sanitize(&b, tmp, strlen(tmp), 0);
+	fprintf(stderr, "skewer: %s\nTry 'skewer --help' for more information.\n",
+		b.oom ? tmp : out_buf_str(&b));
+	out_buf_fini(&b);
+	return CLI_USAGE;
+}
+
+static int parse_step(const char *s, uint32_t *out)
+{
+	char *end;
+	errno = 0;
+	if (!s || !*s || *s == '-' || *s == '+')
+		return 0;
+	unsigned long v = strtoul(s, &end, 10);
+	if (errno || *end || v > UINT32_MAX)
+		return 0;
+	*out = (uint32_t)v;
+	return 1;
+}
+
+/* Matches --name VALUE and --name=VALUE; *val is NULL when the value is
+ * missing (reported by the caller). */
+static bool opt_value(const char *arg, const char *name, int *i, int argc, char **argv,
+		      const char **val)
+{
+	size_t n = strlen(name);
+	if (strncmp(arg, name, n) != 0)
+		return false;
+	if (arg[n] == '=') {
+		*val = arg + n + 1;
+		return true;
+	}
+	if (arg[n] != '\0')
+		return false;
+	*val = (*i + 1 < argc) ? argv[++*i] : NULL;
+	return true;
+}
+
+int cli_parse(const char *cmd, int argc, char **argv, unsigned allowed, struct cli_opts *o)
+{
+	assert(cmd && o);
+	memset(o, 0, sizeof(*o));
+	o->color = OUT_COLOR_AUTO;
+	if (argc > 0) {
+		o->files = calloc((size_t)argc, sizeof(*o->files));
+		if (!o->files) {
+			fprintf(stderr, "skewer: out of memory\n");
+			return 0;
+		}
+	}
+	bool only_files = false;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		const char *val = NULL;
+		if (only_files || a[0] != '-' || !strcmp(a, "-")) {
+			o->files[o->nfiles++] = a;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			only_files = true;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			o->help = true;
+		} else if ((allowed & CLI_OPT_JSON) && !strcmp(a, "--json")) {
+			o->json = true;
+		} else if ((allowed & CLI_OPT_STEP) && opt_value(a, "--step", &i, argc, argv, &val)) {
+			if (!parse_step(val, &o->step)) {
+				cli_usage_error("%s: --step needs a step number (got %s)", cmd,
+						val ? val : "nothing");
+				goto error;
+			}
+			o->has_step = true;
+		} else if ((allowed & CLI_OPT_FILTER) &&
+			   (opt_value(a, "--namespace", &i, argc, argv, &val) ||
+			    opt_value(a, "-n", &i, argc, argv, &val))) {
+			if (!val) {
+				cli_usage_error("%s: --namespace needs a namespace", cmd);
+				goto error;
+			}
+			o->ns = val;
+		} else if ((allowed & CLI_OPT_FILTER) &&
+			   (opt_value(a, "--selector", &i, argc, argv, &val) ||
+			    opt_value(a, "-l", &i, argc, argv, &val))) {
+			if (!val) {
+				cli_usage_error("%s: --selector needs a label selector", cmd);
+				goto error;
+			}
+			o->sel = val;
+		} else if ((allowed & CLI_OPT_COLOR) && opt_value(a, "--color", &i, argc, argv, &val)) {
+			if (!val || !out_color_parse(val, &o->color)) {
+				cli_usage_error("%s: --color takes auto, always or never", cmd);
+				goto error;
+			}
+		} else if ((allowed & CLI_OPT_COLOR) && !strcmp(a, "--no-color")) {
+			o->color = OUT_COLOR_NEVER;
+		} else {
+			cli_usage_error("%s: unknown option '%s'", cmd, a);
+			goto error;
+		}
+	}
+	return 1;
+error:
+	cli_opts_fini(o);
+	return 0;
+}
+
+void cli_opts_fini(struct cli_opts *o)
+{
+	free(o->files);
+	o->files = NULL;
+	o->nfiles = 0;
+}
+
+void cli_print_load_errors(FILE *f, const struct load_errors *e, const char *prefix)
+{
+	uint32_t n = e->n < LOAD_MAX_ERRORS ? e->n : LOAD_MAX_ERRORS;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct load_error *le = &e->v[i];
+		if (prefix) {
+			/* check's form: FILE: error: LINE:COL: MESSAGE */
+			out_text(f, prefix, 0);
+			fputs(": error: ", f);
+			if (le->line)
+				fprintf(f, "%u:%u: ", le->line, le->col);
+		} else {
+			out_text(f, le->file ? le->file : "-", 0);
+			if (le->line)
+				fprintf(f, ":%u:%u", le->line, le->col);
+			fputs(": ", f);
+		}
+		out_text(f, le->msg ? le->msg : "error", 0);
+		fputc('\n', f);
+	}
+	uint32_t more = e->dropped + (e->n - n);
+	if (more) {
+		if (prefix) {
+			out_text(f, prefix, 0);
+			fputs(": error: ", f);
+		}
+		fprintf(f, "... and %u more error%s\n", more, more == 1 ? "" : "s");
+	}
+}
+
+int cli_load(const struct cli_opts *o, const char *const *files, uint32_t nfiles,
+	     struct scenario **out)
+{
+	struct load_errors errs = {0};
+	struct load_opts lo = {0};
+	struct scenario *sc = NULL;
+	lo.ns_filter = o->ns;
+	lo.label_filter = o->sel;
+	if (!load_scenario(files, nfiles, &lo, &sc, &errs)) {
+		if (errs.n == 0)
+			fprintf(stderr, "error: cannot load the scenario\n");
+		cli_print_load_errors(stderr, &errs, NULL);
+		goto error;
+	}
+	for (uint32_t i = 0; i < sc->nwarnings; i++) {
+		fputs("warning: ", stderr);
+		out_text(stderr, sc->warnings[i], 0);
+		fputc('\n', stderr);
+	}
+	/* conventions 23: a bad scheduler profile stops the run */
+	char *bad = validate_sched_config(sc->cluster);
+	if (bad) {
+		fputs("error: ", stderr);
+		out_text(stderr, bad, 0);
+		fputc('\n', stderr);
+		free(bad);
+		goto error;
+	}
+	load_errors_fini(&errs);
+	*out = sc;
+	return 1;
+error:
+	load_errors_fini(&errs);
+	if (sc)
+		scenario_free(sc);
+	*out = NULL;
+	return 0;
+}
+
+const char *cli_sym(const struct cluster *c, sym_t s)
+{
+	return intern_get(c->in, s);
+}
+
+void cli_pod_name(struct out_buf *b, const struct cluster *c, sym_t ns, sym_t name,
+		  bool short_default)
+{
+	if (ns != SYM_NONE && !(short_default && ns == c->sym_default)) {
+		out_buf_puts(b, cli_sym(c, ns));
+		out_buf_putc(b, '/');
+	} else if (!short_default) {
+		out_buf_puts(b, "default/");
+	}
+	out_buf_puts(b, cli_sym(c, name));
+}
+
+bool cli_step_pod(struct out_buf *b, const struct timeline *t, uint32_t i)
+{
+	const struct step *s = &t->sc->steps[i];
+	const struct step_result *r = &t->res[i];
+	const struct cluster *c = t->c;
+	switch (s->kind) {
+	case STEP_SCHEDULE:
+		if (s->pod.name != SYM_NONE) {
+			cli_pod_name(b, c, s->pod.ns, s->pod.name, false);
+			return true;
+		}
+		break;
+	case STEP_RETRY:
+	case STEP_DELETE:
+		/* a retry records the pod it found; a delete names its target as
+		 * written (the model keeps no pod id for it) */
+		if (s->kind == STEP_RETRY && r->done && r->outcome != OUT_ERROR)
+			break;
+		if (s->target_ns != SYM_NONE)
+			cli_pod_name(b, c, s->target_ns, s->target, false);
+		else
+			out_buf_puts(b, cli_sym(c, s->target));
+		return true;
+	default:
+		return false;
+	}
+	/* the pod the step resolved to (delete NAME may pick another namespace) */
+	if (r->done && r->pod < c->npods) {
+		const struct pod *p = &c->pods[r->pod];
+		cli_pod_name(b, c, p->ns, p->name, false);
+		return true;
+	}
+	return false;
+}
+
+static void taint_text(struct out_buf *b, const struct cluster *c, const struct taint *tt,
+		       bool with_effect)
+{
+	out_buf_puts(b, cli_sym(c, tt->key));
+	if (tt->value != SYM_NONE && intern_len(c->in, tt->value) > 0) {
+		out_buf_putc(b, '=');
+		out_buf_puts(b, cli_sym(c, tt->value));
+	}
+	if (with_effect && tt->effect != EFFECT_NONE) {
+		out_buf_putc(b, ':');
+		if (tt->effect == EFFECT_INVALID)
+			out_buf_puts(b, cli_sym(c, tt->effect_text));
+		else
+			out_buf_puts(b, effect_name(tt->effect));
+	}
+}
+
+void cli_step_what(struct out_buf *b, const struct timeline *t, uint32_t i)
+{
+	const struct step *s = &t->sc->steps[i];
+	const struct cluster *c = t->c;
+	out_buf_puts(b, step_kind_name(s->kind));
+	switch (s->kind) {
+	case STEP_SCHEDULE:
+	case STEP_RETRY:
+	case STEP_DELETE:
+		out_buf_putc(b, ' ');
+		if (!cli_step_pod(b, t, i))
+			out_buf_puts(b, "?");
+		if (s->nreplicas > 0)
+			out_buf_printf(b, " (copy %u/%u)", s->replica, s->nreplicas);
+		break;
+	case STEP_CORDON:
+	case STEP_UNCORDON:
+	case STEP_REMOVE_NODE:
+		out_buf_putc(b, ' ');
+		out_buf_puts(b, cli_sym(c, s->node));
+		break;
+	case STEP_ADD_NODE:
+		out_buf_putc(b, ' ');
+		out_buf_puts(b, cli_sym(c, s->new_node.name));
+		break;
+	case STEP_TAINT:
+	case STEP_UNTAINT:
+		out_buf_putc(b, ' ');
+		out_buf_puts(b, cli_sym(c, s->node));
+		out_buf_putc(b, ' ');
+		taint_text(b, c, &s->taint, true);
+		break;
+	case STEP_LABEL:
+		out_buf_putc(b, ' ');
+		out_buf_puts(b, cli_sym(c, s->node));
+		out_buf_putc(b, ' ');
+		out_buf_puts(b, cli_sym(c, s->label_key));
+		if (s->label_val == SYM_NONE) {
+			out_buf_putc(b, '-'); /* kubectl label's removal form */
+		} else {
+			out_buf_putc(b, '=');
+			out_buf_puts(b, cli_sym(c, s->label_val));
+		}
+		break;
+	}
+}
+
+const char *cli_node_name(const struct cluster *c, int64_t id)
+{
+	if (id < 0 || (uint64_t)id >= c->nnodes)
+		return "";
+	return cli_sym(c, c->nodes[id].name);
+}
+
+const char *cli_outcome_name(enum outcome o)
+{
+	switch (o) {
+	case OUT_SCHEDULED: return "scheduled";
+	case OUT_PENDING: return "pending";
+	case OUT_INVALID: return "invalid";
+	case OUT_ERROR: return "error";
+	case OUT_APPLIED: return "applied";
+	}
+	return "error";
+}
+
+bool cli_decision_filled(const struct step *s, const struct decision *d)
+{
+	/* the model fills every decision it is given; only a scheduling cycle
+	 * that ran has a verdict (an invalid pod or a duplicate name has none;
+	 * a failed `choose` and a cluster without nodes do) */
+	if (s->kind != STEP_SCHEDULE && s->kind != STEP_RETRY)
+		return false;
+	return d->outcome == OUT_SCHEDULED || d->outcome == OUT_PENDING || d->nnodes > 0 ||
+	       d->ncons > 0;
+}

@@ -1,0 +1,211 @@
+/* explain_json.c - `skewer explain --json`: the contract of
+ * shared/spec/explain-json.md (version 1), written from the decision
+ * records. Extra fields ("detail", "target", ...) are allowed by it. */
+#include "cli.h"
+
+#include <assert.h>
+#include <string.h>
+
+#define BUFLEN 4096
+
+struct jx {
+	struct out_json j;
+	struct timeline *t;
+	const struct cluster *c;
+	struct out_buf b;
+	char buf[BUFLEN];
+};
+
+static void key_sym(struct jx *x, const char *key, sym_t s)
+{
+	out_json_key(&x->j, key);
+	out_json_str(&x->j, cli_sym(x->c, s));
+}
+
+static void write_constraint(struct jx *x, const struct constraint_rec *k)
+{
+	struct out_json *j = &x->j;
+	out_json_begin_object(j);
+	key_sym(x, "topologyKey", k->key);
+	out_json_key(j, "whenUnsatisfiable");
+	out_json_str(j, k->hard ? "DoNotSchedule" : "ScheduleAnyway");
+	out_json_key(j, "maxSkew");
+	out_json_int(j, k->max_skew);
+	out_json_key(j, "minDomains");
+	out_json_int(j, k->min_domains);
+	out_json_key(j, "nodeAffinityPolicy");
+	out_json_str(j, k->affinity_honor ? "Honor" : "Ignore");
+	out_json_key(j, "nodeTaintsPolicy");
+	out_json_str(j, k->taints_honor ? "Honor" : "Ignore");
+	out_json_key(j, "selector");
+	out_json_str(j, k->sel_str ? k->sel_str : "");
+	out_json_key(j, "origin");
+	out_json_str(j, k->origin == ORIGIN_POD ? "pod" : "default");
+	out_json_key(j, "selfMatch");
+	out_json_bool(j, k->self_match);
+	out_json_key(j, "globalMin");
+	if (k->hard)
+		out_json_int(j, k->global_min);
+	else
+		out_json_null(j);
+	/* hard: the PreFilter map; soft: the PreScore counts, [] when
+	 * PreScore did not run (conventions 2). Only real domains count;
+	 * the model keeps them sorted by value. */
+	out_json_key(j, "domains");
+	out_json_begin_array(j);
+	if (k->hard || k->scored) {
+		for (uint32_t i = 0; i < k->ndoms; i++) {
+			const struct domain_rec *dm = &k->doms[i];
+			if (!dm->exists)
+				continue;
+			out_json_begin_object_flat(j);
+			key_sym(x, "value", dm->value);
+			out_json_key(j, "matchNum");
+			out_json_int(j, dm->count);
+			out_json_end_object(j);
+		}
+	}
+	out_json_end_array(j);
+	if (k->empty_quirk) {
+		out_json_key(j, "emptySelectorQuirk");
+		out_json_bool(j, true);
+	}
+	out_json_end_object(j);
+}
+
+static void write_node(struct jx *x, const struct decision *d, const struct node_rec *r)
+{
+	struct out_json *j = &x->j;
+	out_json_begin_object_flat(j);
+	out_json_key(j, "name");
+	out_json_str(j, cli_node_name(x->c, r->node));
+	out_json_key(j, "feasible");
+	out_json_bool(j, r->feasible);
+	out_json_key(j, "plugin");
+	if (r->feasible || r->fail == PL_NONE)
+		out_json_null(j);
+	else
+		out_json_str(j, plugin_name(r->fail));
+	out_json_key(j, "reason");
+	if (r->feasible) {
+		out_json_null(j);
+	} else {
+		out_json_str(j, decision_reason(x->c, d, r, x->buf, sizeof(x->buf)));
+		const char *det = decision_detail(x->c, d, r, x->buf, sizeof(x->buf));
+		if (det && det[0]) {
+			out_json_key(j, "detail");
+			out_json_str(j, det);
+		}
+	}
+	if (r->feasible && d->scored) {
+		out_json_key(j, "scores");
+		out_json_begin_object(j);
+		for (int p = 0; p < PL__COUNT; p++) {
+			if (!r->scored[p] || d->plugin_skipped[p])
+				continue;
+			out_json_key(j, plugin_name((enum plugin_id)p));
+			out_json_int(j, r->norm[p]);
+		}
+		out_json_end_object(j);
+		out_json_key(j, "total");
+		out_json_int(j, r->total);
+	}
+	out_json_end_object(j);
+}
+
+static void write_step(struct jx *x, uint32_t i, const struct decision *d)
+{
+	struct out_json *j = &x->j;
+	const struct step *s = &x->t->sc->steps[i];
+	const struct step_result *r = &x->t->res[i];
+	out_json_begin_object(j);
+	out_json_key(j, "index");
+	out_json_int(j, (int64_t)i + 1);
+	out_json_key(j, "action");
+	out_json_str(j, step_kind_name(s->kind));
+	out_json_key(j, "pod");
+	out_buf_reset(&x->b);
+	if (cli_step_pod(&x->b, x->t, i) && !x->b.oom)
+		out_json_str(j, out_buf_str(&x->b));
+	else
+		out_json_null(j);
+	out_json_key(j, "outcome");
+	out_json_str(j, cli_outcome_name(r->outcome));
+	out_json_key(j, "node");
+	if (r->outcome == OUT_SCHEDULED && r->node >= 0)
+		out_json_str(j, cli_node_name(x->c, r->node));
+	else
+		out_json_null(j);
+	out_json_key(j, "message");
+	out_json_str(j, r->message);
+	if (s->nreplicas > 0) {
+		out_json_key(j, "replica");
+		out_json_int(j, s->replica);
+		out_json_key(j, "replicas");
+		out_json_int(j, s->nreplicas);
+	}
+	if (s->kind != STEP_SCHEDULE && s->kind != STEP_RETRY) {
+		out_buf_reset(&x->b);
+		cli_step_what(&x->b, x->t, i);
+		out_json_key(j, "description");
+		out_json_str(j, out_buf_str(&x->b));
+	}
+	if (s->note) {
+		out_json_key(j, "note");
+		out_json_str(j, s->note);
+	}
+	if (s->kind == STEP_SCHEDULE || s->kind == STEP_RETRY) {
+		bool filled = d && cli_decision_filled(s, d);
+		out_json_key(j, "constraints");
+		out_json_begin_array(j);
+		for (uint32_t k = 0; filled && k < d->ncons; k++)
+			write_constraint(x, &d->cons[k]);
+		out_json_end_array(j);
+		out_json_key(j, "nodes");
+		out_json_begin_array(j);
+		for (uint32_t k = 0; filled && k < d->nnodes; k++)
+			write_node(x, d, &d->nodes[k]);
+		out_json_end_array(j);
+	}
+	out_json_end_object(j);
+}
+
+int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o)
+{
+	assert(f && t && o);
+	struct jx x = {.t = t, .c = t->c};
+	int rc = CLI_OK;
+	uint32_t n = timeline_len(t);
+	uint32_t from = o->has_step ? o->step - 1 : 0;
+	uint32_t to = o->has_step ? o->step : n;
+
+	if (from > 0 && !timeline_goto(t, from)) {
+		fprintf(stderr, "error: out of memory\n");
+		return CLI_USAGE;
+	}
+	out_json_init(&x.j, f, 2);
+	out_json_begin_object(&x.j);
+	out_json_key(&x.j, "version");
+	out_json_int(&x.j, 1);
+	out_json_key(&x.j, "scenario");
+	out_json_str(&x.j, t->sc->name ? t->sc->name : "");
+	out_json_key(&x.j, "steps");
+	out_json_begin_array(&x.j);
+	for (uint32_t i = from; i < to; i++) {
+		struct decision d = {0};
+		if (!timeline_step(t, &d)) {
+			decision_fini(&d);
+			/* an unfinished document is worse than none: say so loudly */
+			fprintf(stderr, "error: out of memory\n");
+			rc = CLI_USAGE;
+			break;
+		}
+		write_step(&x, i, &d);
+		decision_fini(&d);
+	}
+	out_json_end_array(&x.j);
+	out_json_end_object(&x.j);
+	out_json_fini(&x.j);
+	out_buf_fini(&x.b);
+	return rc;
+}
