@@ -44,6 +44,12 @@ suite() {
 		check "$label skewer check upstream conformance (${#upstream[@]} files)" \
 			"$bin" check "${upstream[@]}"
 	fi
+	# further checks: each tests/checks/NAME.sh runs with $SKEWER set to
+	# the binary under test and $BUILD to its build directory
+	local script
+	for script in tests/checks/*.sh; do
+		check "$label $(basename "$script" .sh)" env SKEWER="$bin" BUILD="$dir" bash "$script"
+	done
 }
 
 suite plain build ./skewer

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# cli-basics.sh - exit codes and the usage contract of the commands.
+set -euo pipefail
+: "${SKEWER:?}"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+expect_rc() { # RC CMD...
+	local want=$1 rc=0
+	shift
+	"$@" >/dev/null 2>&1 || rc=$?
+	[ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want"
+}
+expect_rc 0 "$SKEWER" --help
+expect_rc 0 "$SKEWER" --version
+expect_rc 2 "$SKEWER" --no-such-option
+expect_rc 2 "$SKEWER" explain /nonexistent/file.yaml
+expect_rc 0 "$SKEWER" explain scenarios/tour.yaml
+expect_rc 0 "$SKEWER" explain --json scenarios/tour.yaml
+expect_rc 0 "$SKEWER" render scenarios/tour.yaml
+expect_rc 0 "$SKEWER" validate scenarios/tour.yaml
+# a wrong expectation makes check exit 1 and print the mismatch line
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+sed '0,/node: node-a /s//node: node-b /' scenarios/tour.yaml >"$tmp/wrong.yaml"
+cmp -s scenarios/tour.yaml "$tmp/wrong.yaml" && fail "could not make a wrong expectation"
+rc=0; out=$("$SKEWER" check "$tmp/wrong.yaml" 2>&1) || rc=$?
+[ "$rc" -eq 1 ] || fail "check of a wrong expectation exited $rc"
+grep -q "wrong.yaml: step 1: node: expected node-b, got node-a" <<<"$out" || fail "no mismatch line: $out"
+grep -q "^0 passed, 1 failed$" <<<"$out" || fail "no summary line: $out"
+# explain --json is valid JSON
+command -v python3 >/dev/null && "$SKEWER" explain --json scenarios/tour.yaml | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["steps"][0]["index"] == 1'
+echo ok
