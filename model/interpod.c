@@ -13,10 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One topology key and an amount per value sym. */
+/* One topology key and an amount per value: a small open-addressing map
+ * (value sym -> amount), so a decision costs what it records, not the
+ * size of the intern table. */
 struct keyvals {
 	sym_t key;
-	int64_t *v;  /* nsyms entries */
+	sym_t *ks;   /* SYM_NONE = empty slot */
+	int64_t *vs;
+	uint32_t mask, n;
 };
 
 struct keymap {
@@ -43,36 +47,68 @@ struct ipa_state {
 
 static void keymap_fini(struct keymap *m)
 {
-	for (uint32_t i = 0; i < m->n; i++)
-		free(m->kv[i].v);
+	for (uint32_t i = 0; i < m->n; i++) {
+		free(m->kv[i].ks);
+		free(m->kv[i].vs);
+	}
 	free(m->kv);
 	memset(m, 0, sizeof(*m));
 }
 
-/* The value array of key, created zeroed when absent; NULL on OOM. */
-static int64_t *keymap_get(struct keymap *m, sym_t key, uint32_t nsyms)
+static uint32_t kv_slot(const struct keyvals *kv, sym_t val)
 {
+	uint32_t i = (val * 2654435761u) & kv->mask;
+	while (kv->ks[i] && kv->ks[i] != val)
+		i = (i + 1) & kv->mask;
+	return i;
+}
+
+static int kv_grow(struct keyvals *kv)
+{
+	uint32_t cap = kv->ks ? (kv->mask + 1) * 2 : 16;
+	struct keyvals nk = { kv->key, calloc(cap, sizeof(sym_t)), malloc(cap * sizeof(int64_t)), cap - 1, 0 };
+	if (!nk.ks || !nk.vs) {
+		free(nk.ks);
+		free(nk.vs);
+		return 0;
+	}
+	for (uint32_t i = 0; kv->ks && i <= kv->mask; i++) {
+		if (!kv->ks[i])
+			continue;
+		uint32_t j = kv_slot(&nk, kv->ks[i]);
+		nk.ks[j] = kv->ks[i];
+		nk.vs[j] = kv->vs[i];
+		nk.n++;
+	}
+	free(kv->ks);
+	free(kv->vs);
+	*kv = nk;
+	return 1;
+}
+
+/* The map of key, created empty when absent; NULL on OOM. */
+static struct keyvals *keymap_get(struct keymap *m, sym_t key, uint32_t nsyms)
+{
+	(void)nsyms;
 	for (uint32_t i = 0; i < m->n; i++)
 		if (m->kv[i].key == key)
-			return m->kv[i].v;
+			return &m->kv[i];
 	struct keyvals *nk = realloc(m->kv, (m->n + 1) * sizeof(*nk));
 	if (!nk)
 		return NULL;
 	m->kv = nk;
-	int64_t *v = calloc(nsyms ? nsyms : 1, sizeof(*v));
-	if (!v)
-		return NULL;
+	memset(&nk[m->n], 0, sizeof(nk[m->n]));
 	nk[m->n].key = key;
-	nk[m->n].v = v;
-	m->n++;
-	return v;
+	if (!kv_grow(&nk[m->n]))
+		return NULL;
+	return &nk[m->n++];
 }
 
-static const int64_t *keymap_find(const struct keymap *m, sym_t key)
+static const struct keyvals *keymap_find(const struct keymap *m, sym_t key)
 {
 	for (uint32_t i = 0; i < m->n; i++)
 		if (m->kv[i].key == key)
-			return m->kv[i].v;
+			return &m->kv[i];
 	return NULL;
 }
 
@@ -81,12 +117,20 @@ static const int64_t *keymap_find(const struct keymap *m, sym_t key)
 static int keymap_add(struct keymap *m, uint32_t nsyms, const struct node *n, sym_t key, int64_t amount)
 {
 	sym_t val = labels_get(&n->labels, key);
-	if (val == SYM_NONE || val >= nsyms)
+	if (val == SYM_NONE)
 		return 1;
-	int64_t *v = keymap_get(m, key, nsyms);
-	if (!v)
+	struct keyvals *kv = keymap_get(m, key, nsyms);
+	if (!kv)
 		return 0;
-	v[val] += amount;
+	if ((kv->n + 1) * 2 > kv->mask + 1 && !kv_grow(kv))
+		return 0;
+	uint32_t i = kv_slot(kv, val);
+	if (!kv->ks[i]) {
+		kv->ks[i] = val;
+		kv->vs[i] = 0;
+		kv->n++;
+	}
+	kv->vs[i] += amount;
 	m->any = true;
 	return 1;
 }
@@ -95,12 +139,16 @@ static int keymap_add(struct keymap *m, uint32_t nsyms, const struct node *n, sy
  * whether the node carries the key. */
 static int64_t keymap_at(const struct keymap *m, uint32_t nsyms, const struct node *n, sym_t key, bool *has)
 {
+	(void)nsyms;
 	sym_t val = labels_get(&n->labels, key);
 	*has = val != SYM_NONE;
-	if (val == SYM_NONE || val >= nsyms)
+	if (val == SYM_NONE)
 		return 0;
-	const int64_t *v = keymap_find(m, key);
-	return v ? v[val] : 0;
+	const struct keyvals *kv = keymap_find(m, key);
+	if (!kv)
+		return 0;
+	uint32_t i = kv_slot(kv, val);
+	return kv->ks[i] ? kv->vs[i] : 0;
 }
 
 /* framework/types.go newAffinityTerm for the incoming pod, with the
