@@ -246,16 +246,8 @@ const char *decision_spread_terms(const struct cluster *c, const struct decision
 		for (uint32_t k = 0; k < cr->ndoms; k++)
 			if (cr->doms[k].value == v)
 				cnt = cr->doms[k].count;
-		if (cr->key == c->sym_hostname) {
-			/* per node, not per hostname value */
-			cnt = 0;
-			for (uint32_t k = 0; k < n->npods; k++) {
-				const struct pod *q = &c->pods[n->pods[k]];
-				if (!cr->empty_quirk && !q->terminating && q->ns == c->pods[d->pod].ns &&
-				    selector_matches(c->in, &cr->sel, &q->labels))
-					cnt++;
-			}
-		}
+		if (cr->key == c->sym_hostname)
+			cnt = r->host_count; /* per node, as counted when scored */
 		snprintf(tmp, sizeof(tmp), "%s%s: %" PRId64 " x ln(%u+2) + %d = %.2f", o ? "; " : "",
 			 intern_get(c->in, cr->key), cnt, cr->size, cr->max_skew - 1,
 			 (double)cnt * cr->weight + (cr->max_skew - 1));

@@ -98,6 +98,7 @@ struct node_rec {
 	int64_t norm[PL__COUNT];
 	int64_t total;
 	bool spread_ignored;      /* soft PTS: node lacks a soft key (score 0) */
+	int64_t host_count;       /* soft PTS: matching pods on this node (hostname term) */
 };
 
 enum outcome {

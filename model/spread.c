@@ -571,6 +571,7 @@ oom:
 			int64_t cnt;
 			if (sc->hostname) {
 				cnt = node_count(sc, nr->node);
+				nr->host_count = cnt;
 			} else {
 				int32_t di = sc->node_dom[nr->node];
 				cnt = di >= 0 ? r->doms[di].count : 0;

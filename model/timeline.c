@@ -101,7 +101,7 @@ static int32_t find_pod(const struct cluster *c, sym_t ns, sym_t name)
 	for (uint32_t i = 0; i < c->npods; i++) {
 		if (c->pods[i].alive && c->pods[i].name == name) {
 			if (found >= 0)
-				return -1;
+				return -2; /* ambiguous */
 			found = (int32_t)i;
 		}
 	}
@@ -316,7 +316,8 @@ static int apply_retry(struct timeline *t, uint32_t i, struct decision *d)
 	d->chosen = -1;
 	int32_t id = find_pod(c, s->target_ns, s->target);
 	if (id < 0 || c->pods[id].node >= 0) {
-		snprintf(buf, sizeof(buf), id < 0 ? "retry: no pod %s" : "retry: pod %s is already bound",
+		snprintf(buf, sizeof(buf), id == -2 ? "retry: pod name %s is in several namespaces: "
+			 "write namespace/name" : id < 0 ? "retry: no pod %s" : "retry: pod %s is already bound",
 			 pod_ref(c, s->target_ns, s->target, ref, sizeof(ref)));
 		d->outcome = OUT_ERROR;
 		d->message = strdup(buf);
@@ -372,7 +373,8 @@ static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
 	case STEP_DELETE: {
 		int32_t id = find_pod(c, s->target_ns, s->target);
 		if (id < 0)
-			return step_error(r, d, "delete: no pod %s",
+			return step_error(r, d, id == -2 ? "delete: pod name %s is in several namespaces: "
+					  "write namespace/name" : "delete: no pod %s",
 					  pod_ref(c, s->target_ns, s->target, ref, sizeof(ref)));
 		u->pod = id;
 		u->node = c->pods[id].node;
