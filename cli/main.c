@@ -39,7 +39,7 @@ static const struct command commands[] = {
 	 "and exits 2.\n"},
 	{"render", cli_render,
 	 "render [--step N] [--namespace NS] [--selector SEL] FILE...",
-	 "Draw the cluster after step N (default: after every step; 0: before\n"
+	 "Draw the cluster after step N (default: after the last step; 0: before\n"
 	 "any) as an ASCII grid: zones as column groups, nodes as columns, the\n"
 	 "pods bound to each node as rows.\n"},
 };
