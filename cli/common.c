@@ -231,9 +231,8 @@ bool cli_step_pod(struct out_buf *b, const struct timeline *t, uint32_t i)
 		break;
 	case STEP_RETRY:
 	case STEP_DELETE:
-		/* a retry records the pod it found; a delete names its target as
-		 * written (the model keeps no pod id for it) */
-		if (s->kind == STEP_RETRY && r->done && r->outcome != OUT_ERROR)
+		/* the pod the step resolved to, else its target as written */
+		if (r->done && r->has_pod)
 			break;
 		if (s->target_ns != SYM_NONE)
 			cli_pod_name(b, c, s->target_ns, s->target, false);

@@ -293,6 +293,7 @@ static int apply_schedule(struct timeline *t, uint32_t i, struct decision *d)
 	u->pod = id;
 	u->created = true;
 	r->pod = (uint32_t)id;
+	r->has_pod = true;
 	int rc = run_cycle(t, s, (uint32_t)id, d, r, u);
 	if (rc == 2) {
 		cluster_kill_pod(c, (uint32_t)id); /* an error step changes nothing */
@@ -327,6 +328,7 @@ static int apply_retry(struct timeline *t, uint32_t i, struct decision *d)
 	}
 	u->pod = id;
 	r->pod = (uint32_t)id;
+	r->has_pod = true;
 	if (r->done && d == &local && r->outcome != OUT_ERROR) {
 		if (r->node >= 0) {
 			cluster_bind(c, (uint32_t)id, (uint32_t)r->node);
@@ -377,6 +379,8 @@ static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
 					  "write namespace/name" : "delete: no pod %s",
 					  pod_ref(c, s->target_ns, s->target, ref, sizeof(ref)));
 		u->pod = id;
+		r->pod = (uint32_t)id;
+		r->has_pod = true;
 		u->node = c->pods[id].node;
 		if (u->node >= 0) {
 			u->pos = cluster_pod_pos(c, (uint32_t)id);
@@ -619,4 +623,67 @@ int timeline_branch(struct timeline *t, struct step *s)
 	nu[sc->nsteps].pod = nu[sc->nsteps].node = -1;
 	sc->nsteps++;
 	return timeline_next(t);
+}
+
+/* Drops what steps i.. recorded: they have not been applied since (cur <=
+ * i), and the state they will see may differ, so their next apply runs
+ * them as new (a fresh pod id, a fresh cycle). */
+static void forget_from(struct timeline *t, uint32_t i)
+{
+	for (uint32_t k = i; k < t->sc->nsteps; k++) {
+		free(t->res[k].message);
+		memset(&t->res[k], 0, sizeof(t->res[k]));
+		t->res[k].node = -1;
+		undo_clear(&U(t)[k]);
+	}
+}
+
+int timeline_replace(struct timeline *t, uint32_t i, struct step *s, struct step *old)
+{
+	assert(t && s && old && i >= t->cur && i < t->sc->nsteps);
+	forget_from(t, i);
+	*old = t->sc->steps[i];
+	t->sc->steps[i] = *s;
+	memset(s, 0, sizeof(*s));
+	return 1;
+}
+
+int timeline_insert(struct timeline *t, uint32_t i, struct step *s)
+{
+	struct scenario *sc = t->sc;
+	assert(t && s && i >= t->cur && i <= sc->nsteps);
+	struct step *ns = realloc(sc->steps, (sc->nsteps + 1) * sizeof(*ns));
+	if (!ns)
+		return 0;
+	sc->steps = ns;
+	struct step_result *nr = realloc(t->res, (sc->nsteps + 2) * sizeof(*nr));
+	if (!nr)
+		return 0;
+	t->res = nr;
+	struct undo *nu = realloc(t->undo, (sc->nsteps + 2) * sizeof(*nu));
+	if (!nu)
+		return 0;
+	t->undo = nu;
+	forget_from(t, i);
+	memmove(&ns[i + 1], &ns[i], (sc->nsteps - i) * sizeof(*ns));
+	ns[i] = *s;
+	memset(s, 0, sizeof(*s));
+	sc->nsteps++;
+	/* the records of i.. are blank after forget_from: the new last one too */
+	memset(&nr[sc->nsteps - 1], 0, sizeof(*nr));
+	nr[sc->nsteps - 1].node = -1;
+	memset(&nu[sc->nsteps - 1], 0, sizeof(*nu));
+	nu[sc->nsteps - 1].pod = nu[sc->nsteps - 1].node = -1;
+	return 1;
+}
+
+int timeline_remove(struct timeline *t, uint32_t i, struct step *out)
+{
+	struct scenario *sc = t->sc;
+	assert(t && out && i >= t->cur && i < sc->nsteps);
+	forget_from(t, i);
+	*out = sc->steps[i];
+	memmove(&sc->steps[i], &sc->steps[i + 1], (sc->nsteps - i - 1) * sizeof(*sc->steps));
+	sc->nsteps--;
+	return 1;
 }

@@ -19,6 +19,7 @@ struct step_result {
 	enum outcome outcome;
 	int32_t node;          /* chosen node id (schedule) or -1 */
 	uint32_t pod;          /* the pod id the step made or targeted */
+	bool has_pod;          /* pod is set (the step resolved its pod) */
 	char *message;         /* pending/invalid/error text or NULL */
 };
 
@@ -54,5 +55,20 @@ int timeline_explain(struct timeline *t, uint32_t i, struct decision *d);
 /* Replaces every step after the current position with `s` (taken over,
  * *s zeroed) and applies it. Returns 1, 0 on OOM. */
 int timeline_branch(struct timeline *t, struct step *s);
+
+/* Editing the step list (the interface's what-ifs). Each works on steps
+ * that are not applied (index >= t->cur) and forgets the recorded
+ * outcomes of that step and every later one, so they are computed afresh
+ * when next applied (later steps replay on the changed state). */
+
+/* Replaces step i (t->cur <= i < len) with *s (taken over, *s zeroed) and
+ * moves the old step into *old (the caller frees it with step_fini, or
+ * puts it back with another replace). Returns 1. */
+int timeline_replace(struct timeline *t, uint32_t i, struct step *s, struct step *old);
+/* Inserts *s (taken over, *s zeroed) before step i (t->cur <= i <= len).
+ * Returns 1, 0 on OOM (*s untouched). */
+int timeline_insert(struct timeline *t, uint32_t i, struct step *s);
+/* Removes step i (t->cur <= i < len), moving it into *out. Returns 1. */
+int timeline_remove(struct timeline *t, uint32_t i, struct step *out);
 
 #endif

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Differential test: skewer explain --json versus model.py on random scenarios.
+
+Usage: tests/diff/run.py [-n N] [-s START] [-v] [--keep DIR] [SEED...]
+Exit status 1 if any seed mismatches.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gen as genmod      # noqa: E402
+import model              # noqa: E402
+
+SKEWER = os.environ.get("SKEWER") or os.path.join(HERE, "..", "..", "skewer")
+HOST = "kubernetes.io/hostname"
+
+CONS_FIELDS = ["topologyKey", "whenUnsatisfiable", "maxSkew", "minDomains", "nodeAffinityPolicy",
+               "nodeTaintsPolicy", "selector", "origin", "selfMatch", "globalMin"]
+
+
+def compare(exp, got):
+    """exp = model output, got = skewer output. Returns list of mismatch strings."""
+    out = []
+    es, gs = exp["steps"], got.get("steps", [])
+    if len(es) != len(gs):
+        out.append("step count: model %d, skewer %d" % (len(es), len(gs)))
+    for e, g in zip(es, gs):
+        tag = "step %d (%s %s)" % (e["index"], e["action"], e.get("pod") or "")
+        for f in ("index", "action", "outcome"):
+            if e.get(f) != g.get(f):
+                out.append("%s: %s: model %r, skewer %r" % (tag, f, e.get(f), g.get(f)))
+        if e.get("outcome") != g.get("outcome"):
+            continue
+        if e["action"] not in ("schedule", "retry") or e["outcome"] == "error" and "nodes" not in e:
+            continue
+        for f in ("pod", "node", "message"):
+            if e.get(f) != g.get(f):
+                out.append("%s: %s: model %r, skewer %r" % (tag, f, e.get(f), g.get(f)))
+        ec, gc = e.get("constraints", []), g.get("constraints", [])
+        if len(ec) != len(gc):
+            out.append("%s: constraint count: model %d, skewer %d" % (tag, len(ec), len(gc)))
+        for i, (a, b) in enumerate(zip(ec, gc)):
+            for f in CONS_FIELDS:
+                if a.get(f) != b.get(f):
+                    out.append("%s: constraint %d %s: model %r, skewer %r" % (tag, i, f, a.get(f), b.get(f)))
+            soft_host = a["whenUnsatisfiable"] == "ScheduleAnyway" and a["topologyKey"] == HOST
+            if not soft_host:
+                da = {d["value"]: d["matchNum"] for d in a["domains"]}
+                db = {d["value"]: d["matchNum"] for d in b.get("domains", [])}
+                if da != db:
+                    out.append("%s: constraint %d (%s %s) domains: model %s, skewer %s" % (
+                        tag, i, a["topologyKey"], a["whenUnsatisfiable"], da, db))
+                elif [d["value"] for d in b.get("domains", [])] != sorted(db):
+                    out.append("%s: constraint %d domains not sorted" % (tag, i))
+        en, gn = e.get("nodes", []), g.get("nodes", [])
+        if [n["name"] for n in en] != [n["name"] for n in gn]:
+            out.append("%s: node list: model %s, skewer %s" % (
+                tag, [n["name"] for n in en], [n["name"] for n in gn]))
+            continue
+        for a, b in zip(en, gn):
+            for f in ("feasible", "plugin", "reason", "scores", "total"):
+                if a.get(f) != b.get(f):
+                    out.append("%s: node %s %s: model %r, skewer %r" % (tag, a["name"], f, a.get(f), b.get(f)))
+    return out
+
+
+# Mismatch classes already traced to skewer bugs (see repro/); reported
+# apart so that new classes stand out.  (name, predicate on a mismatch line)
+KNOWN = [
+    # ("repro/NAME.yaml", lambda m: ...), while a traced bug is open
+]
+
+
+def known(m):
+    for name, pred in KNOWN:
+        if pred(m):
+            return name
+    return None
+
+
+def run_seed(seed, keep=None):
+    scen = genmod.gen(seed)
+    txt = genmod.render(scen, seed)
+    d = keep or tempfile.mkdtemp(prefix="skdiff")
+    path = os.path.join(d, "seed%d.yaml" % seed)
+    with open(path, "w") as f:
+        f.write(txt)
+    try:
+        exp = model.run(json.loads(json.dumps(scen)))
+    except Exception as ex:  # model crash is a model bug
+        import traceback
+        traceback.print_exc()
+        return ["MODEL CRASH: %r" % ex], path
+    p = None
+    for attempt in range(20):      # the binary may be mid-rebuild (others run make)
+        try:
+            p = subprocess.run([SKEWER, "explain", "--json", path], capture_output=True, text=True)
+            break
+        except OSError:
+            time.sleep(3)
+    if p is None:
+        return ["cannot run %s" % SKEWER], path
+    if p.returncode != 0:
+        return ["skewer exit %d: %s" % (p.returncode, p.stderr.strip()[:300])], path
+    try:
+        got = json.loads(p.stdout)
+    except ValueError as ex:
+        return ["skewer bad json: %s" % ex], path
+    mm = compare(exp, got)
+    if not keep and not mm:
+        os.unlink(path)
+        os.rmdir(d)
+    return mm, path
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-n", type=int, default=300)
+    ap.add_argument("-s", "--start", type=int, default=1)
+    ap.add_argument("-v", action="store_true")
+    ap.add_argument("--keep")
+    ap.add_argument("--max-lines", type=int, default=6)
+    ap.add_argument("seeds", nargs="*", type=int)
+    a = ap.parse_args()
+    seeds = a.seeds or list(range(a.start, a.start + a.n))
+    bad = 0
+    known_seeds = {}
+    for s in seeds:
+        mm, path = run_seed(s, a.keep)
+        new = [m for m in mm if not known(m)]
+        for m in mm:
+            if known(m):
+                known_seeds.setdefault(known(m), []).append(s)
+        if new:
+            bad += 1
+            print("seed %d: %d mismatch(es) [%s]" % (s, len(new), path))
+            for m in new[:a.max_lines if not a.v else None]:
+                print("   " + m)
+        elif a.v:
+            print("seed %d: ok%s" % (s, " (known skewer bugs only)" if mm else ""))
+    for name, ss in sorted(known_seeds.items()):
+        ss = sorted(set(ss))
+        print("known skewer bug %s: %d seed(s), e.g. %s" % (name, len(ss), " ".join(map(str, ss[:5]))))
+    print("%d seeds, %d with unexplained mismatches" % (len(seeds), bad))
+    return 1 if bad or known_seeds else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
