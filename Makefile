@@ -3,7 +3,8 @@
 #   make                 build ./skewer (the deps step runs first, once)
 #   make test            unit tests, scenario checks and the model purity
 #                        check, then the same under ASan/UBSan (build-asan/)
-#   make run             explain the tour scenario
+#   make run             open the interactive view's list of scenarios
+#   make keys            regenerate docs/keys.md from the key table
 #   make install         PREFIX=/usr/local, DESTDIR honoured
 #   make clean
 
@@ -27,7 +28,7 @@ ALL_CFLAGS = -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(CFLAGS) 
 build/tui/%.o build-asan/tui/%.o: ALL_CFLAGS += $(CURSES_CFLAGS)
 LIBS       = $(LDFLAGS) $(PKG_LIBS) -lm
 
-.PHONY: all test run install clean
+.PHONY: all test run install clean keys
 all: skewer
 
 # The deps step: scripts/deps.sh checks (and if need be installs) the
@@ -77,7 +78,7 @@ test: skewer build-asan/skewer $(TEST_BINS)
 	@tests/run.sh
 
 run: skewer
-	./skewer explain scenarios/tour.yaml
+	./skewer
 
 install: skewer
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/skewer/scenarios
@@ -91,3 +92,87 @@ clean:
 	rm -rf build build-asan skewer
 
 -include $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(TEST_BINS:=.d)
+
+# ---- fuzzing (fuzz/, libFuzzer; needs clang) ----
+#   make fuzz [FUZZ_SECONDS=N]   build build/fuzz/fuzz_explain and run it for
+#                                N seconds (default 60) over a working corpus
+#                                in build/fuzz/corpus seeded from scenarios/,
+#                                tests/hostile/ and tests/realistic/
+# tests/checks/fuzz.sh runs a short bounded pass in `make test`.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   := -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -O1 -g \
+		-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+		-fno-omit-frame-pointer -MMD -MP
+FUZZ_SRCS    := $(filter-out cli/main.c tui/%,$(SRCS))
+FUZZ_OBJS    := $(FUZZ_SRCS:%.c=build/fuzz/%.o)
+
+.PHONY: fuzz
+build/fuzz/%.o: %.c $(CONFIG)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(PKG_CFLAGS) -c $< -o $@
+# an archive, as for the tests: the target pulls in only what it uses
+build/fuzz/libskewer.a: $(FUZZ_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+build/fuzz/fuzz_explain: build/fuzz/fuzz/fuzz_explain.o build/fuzz/libskewer.a
+	$(FUZZ_CC) $(FUZZ_FLAGS:-MMD=) -fsanitize=fuzzer $^ $(LIBS) -o $@
+fuzz: build/fuzz/fuzz_explain
+	@mkdir -p build/fuzz/corpus build/fuzz/crashes
+	build/fuzz/fuzz_explain -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix=build/fuzz/crashes/ build/fuzz/corpus fuzz/seeds scenarios \
+		$(wildcard tests/hostile) $(wildcard tests/realistic)
+-include $(FUZZ_OBJS:.o=.d) build/fuzz/fuzz/fuzz_explain.d
+
+# make bench: bench/run.sh prints the performance table of
+# docs/performance.md. The probes link build/libskewer.a (built with
+# CFLAGS, -O2 by default); inputs are generated into build-bench/ once per
+# seed. Takes minutes, not seconds: it is not part of `make test`.
+.PHONY: bench clean-bench
+BENCH_FLAGS = -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -O2 -g $(PKG_CFLAGS)
+build-bench/bench: bench/bench.c build/libskewer.a
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_FLAGS) $< build/libskewer.a $(LIBS) -o $@
+build-bench/yamlparse: bench/yamlparse.c $(CONFIG)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_FLAGS) $< $(LIBS) -o $@
+# the interface's frame: curses feature macros, as tui/ builds with
+build-bench/frame: bench/frame.c build/libskewer.a build/bundled.o
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_FLAGS) $(CURSES_CFLAGS) $< build/bundled.o build/libskewer.a $(LIBS) -o $@
+bench: skewer build-bench/bench build-bench/yamlparse build-bench/frame
+	@bench/run.sh
+clean: clean-bench
+clean-bench:
+	rm -rf build-bench
+
+# The interactive view (tui/): the bundled scenarios are compiled in
+# (build/bundled.c, made by awk from scenarios/*.yaml) so that `skewer`
+# without a file works without an install; installed copies under
+# $(PREFIX)/share/skewer/scenarios are preferred when present.
+BUNDLE_AWK = 'function esc(s, o, i, c) { o = ""; for (i = 1; i <= length(s); i++) { \
+	c = substr(s, i, 1); if (c == "\\" || c == "\"") o = o "\\" c; \
+	else if (c == "?") o = o "\\?"; else if (c == "\t") o = o "\\t"; \
+	else if (c == "\r") o = o "\\r"; else o = o c } return o } \
+	BEGIN { print "/* generated from the scenarios/ YAML files by the Makefile: do not edit */"; \
+	print "\#include \"../tui/bundled.h\""; print "\#include <stddef.h>" } \
+	FNR == 1 { if (n) print ";"; name[n] = FILENAME; sub(/.*\//, "", name[n]); \
+	printf "static const char f%d[] =\n", n; n++ } \
+	{ printf "\t\"%s\\n\"\n", esc($$0) } \
+	END { if (n) print ";"; print "const struct bundled_file bundled_files[] = {"; \
+	for (i = 0; i < n; i++) printf "\t{\"%s\", f%d, sizeof(f%d) - 1},\n", name[i], i, i; \
+	print "\t{NULL, NULL, 0},"; print "};"; printf "const unsigned bundled_count = %d;\n", n }'
+build/bundled.c: $(SCENARIOS) Makefile
+	@mkdir -p $(@D)
+	@awk $(BUNDLE_AWK) $(SCENARIOS) /dev/null >$@.tmp && mv $@.tmp $@
+build/bundled.o: build/bundled.c $(CONFIG)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+build-asan/bundled.o: build/bundled.c $(CONFIG)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SAN) -c $< -o $@
+skewer: build/bundled.o
+build-asan/skewer: build-asan/bundled.o
+build/tui/picker.o build-asan/tui/picker.o: ALL_CFLAGS += -DSKEWER_DATADIR='"$(PREFIX)/share/skewer"'
+
+keys: skewer
+	./skewer tui --keys-markdown >docs/keys.md

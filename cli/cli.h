@@ -88,6 +88,8 @@ int cli_explain(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_validate(int argc, char **argv);
 int cli_render(int argc, char **argv);
+/* skewer gen: writes a synthetic scenario or kubectl List (gen.c). */
+int cli_gen(int argc, char **argv);
 /* What `skewer FILE...` runs when no command is named: explain for now;
  * the interactive interface takes this hook over once it exists. */
 int cli_default(int argc, char **argv);

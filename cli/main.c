@@ -1,5 +1,6 @@
 /* main.c - skewer's entry point: global options and the command table. */
 #include "cli.h"
+#include "../tui/entry.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -37,11 +38,13 @@ static const struct command commands[] = {
 	 "Load the scenario and validate every pod a schedule step creates, as\n"
 	 "the API server would (after admission). Prints 'ok: ...' or the errors\n"
 	 "and exits 2.\n"},
+	{"tui", tui_main, tui_synopsis, tui_help},
 	{"render", cli_render,
 	 "render [--step N] [--namespace NS] [--selector SEL] FILE...",
 	 "Draw the cluster after step N (default: after the last step; 0: before\n"
 	 "any) as an ASCII grid: zones as column groups, nodes as columns, the\n"
 	 "pods bound to each node as rows.\n"},
+	{"gen", cli_gen, "gen [--nodes N] [--zones Z] [--regions R] [--pods P] [--constraints K] [--steps S] [--seed X] [--format scenario|kubectl] [-o FILE]", "Write a synthetic cluster, the same for a given seed: N nodes over Z zones\nin R regions (node pools, taints, cordoned nodes), P bound pods of\nDeployments, StatefulSets and DaemonSets, and S pending pods with K\ntopology spread constraints each (hard and soft), some node affinity and\npod anti-affinity. --format kubectl writes the same cluster as a\n`kubectl get -o yaml` List. Defaults: 100 nodes, 3 zones, 3000 pods,\n2 constraints, 100 steps, seed 1, scenario format, standard output.\n"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -68,7 +71,8 @@ int cli_help(FILE *f, const char *cmd)
 	      "skewer simulates the Kubernetes v1.37 kube-scheduler's Pod Topology\n"
 	      "Spread and the plugins around it, and explains every decision.\n"
 	      "FILE is a scenario (YAML or JSON; '-' reads standard input).\n"
-	      "Without a COMMAND, skewer runs 'explain'.\n"
+	      "Without a COMMAND, skewer opens the interactive view (see 'tui');\n"
+	      "without a FILE either, a list of the bundled scenarios.\n"
 	      "\n"
 	      "commands:\n", f);
 	for (size_t i = 0; i < NCOMMANDS; i++)
@@ -89,15 +93,13 @@ int cli_help(FILE *f, const char *cmd)
 
 int cli_default(int argc, char **argv)
 {
-	return cli_explain(argc, argv);
+	return tui_main(argc, argv);
 }
 
 int main(int argc, char **argv)
 {
-	if (argc < 2) {
-		cli_usage_error("no scenario file given");
-		return CLI_USAGE;
-	}
+	if (argc < 2)
+		return cli_default(0, argv + 1);
 	const char *first = argv[1];
 	if (!strcmp(first, "-h") || !strcmp(first, "--help")) {
 		cli_help(stdout, NULL);

@@ -26,6 +26,16 @@ void decision_fini(struct decision *d)
 	memset(d, 0, sizeof(*d));
 }
 
+bool decision_counts_pod(const struct cluster *c, const struct decision *d, uint32_t cons,
+			 const struct pod *p)
+{
+	if (cons >= d->ncons || d->pod >= c->npods)
+		return false;
+	const struct constraint_rec *k = &d->cons[cons];
+	return !k->empty_quirk && !p->terminating && p->ns == c->pods[d->pod].ns &&
+	       selector_matches(c->in, &k->sel, &p->labels);
+}
+
 const struct node_rec *decision_node(const struct decision *d, uint32_t node_id)
 {
 	/* nodes are in id order (input order), so binary search works */

@@ -130,6 +130,12 @@ struct decision {
 
 void decision_fini(struct decision *d);
 
+/* Does constraint cons of the decision count pod p where it is bound?
+ * (common.go countPodsMatchSelector: same namespace as the incoming pod,
+ * not terminating, selector matches, and never under the {} quirk.) */
+bool decision_counts_pod(const struct cluster *c, const struct decision *d, uint32_t cons,
+			 const struct pod *p);
+
 /* The node_rec of node id, or NULL. */
 const struct node_rec *decision_node(const struct decision *d, uint32_t node_id);
 

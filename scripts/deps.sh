@@ -8,7 +8,7 @@
 set -euo pipefail
 
 modules=(ncursesw yaml-0.1 cmocka)
-packages=(libncurses-dev libyaml-dev libcmocka-dev pkg-config)
+packages=(libncurses-dev libyaml-dev libcmocka-dev pkg-config tmux)
 
 say() { printf 'deps: %s\n' "$*" >&2; }
 
@@ -21,6 +21,8 @@ missing() {
 	for m in "${modules[@]}"; do
 		pkg-config --exists "$m" || echo "$m"
 	done
+	# the interface's end-to-end test drives the real program in tmux
+	command -v tmux >/dev/null 2>&1 || echo tmux
 }
 
 todo=$(missing | tr '\n' ' ')

@@ -1,0 +1,686 @@
+/* save.c - writes a scenario back as YAML (shorthand form). Every string is
+ * written double-quoted with YAML escapes, so no value can change type or
+ * break the document; numbers are written as plain integers. */
+#include "save.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+struct w {
+	FILE *f;
+	const struct cluster *c;
+};
+
+/* A YAML double-quoted scalar: controls escaped, the rest (valid UTF-8,
+ * as the loader only hands out what libyaml accepted) copied. */
+static void q(struct w *w, const char *s)
+{
+	fputc('"', w->f);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(w->f, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", w->f);
+		else if (*p == '\t')
+			fputs("\\t", w->f);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(w->f, "\\x%02x", *p);
+		else
+			fputc(*p, w->f);
+	}
+	fputc('"', w->f);
+}
+
+static void qs(struct w *w, sym_t s)
+{
+	q(w, intern_get(w->c->in, s));
+}
+
+static void ind(struct w *w, int n)
+{
+	fprintf(w->f, "%*s", n, "");
+}
+
+static void labels_flow(struct w *w, const struct labels *l)
+{
+	fputc('{', w->f);
+	for (uint32_t i = 0; i < l->n; i++) {
+		if (i)
+			fputs(", ", w->f);
+		qs(w, l->v[i].key);
+		fputs(": ", w->f);
+		qs(w, l->v[i].val);
+	}
+	fputc('}', w->f);
+}
+
+static void syms_flow(struct w *w, const sym_t *v, uint32_t n)
+{
+	fputc('[', w->f);
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			fputs(", ", w->f);
+		qs(w, v[i]);
+	}
+	fputc(']', w->f);
+}
+
+static void selector_src(struct w *w, const struct label_selector_src *s)
+{
+	if (!s->present) {
+		fputs("null", w->f);
+		return;
+	}
+	fputs("{matchLabels: ", w->f);
+	labels_flow(w, &s->match_labels);
+	fputs(", matchExpressions: [", w->f);
+	for (uint32_t i = 0; i < s->nexprs; i++) {
+		const struct sel_expr_src *x = &s->exprs[i];
+		fputs(i ? ", {key: " : "{key: ", w->f);
+		qs(w, x->key);
+		if (x->op) {
+			fputs(", operator: ", w->f);
+			qs(w, x->op);
+		}
+		if (x->has_vals) {
+			fputs(", values: ", w->f);
+			syms_flow(w, x->vals, x->nvals);
+		}
+		fputc('}', w->f);
+	}
+	fputs("]}", w->f);
+}
+
+static const char *op_text(enum sel_op op)
+{
+	switch (op) {
+	case SEL_EQ:
+	case SEL_IN: return "In";
+	case SEL_NOTIN: return "NotIn";
+	case SEL_EXISTS: return "Exists";
+	case SEL_NOTEXISTS: return "DoesNotExist";
+	case SEL_GT: return "Gt";
+	case SEL_LT: return "Lt";
+	}
+	return "In";
+}
+
+static void reqs_flow(struct w *w, const struct sel_req *r, uint32_t n, const sym_t *ops,
+		      const sym_t *keys)
+{
+	fputc('[', w->f);
+	for (uint32_t i = 0; i < n; i++) {
+		fputs(i ? ", {key: " : "{key: ", w->f);
+		if (keys && keys[i])
+			qs(w, keys[i]);
+		else
+			qs(w, r[i].key);
+		fputs(", operator: ", w->f);
+		if (ops && ops[i])
+			qs(w, ops[i]);
+		else
+			q(w, op_text(r[i].op));
+		if (r[i].nvals) {
+			fputs(", values: ", w->f);
+			syms_flow(w, r[i].vals, r[i].nvals);
+		}
+		fputc('}', w->f);
+	}
+	fputc(']', w->f);
+}
+
+static void ns_term(struct w *w, const struct ns_term *t)
+{
+	fputs("{matchExpressions: ", w->f);
+	reqs_flow(w, t->exprs, t->nexprs, t->expr_ops, NULL);
+	fputs(", matchFields: ", w->f);
+	reqs_flow(w, t->fields, t->nfields, t->field_ops, t->field_keys);
+	fputc('}', w->f);
+}
+
+static void pod_term(struct w *w, const struct pod_affinity_term *t)
+{
+	fputs("{labelSelector: ", w->f);
+	selector_src(w, &t->sel_src);
+	fputs(", namespaces: ", w->f);
+	syms_flow(w, t->namespaces, t->nnamespaces);
+	if (t->ns_sel_src.present) {
+		fputs(", namespaceSelector: ", w->f);
+		selector_src(w, &t->ns_sel_src);
+	}
+	fputs(", topologyKey: ", w->f);
+	qs(w, t->topology_key);
+	fputc('}', w->f);
+}
+
+static void pod_terms(struct w *w, int in, const char *key, const struct pod_affinity_term *req,
+		      uint32_t nreq, const struct weighted_pod_affinity_term *pref, uint32_t npref)
+{
+	if (!nreq && !npref)
+		return;
+	ind(w, in);
+	fprintf(w->f, "%s:\n", key);
+	if (nreq) {
+		ind(w, in + 2);
+		fputs("requiredDuringSchedulingIgnoredDuringExecution:\n", w->f);
+		for (uint32_t i = 0; i < nreq; i++) {
+			ind(w, in + 4);
+			fputs("- ", w->f);
+			pod_term(w, &req[i]);
+			fputc('\n', w->f);
+		}
+	}
+	if (npref) {
+		ind(w, in + 2);
+		fputs("preferredDuringSchedulingIgnoredDuringExecution:\n", w->f);
+		for (uint32_t i = 0; i < npref; i++) {
+			ind(w, in + 4);
+			fprintf(w->f, "- {weight: %" PRId32 ", podAffinityTerm: ", pref[i].weight);
+			pod_term(w, &pref[i].term);
+			fputs("}\n", w->f);
+		}
+	}
+}
+
+static void affinity(struct w *w, int in, const struct affinity *a)
+{
+	ind(w, in);
+	fputs("affinity:\n", w->f);
+	const struct node_affinity *na = &a->node;
+	if (na->has_required || na->npref) {
+		ind(w, in + 2);
+		fputs("nodeAffinity:\n", w->f);
+		if (na->has_required) {
+			ind(w, in + 4);
+			fputs("requiredDuringSchedulingIgnoredDuringExecution:\n", w->f);
+			ind(w, in + 6);
+			fputs("nodeSelectorTerms:\n", w->f);
+			for (uint32_t i = 0; i < na->nreq; i++) {
+				ind(w, in + 8);
+				fputs("- ", w->f);
+				ns_term(w, &na->req[i]);
+				fputc('\n', w->f);
+			}
+			if (!na->nreq) {
+				ind(w, in + 8);
+				fputs("[]\n", w->f);
+			}
+		}
+		if (na->npref) {
+			ind(w, in + 4);
+			fputs("preferredDuringSchedulingIgnoredDuringExecution:\n", w->f);
+			for (uint32_t i = 0; i < na->npref; i++) {
+				ind(w, in + 6);
+				fprintf(w->f, "- {weight: %" PRId32 ", preference: ", na->pref[i].weight);
+				ns_term(w, &na->pref[i].term);
+				fputs("}\n", w->f);
+			}
+		}
+	}
+	pod_terms(w, in + 2, "podAffinity", a->aff_req, a->naff_req, a->aff_pref, a->naff_pref);
+	pod_terms(w, in + 2, "podAntiAffinity", a->anti_req, a->nanti_req, a->anti_pref,
+		  a->nanti_pref);
+}
+
+static void tsc_flow(struct w *w, const struct tsc *t, bool with_selector)
+{
+	fprintf(w->f, "{maxSkew: %" PRId32 ", topologyKey: ", t->max_skew);
+	qs(w, t->topology_key);
+	if (t->when) {
+		fputs(", whenUnsatisfiable: ", w->f);
+		qs(w, t->when);
+	}
+	if (t->has_min_domains)
+		fprintf(w->f, ", minDomains: %" PRId32, t->min_domains);
+	if (t->node_affinity_policy) {
+		fputs(", nodeAffinityPolicy: ", w->f);
+		qs(w, t->node_affinity_policy);
+	}
+	if (t->node_taints_policy) {
+		fputs(", nodeTaintsPolicy: ", w->f);
+		qs(w, t->node_taints_policy);
+	}
+	if (with_selector && t->selector.present) {
+		fputs(", labelSelector: ", w->f);
+		selector_src(w, &t->selector);
+	}
+	if (t->nmatch_label_keys) {
+		fputs(", matchLabelKeys: ", w->f);
+		syms_flow(w, t->match_label_keys, t->nmatch_label_keys);
+	}
+	fputc('}', w->f);
+}
+
+static void resources(struct w *w, const struct resources *r, bool node)
+{
+	fputc('{', w->f);
+	const char *sep = "";
+	if (node || r->cpu) {
+		fprintf(w->f, "cpu: \"%" PRId64 "m\"", r->cpu);
+		sep = ", ";
+	}
+	if (node || r->mem) {
+		fprintf(w->f, "%smemory: \"%" PRId64 "\"", sep, r->mem);
+		sep = ", ";
+	}
+	if (node) {
+		fprintf(w->f, "%spods: \"%" PRId64 "\"", sep, r->pods);
+		sep = ", ";
+	}
+	if (r->eph) {
+		fprintf(w->f, "%sephemeral-storage: \"%" PRId64 "\"", sep, r->eph);
+		sep = ", ";
+	}
+	for (uint32_t i = 0; i < r->next; i++) {
+		fputs(sep, w->f);
+		qs(w, r->ext[i].name);
+		fprintf(w->f, ": \"%" PRId64 "\"", r->ext[i].v);
+		sep = ", ";
+	}
+	fputc('}', w->f);
+}
+
+static void taint_fields(struct w *w, const struct taint *t)
+{
+	fputs("key: ", w->f);
+	qs(w, t->key);
+	if (t->value && intern_len(w->c->in, t->value)) {
+		fputs(", value: ", w->f);
+		qs(w, t->value);
+	}
+	if (t->effect != EFFECT_NONE) {
+		fputs(", effect: ", w->f);
+		if (t->effect_text)
+			qs(w, t->effect_text);
+		else
+			q(w, effect_name(t->effect));
+	}
+}
+
+/* A pod entry at indentation `in` (the first line's "- " or key is the
+ * caller's). */
+static void pod(struct w *w, int in, const struct pod *p, bool bound)
+{
+	fputs("name: ", w->f);
+	qs(w, p->name);
+	fputc('\n', w->f);
+	if (p->ns) {
+		ind(w, in);
+		fputs("namespace: ", w->f);
+		qs(w, p->ns);
+		fputc('\n', w->f);
+	}
+	if (p->labels.n) {
+		ind(w, in);
+		fputs("labels: ", w->f);
+		labels_flow(w, &p->labels);
+		fputc('\n', w->f);
+	}
+	for (uint32_t i = 0; i < p->nowners; i++) {
+		const struct owner_ref *o = &p->owners[i];
+		ind(w, in);
+		fputs(i ? "  - {kind: " : "ownerReferences:\n", w->f);
+		if (!i) {
+			ind(w, in);
+			fputs("  - {kind: ", w->f);
+		}
+		qs(w, o->kind);
+		fputs(", name: ", w->f);
+		qs(w, o->name);
+		if (o->api_version) {
+			fputs(", apiVersion: ", w->f);
+			qs(w, o->api_version);
+		}
+		if (o->controller >= 0)
+			fprintf(w->f, ", controller: %s", o->controller ? "true" : "false");
+		fputs("}\n", w->f);
+	}
+	if (p->terminating) {
+		ind(w, in);
+		fputs("terminating: true\n", w->f);
+	}
+	if (p->created != INT64_MAX) {
+		char ts[64];
+		time_t tt = (time_t)p->created;
+		struct tm tm;
+		if (gmtime_r(&tt, &tm) && strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm)) {
+			ind(w, in);
+			fprintf(w->f, "creationTimestamp: \"%s\"\n", ts);
+		}
+	}
+	const struct pod_spec *s = &p->spec;
+	if (s->priority) {
+		ind(w, in);
+		fprintf(w->f, "priority: %" PRId32 "\n", s->priority);
+	}
+	if (bound && p->node >= 0) {
+		ind(w, in);
+		fputs("nodeName: ", w->f);
+		qs(w, w->c->nodes[p->node].name);
+		fputc('\n', w->f);
+	}
+	if (s->node_selector.n) {
+		ind(w, in);
+		fputs("nodeSelector: ", w->f);
+		labels_flow(w, &s->node_selector);
+		fputc('\n', w->f);
+	}
+	if (s->has_affinity)
+		affinity(w, in, &s->affinity);
+	if (s->ntols) {
+		ind(w, in);
+		fputs("tolerations:\n", w->f);
+		for (uint32_t i = 0; i < s->ntols; i++) {
+			const struct toleration *t = &s->tols[i];
+			ind(w, in + 2);
+			fputs("- {key: ", w->f);
+			qs(w, t->key);
+			if (t->op_text) {
+				fputs(", operator: ", w->f);
+				qs(w, t->op_text);
+			}
+			fputs(", value: ", w->f);
+			qs(w, t->value);
+			if (t->effect_text) {
+				fputs(", effect: ", w->f);
+				qs(w, t->effect_text);
+			}
+			fputs("}\n", w->f);
+		}
+	}
+	if (s->ntscs) {
+		ind(w, in);
+		fputs("topologySpreadConstraints:\n", w->f);
+		for (uint32_t i = 0; i < s->ntscs; i++) {
+			ind(w, in + 2);
+			fputs("- ", w->f);
+			tsc_flow(w, &s->tscs[i], true);
+			fputc('\n', w->f);
+		}
+	}
+	if (s->req.cpu || s->req.mem || s->req.eph || s->req.next) {
+		ind(w, in);
+		fputs("requests: ", w->f);
+		resources(w, &s->req, false);
+		fputc('\n', w->f);
+	}
+}
+
+static void node(struct w *w, int in, const struct node *n)
+{
+	fputs("name: ", w->f);
+	qs(w, n->name);
+	fputc('\n', w->f);
+	ind(w, in);
+	fputs("labels: ", w->f);
+	labels_flow(w, &n->labels);
+	fputc('\n', w->f);
+	if (n->ntaints) {
+		ind(w, in);
+		fputs("taints:\n", w->f);
+		for (uint32_t i = 0; i < n->ntaints; i++) {
+			ind(w, in + 2);
+			fputs("- {", w->f);
+			taint_fields(w, &n->taints[i]);
+			fputs("}\n", w->f);
+		}
+	}
+	if (n->unschedulable) {
+		ind(w, in);
+		fputs("unschedulable: true\n", w->f);
+	}
+	ind(w, in);
+	fputs("allocatable: ", w->f);
+	resources(w, &n->alloc, true);
+	fputc('\n', w->f);
+}
+
+static void target(struct w *w, sym_t ns, sym_t name)
+{
+	if (ns) {
+		char *s = NULL;
+		const char *a = intern_get(w->c->in, ns), *b = intern_get(w->c->in, name);
+		size_t len = strlen(a) + strlen(b) + 2;
+		if ((s = malloc(len))) {
+			snprintf(s, len, "%s/%s", a, b);
+			q(w, s);
+			free(s);
+			return;
+		}
+	}
+	qs(w, name);
+}
+
+static void step(struct w *w, const struct step *s)
+{
+	fputs("  - ", w->f);
+	switch (s->kind) {
+	case STEP_SCHEDULE:
+		fputs("schedule:\n      ", w->f);
+		pod(w, 6, &s->pod, false);
+		break;
+	case STEP_RETRY:
+	case STEP_DELETE:
+		fputs(s->kind == STEP_RETRY ? "retry: " : "delete: ", w->f);
+		target(w, s->target_ns, s->target);
+		fputc('\n', w->f);
+		break;
+	case STEP_CORDON:
+	case STEP_UNCORDON:
+	case STEP_REMOVE_NODE:
+		fprintf(w->f, "%s: ", step_kind_name(s->kind));
+		qs(w, s->node);
+		fputc('\n', w->f);
+		break;
+	case STEP_ADD_NODE:
+		fputs("addNode:\n      ", w->f);
+		node(w, 6, &s->new_node);
+		break;
+	case STEP_TAINT:
+	case STEP_UNTAINT:
+		fprintf(w->f, "%s: {node: ", step_kind_name(s->kind));
+		qs(w, s->node);
+		fputs(", ", w->f);
+		taint_fields(w, &s->taint);
+		fputs("}\n", w->f);
+		break;
+	case STEP_LABEL:
+		fputs("label: {node: ", w->f);
+		qs(w, s->node);
+		fputs(", key: ", w->f);
+		qs(w, s->label_key);
+		fputs(", value: ", w->f);
+		if (s->label_val)
+			qs(w, s->label_val);
+		else
+			fputs("null", w->f);
+		fputs("}\n", w->f);
+		break;
+	}
+	if (s->choose && (s->kind == STEP_SCHEDULE || s->kind == STEP_RETRY)) {
+		fputs("    choose: ", w->f);
+		qs(w, s->choose);
+		fputc('\n', w->f);
+	}
+	if (s->note) {
+		fputs("    note: ", w->f);
+		q(w, s->note);
+		fputc('\n', w->f);
+	}
+}
+
+static void workload(struct w *w, const struct workload *wl)
+{
+	static const char *const kinds[] = {
+		[WL_SERVICE] = "Service", [WL_REPLICASET] = "ReplicaSet",
+		[WL_STATEFULSET] = "StatefulSet", [WL_RC] = "ReplicationController",
+	};
+	fprintf(w->f, "  - {kind: %s, name: ", kinds[wl->kind]);
+	qs(w, wl->name);
+	fputs(", namespace: ", w->f);
+	qs(w, wl->ns);
+	if (wl->kind == WL_SERVICE || wl->kind == WL_RC) {
+		if (wl->has_selector) {
+			fputs(", selector: ", w->f);
+			labels_flow(w, &wl->set);
+		}
+	} else if (wl->sel_src.present) {
+		fputs(", selector: ", w->f);
+		selector_src(w, &wl->sel_src);
+	}
+	fputs("}\n", w->f);
+}
+
+static void scheduler(struct w *w, const struct sched_config *cfg)
+{
+	static const enum plugin_id scored[] = {
+		PL_TAINT_TOLERATION, PL_NODE_AFFINITY, PL_NODE_RESOURCES_FIT,
+		PL_POD_TOPOLOGY_SPREAD, PL_INTER_POD_AFFINITY, PL_BALANCED_ALLOCATION,
+	};
+	fprintf(w->f, "scheduler:\n  defaultingType: %s\n",
+		cfg->defaulting == DEFAULTING_LIST ? "List" : "System");
+	if (cfg->defaulting == DEFAULTING_LIST) {
+		fputs("  defaultConstraints:", w->f);
+		fputs(cfg->ndefault_tscs ? "\n" : " []\n", w->f);
+		for (uint32_t i = 0; i < cfg->ndefault_tscs; i++) {
+			fputs("    - ", w->f);
+			tsc_flow(w, &cfg->default_tscs[i], false);
+			fputc('\n', w->f);
+		}
+	}
+	fputs("  featureGates:\n", w->f);
+	for (int g = 0; g < GATE__COUNT; g++)
+		fprintf(w->f, "    %s: %s\n", gate_name((enum feature_gate)g),
+			cfg->gates[g] ? "true" : "false");
+	fputs("  scoreWeights:\n", w->f);
+	for (size_t i = 0; i < sizeof(scored) / sizeof(*scored); i++)
+		fprintf(w->f, "    %s: %" PRId32 "\n", plugin_name(scored[i]), cfg->weights[scored[i]]);
+	fprintf(w->f, "  tieBreak: %s\n  seed: %" PRIu64 "\n", cfg->tie_random ? "random" : "first",
+		cfg->seed);
+}
+
+int save_scenario(FILE *f, const struct scenario *sc)
+{
+	assert(f && sc && sc->cluster);
+	struct w w = {f, sc->cluster};
+	const struct cluster *c = sc->cluster;
+	fputs("# Written by skewer. expect: blocks are not written (edits change the\n"
+	      "# outcomes); replicas are written one step each.\n", f);
+	if (sc->name) {
+		fputs("name: ", f);
+		q(&w, sc->name);
+		fputc('\n', f);
+	}
+	if (sc->description) {
+		fputs("description: ", f);
+		q(&w, sc->description);
+		fputc('\n', f);
+	}
+	if (sc->source) {
+		fputs("source: ", f);
+		q(&w, sc->source);
+		fputc('\n', f);
+	}
+	scheduler(&w, &c->cfg);
+	fputs("nodes:", f);
+	fputs(c->nalive_nodes ? "\n" : " []\n", f);
+	for (uint32_t i = 0; i < c->nnodes; i++) {
+		if (!c->nodes[i].alive)
+			continue;
+		fputs("  - ", f);
+		node(&w, 4, &c->nodes[i]);
+	}
+	bool any = false;
+	for (uint32_t i = 0; i < c->npods; i++) {
+		const struct pod *p = &c->pods[i];
+		if (!p->alive || p->node < 0)
+			continue;
+		fputs(any ? "  - " : "pods:\n  - ", f);
+		any = true;
+		pod(&w, 4, p, true);
+	}
+	if (c->nworkloads) {
+		fputs("workloads:\n", f);
+		for (uint32_t i = 0; i < c->nworkloads; i++)
+			workload(&w, &c->workloads[i]);
+	}
+	fputs("steps:", f);
+	fputs(sc->nsteps ? "\n" : " []\n", f);
+	for (uint32_t i = 0; i < sc->nsteps; i++)
+		step(&w, &sc->steps[i]);
+	return !ferror(f);
+}
+
+int save_scenario_file(const char *path, const struct scenario *sc, bool overwrite,
+		       char *err, size_t errlen)
+{
+	assert(path && sc && err);
+	char *tmp = NULL;
+	FILE *f = NULL;
+	int fd = -1, e = 0;
+	if (!overwrite && access(path, F_OK) == 0) {
+		e = EEXIST;
+		goto error;
+	}
+	/* the temporary file sits beside the target, so rename is atomic */
+	size_t len = strlen(path) + sizeof(".tmpXXXXXX");
+	if (!(tmp = malloc(len))) {
+		e = ENOMEM;
+		goto error;
+	}
+	snprintf(tmp, len, "%s.tmpXXXXXX", path);
+	if ((fd = mkstemp(tmp)) < 0) {
+		e = errno;
+		free(tmp);
+		tmp = NULL;
+		goto error;
+	}
+	/* mkstemp makes the file 0600; a scenario is an ordinary file */
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0) {
+		e = errno;
+		goto error;
+	}
+	if (!(f = fdopen(fd, "w"))) {
+		e = errno;
+		goto error;
+	}
+	fd = -1;
+	if (!save_scenario(f, sc) || fflush(f) != 0 || fsync(fileno(f)) != 0) {
+		e = errno ? errno : EIO;
+		goto error;
+	}
+	if (fclose(f) != 0) {
+		f = NULL;
+		e = errno;
+		goto error;
+	}
+	f = NULL;
+	if (rename(tmp, path) != 0) {
+		e = errno;
+		goto error;
+	}
+	free(tmp);
+	return 1;
+error:
+	if (f)
+		fclose(f);
+	if (fd >= 0)
+		close(fd);
+	if (tmp) {
+		unlink(tmp);
+		free(tmp);
+	}
+	snprintf(err, errlen, "cannot write %s: %s", path,
+		 e == EEXIST ? "the file exists" : strerror(e));
+	errno = e;
+	return 0;
+}

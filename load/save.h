@@ -1,0 +1,31 @@
+/* save.h - the scenario writer: the inverse of the loader for what the
+ * model holds. Writes a scenario in the shorthand form of
+ * docs/scenario-format.md (version 1) so that loading the output gives the
+ * same cluster, scheduler profile and steps. Used by the interface's `w`.
+ *
+ * What does not survive the trip: comments and the order of keys of the
+ * input, `expect:` blocks (edits change outcomes, so they are dropped),
+ * `replicas:` (copies are written one step each), per-container requests
+ * (the pod's total is written as one container's requests) and pod fields
+ * skewer does not read. */
+#ifndef SKEWER_SAVE_H
+#define SKEWER_SAVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include "../model/scenario.h"
+
+/* Writes sc to f. The cluster is written as it is now: the caller puts it
+ * in its initial state first (timeline_goto(t, 0)); the alive bound pods
+ * are written under `pods`. Returns 1, 0 on a write error (errno set). */
+int save_scenario(FILE *f, const struct scenario *sc);
+
+/* Writes sc to path through a temporary file in the same directory and a
+ * rename, so a failure never leaves a half-written file at path. Refuses
+ * to replace an existing file unless overwrite (errno EEXIST). On failure
+ * returns 0 and writes "cannot write PATH: REASON" into err. */
+int save_scenario_file(const char *path, const struct scenario *sc, bool overwrite,
+		       char *err, size_t errlen);
+
+#endif

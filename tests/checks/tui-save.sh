@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# tui-save.sh - `w` writes the scenario so that it explains exactly as the
+# input did (every bundled scenario round-trips); an edit is written too;
+# an existing file is not replaced without a yes; a failed write keeps the
+# session and says why.
+set -euo pipefail
+: "${SKEWER:?}"
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+export TERM=xterm NO_COLOR=1 LANG=C.UTF-8 LC_ALL=C.UTF-8 SKEWER_DATADIR=/nonexistent
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+write() { # FILE OUT [KEYS-BEFORE]
+	"$SKEWER" tui --size 100x30 --keys "${3:-}w<C-u>$2<Enter>" --dump-screen "$tmp/screen" "$1"
+}
+for f in scenarios/*.yaml; do
+	out="$tmp/$(basename "$f")"
+	write "$f" "$out"
+	[ -f "$out" ] || fail "$f: nothing written: $(tail -1 "$tmp/screen")"
+	# replicas are written one step each: only the "(copy i/n)" note differs
+	"$SKEWER" explain "$f" 2>&1 | sed 's/ (copy [0-9]*\/[0-9]*)$//' >"$tmp/a" || true
+	"$SKEWER" explain "$out" >"$tmp/b" 2>&1 || true
+	cmp -s "$tmp/a" "$tmp/b" || { diff "$tmp/a" "$tmp/b" | head -20; fail "$f does not round-trip"; }
+done
+# an edit (maxSkew 2 on step 2) is in the written file
+write scenarios/tour.yaml "$tmp/edited.yaml" "n+"
+grep -q "maxSkew: 2" "$tmp/edited.yaml" || fail "the edit was not written"
+"$SKEWER" explain --step 2 "$tmp/edited.yaml" | grep -q "maxSkew 2" || fail "the edited file does not load"
+# an existing file: no replaces it not, yes does
+echo keep >"$tmp/exists.yaml"
+"$SKEWER" tui --size 100x30 --keys "w<C-u>$tmp/exists.yaml<Enter>n" --dump-screen "$tmp/screen" scenarios/tour.yaml
+[ "$(cat "$tmp/exists.yaml")" = keep ] || fail "replaced a file without asking"
+grep -q "not written" "$tmp/screen" || fail "no 'not written' message"
+"$SKEWER" tui --size 100x30 --keys "w<C-u>$tmp/exists.yaml<Enter>y" --dump-screen "$tmp/screen" scenarios/tour.yaml
+grep -q "^name:" "$tmp/exists.yaml" || fail "yes did not replace the file"
+# a directory that does not exist: the error shows and the session goes on
+"$SKEWER" tui --size 100x30 --keys "w<C-u>$tmp/no/such/dir/x.yaml<Enter>" --dump-screen "$tmp/screen" scenarios/tour.yaml
+grep -q "cannot write $tmp/no/such/dir/x.yaml: No such file or directory" "$tmp/screen" ||
+	{ cat "$tmp/screen"; fail "no error message for a failed write"; }
+ls "$tmp"/*.tmp* >/dev/null 2>&1 && fail "a temporary file was left behind"
+echo ok

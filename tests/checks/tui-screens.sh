@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# tui-screens.sh - the interactive view, headless: each case types its keys
+# into `skewer tui --size WxH --keys ... --dump-screen` and compares the
+# final screen with tests/screens/NAME.txt. Locale, terminal, colour and
+# the scenario directory are pinned. UPDATE=1 rewrites the goldens (read
+# every one you bless).
+set -euo pipefail
+: "${SKEWER:?}"
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+export TERM=xterm NO_COLOR=1 SKEWER_DATADIR=/nonexistent
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+
+# case NAME LOCALE SIZE KEYS [FILE...]
+case_() {
+	local name=$1 loc=$2 size=$3 keys=$4
+	shift 4
+	local out="$tmp/$name.txt" golden="tests/screens/$name.txt"
+	LANG=$loc LC_ALL=$loc "$SKEWER" tui --size "$size" --keys "$keys" --dump-screen "$out" "$@"
+	if [ "${UPDATE:-}" = 1 ]; then
+		cp "$out" "$golden"
+	elif ! cmp -s "$out" "$golden"; then
+		echo "FAIL: screen $name differs from $golden:"
+		diff -u "$golden" "$out" | head -40 || true
+		fails=$((fails + 1))
+	fi
+}
+
+U=C.UTF-8
+T=scenarios/tour.yaml
+case_ tour-start-80x24 $U 80x24 "" $T
+case_ tour-pending-80x24 $U 80x24 "nnn" $T
+case_ tour-pending-ascii-80x24 C 80x24 "nnn" $T
+case_ tour-pending-200x60 $U 200x60 "nnn" $T
+case_ tour-node-panel-80x24 $U 80x24 "n<Tab>" $T
+case_ tour-step0-80x24 $U 80x24 "g" $T
+case_ tour-goto-80x24 $U 80x24 ":6<Enter>" $T
+case_ tour-maxskew-edit-80x24 $U 80x24 "n+" $T
+case_ tour-place-80x24 $U 80x24 "nll<Enter>" $T
+case_ tour-place-refused-80x24 $U 80x24 "n<Enter>" $T
+case_ tour-cordon-whatif-120x40 $U 120x40 "c" $T
+case_ tour-help-80x24 $U 80x24 "?" $T
+case_ tour-too-small $U 80x24 "<Resize 50x12>" $T
+case_ tour-resized-back $U 80x24 "<Resize 50x12>n<Resize 100x30>" $T
+case_ picker-80x24 $U 80x24 ""
+case_ picker-open-80x24 $U 80x24 "jj<Enter>"
+case_ mindomains-80x30 $U 80x30 "n" scenarios/docs-mindomains.yaml
+case_ two-constraints-150x45 $U 150x45 "]" scenarios/docs-two-constraints.yaml
+case_ soft-scores-200x60 $U 200x60 "" scenarios/docs-builtin-defaults.yaml
+case_ find-node-120x40 $U 120x40 "/node4<Enter>" scenarios/docs-one-constraint.yaml
+
+[ "$fails" -eq 0 ] || { echo "$fails screen(s) differ"; exit 1; }
+echo ok

@@ -1,0 +1,476 @@
+/* edit.c - the key handlers that change the scenario: placing the pod,
+ * editing its spreading constraints, and what-ifs on the cluster. Each
+ * builds a step (the scenario format's own: schedule with choose, cordon,
+ * taint, delete, addNode...) and hands it to sim.c, which records it on
+ * the timeline for undo. The model then recomputes everything. */
+#include "tui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A copy of step src as the user's own (line 0 marks it edited). */
+static int step_copy(struct step *dst, const struct step *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	dst->kind = src->kind;
+	dst->target_ns = src->target_ns;
+	dst->target = src->target;
+	dst->node = src->node;
+	dst->taint = src->taint;
+	dst->label_key = src->label_key;
+	dst->label_val = src->label_val;
+	dst->choose = src->choose;
+	dst->replica = src->replica;
+	dst->nreplicas = src->nreplicas;
+	if (src->kind == STEP_SCHEDULE && !pod_copy(&dst->pod, &src->pod))
+		return 0;
+	if (src->kind == STEP_ADD_NODE && !node_copy_def(&dst->new_node, &src->new_node)) {
+		step_fini(dst);
+		return 0;
+	}
+	return 1;
+}
+
+static int set_note(struct step *st, const char *fmt, const char *a, const char *b)
+{
+	char buf[512];
+	snprintf(buf, sizeof(buf), fmt, a, b);
+	free(st->note);
+	return (st->note = strdup(buf)) != NULL;
+}
+
+static int oom(struct tui *t)
+{
+	tui_flash(t, true, "out of memory");
+	return TUI_R_DRAW;
+}
+
+int act_place(struct tui *t)
+{
+	struct sim *s = t->sim;
+	const struct cluster *c = s->sc->cluster;
+	const struct step *cur = sim_step(s);
+	char reason[512], detail[512];
+	if (!cur || (cur->kind != STEP_SCHEDULE && cur->kind != STEP_RETRY) || !s->has_dec) {
+		tui_flash(t, true, cur && cur->kind == STEP_SCHEDULE
+					   ? "the pod was not scheduled at this step (see the outcome)"
+					   : "no pod is being scheduled at this step");
+		return TUI_R_DRAW;
+	}
+	if (s->cursor < 0)
+		return TUI_R_DRAW;
+	const char *name = intern_get(c->in, c->nodes[s->cursor].name);
+	const struct node_rec *r = sim_node_rec(s, (uint32_t)s->cursor);
+	if (!r || !r->feasible) {
+		if (!r) {
+			tui_flash(t, true, "%s is not in this step's decision", name);
+			return TUI_R_DRAW;
+		}
+		const char *det = decision_detail(c, &s->dec, r, detail, sizeof(detail));
+		/* the arithmetic first: it is what a narrow status line keeps */
+		tui_flash(t, true, "cannot place on %s: %s%s%s: %s", name, det, det[0] ? " - " : "",
+			  plugin_name(r->fail), decision_reason(c, &s->dec, r, reason, sizeof(reason)));
+		return TUI_R_DRAW;
+	}
+	if (s->ghost_node == s->cursor) {
+		tui_flash(t, false, "the pod is already on %s", name);
+		return TUI_R_DRAW;
+	}
+	struct step st;
+	if (!step_copy(&st, cur))
+		return oom(t);
+	st.choose = c->nodes[s->cursor].name;
+	if (!set_note(&st, "You placed the pod on %s (choose: %s).", name, name) ||
+	    !sim_replace(s, s->view - 1, &st, s->view)) {
+		step_fini(&st);
+		return oom(t);
+	}
+	tui_flash(t, false, "placed on %s; later steps replayed (u undoes)", name);
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+/* What an edit starts from: the constraint as in force (from the
+ * decision), or, when the pod did not get that far (an edit made it
+ * invalid), as written, so that the next edit can repair it. */
+struct target {
+	struct tsc *tsc;
+	bool hard, affinity_honor, taints_honor;
+};
+
+/* The constraint the edit keys change: the selected one, which must be
+ * the pod's own, in a schedule step. NULL (with a flash) otherwise. */
+static struct tsc *editable(struct tui *t, struct step *copy, struct target *tg)
+{
+	struct sim *s = t->sim;
+	const struct step *cur = sim_step(s);
+	const struct constraint_rec *k = sim_cons(s);
+	const struct intern *in = s->sc->cluster->in;
+	if (!cur || (cur->kind != STEP_SCHEDULE && cur->kind != STEP_RETRY)) {
+		tui_flash(t, true, "no pod is being scheduled at this step");
+		return NULL;
+	}
+	if (cur->kind == STEP_RETRY) {
+		tui_flash(t, true, "a retry reschedules a pod made by an earlier step: edit it there");
+		return NULL;
+	}
+	uint32_t idx;
+	if (k) {
+		if (k->origin != ORIGIN_POD || k->pod_index >= cur->pod.spec.ntscs) {
+			tui_flash(t, true, "this constraint is a cluster default, not the pod's own: not editable here");
+			return NULL;
+		}
+		idx = k->pod_index;
+	} else if (!s->has_dec && cur->pod.spec.ntscs) {
+		idx = s->cons < cur->pod.spec.ntscs ? s->cons : 0;
+	} else {
+		tui_flash(t, true, "the pod has no topology spread constraint of its own");
+		return NULL;
+	}
+	if (!step_copy(copy, cur)) {
+		oom(t);
+		return NULL;
+	}
+	struct tsc *ts = &copy->pod.spec.tscs[idx];
+	tg->tsc = ts;
+	if (k) {
+		tg->hard = k->hard;
+		tg->affinity_honor = k->affinity_honor;
+		tg->taints_honor = k->taints_honor;
+	} else {
+		/* the API defaults: affinity Honor, taints Ignore */
+		tg->hard = !ts->when || !strcmp(intern_get(in, ts->when), "DoNotSchedule");
+		tg->affinity_honor = !ts->node_affinity_policy ||
+				     strcmp(intern_get(in, ts->node_affinity_policy), "Ignore");
+		tg->taints_honor = ts->node_taints_policy &&
+				   !strcmp(intern_get(in, ts->node_taints_policy), "Honor");
+	}
+	return ts;
+}
+
+static int commit(struct tui *t, struct step *st, const char *what, const char *value)
+{
+	struct sim *s = t->sim;
+	if (!set_note(st, "You changed the constraint: %s %s.", what, value) ||
+	    !sim_replace(s, s->view - 1, st, s->view)) {
+		step_fini(st);
+		return oom(t);
+	}
+	tui_flash(t, false, "%s %s (u undoes)", what, value);
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+static int skew(struct tui *t, int d)
+{
+	struct step st;
+	struct target tg;
+	struct tsc *k = editable(t, &st, &tg);
+	char v[32];
+	if (!k)
+		return TUI_R_DRAW;
+	if (k->max_skew + d < 1) {
+		step_fini(&st);
+		tui_flash(t, true, "maxSkew is at least 1");
+		return TUI_R_DRAW;
+	}
+	k->max_skew += d;
+	snprintf(v, sizeof(v), "%d", (int)k->max_skew);
+	return commit(t, &st, "maxSkew", v);
+}
+
+int act_skew_up(struct tui *t)
+{
+	return skew(t, 1);
+}
+
+int act_skew_down(struct tui *t)
+{
+	return skew(t, -1);
+}
+
+int act_when(struct tui *t)
+{
+	struct step st;
+	struct target tg;
+	struct tsc *k = editable(t, &st, &tg);
+	if (!k)
+		return TUI_R_DRAW;
+	const char *v = tg.hard ? "ScheduleAnyway" : "DoNotSchedule";
+	k->when = intern_str(t->sim->sc->cluster->in, v);
+	if (!k->when) {
+		step_fini(&st);
+		return oom(t);
+	}
+	return commit(t, &st, "whenUnsatisfiable", v);
+}
+
+int act_topokey(struct tui *t)
+{
+	struct step st;
+	struct target tg;
+	struct tsc *k = editable(t, &st, &tg);
+	uint32_t n;
+	if (!k)
+		return TUI_R_DRAW;
+	sym_t *keys = sim_label_keys(t->sim, &n);
+	if (!n) {
+		free(keys);
+		step_fini(&st);
+		tui_flash(t, true, "the nodes carry no labels");
+		return TUI_R_DRAW;
+	}
+	sym_t next = keys[0];
+	for (uint32_t i = 0; i + 1 < n; i++)
+		if (keys[i] == k->topology_key)
+			next = keys[i + 1];
+	free(keys);
+	k->topology_key = next;
+	t->sim->group_key = SYM_NONE; /* the view follows the new key */
+	return commit(t, &st, "topologyKey", intern_get(t->sim->sc->cluster->in, next));
+}
+
+static int mindom(struct tui *t, int d)
+{
+	struct step st;
+	struct target tg;
+	struct tsc *k = editable(t, &st, &tg);
+	char v[32];
+	if (!k)
+		return TUI_R_DRAW;
+	if (!k->has_min_domains && d < 0) {
+		step_fini(&st);
+		tui_flash(t, true, "minDomains is already unset (1 applies)");
+		return TUI_R_DRAW;
+	}
+	if (!k->has_min_domains) {
+		k->has_min_domains = true;
+		k->min_domains = 1;
+	} else if (k->min_domains + d < 1) {
+		k->has_min_domains = false;
+		k->min_domains = 0;
+	} else {
+		k->min_domains += d;
+	}
+	if (k->has_min_domains)
+		snprintf(v, sizeof(v), "%d", (int)k->min_domains);
+	else
+		snprintf(v, sizeof(v), "unset");
+	return commit(t, &st, "minDomains", v);
+}
+
+int act_mindom_up(struct tui *t)
+{
+	return mindom(t, 1);
+}
+
+int act_mindom_down(struct tui *t)
+{
+	return mindom(t, -1);
+}
+
+static int policy(struct tui *t, bool affinity)
+{
+	struct step st;
+	struct target tg;
+	struct tsc *k = editable(t, &st, &tg);
+	if (!k)
+		return TUI_R_DRAW;
+	bool honor = affinity ? tg.affinity_honor : tg.taints_honor;
+	const char *v = honor ? "Ignore" : "Honor";
+	sym_t sym = intern_str(t->sim->sc->cluster->in, v);
+	if (!sym) {
+		step_fini(&st);
+		return oom(t);
+	}
+	if (affinity)
+		k->node_affinity_policy = sym;
+	else
+		k->node_taints_policy = sym;
+	return commit(t, &st, affinity ? "nodeAffinityPolicy" : "nodeTaintsPolicy", v);
+}
+
+int act_aff_policy(struct tui *t)
+{
+	return policy(t, true);
+}
+
+int act_taint_policy(struct tui *t)
+{
+	return policy(t, false);
+}
+
+/* What-ifs are new steps right after the one on screen. */
+static int what_if(struct tui *t, struct step *st, const char *note, const char *a)
+{
+	struct sim *s = t->sim;
+	if (!set_note(st, note, a, "") || !sim_insert(s, s->view, st, s->view + 1)) {
+		step_fini(st);
+		return oom(t);
+	}
+	tui_flash(t, false, "what-if added as step %u; later steps replayed (u undoes)", s->view);
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+static struct node *cursor_node(struct tui *t)
+{
+	struct sim *s = t->sim;
+	if (s->cursor < 0) {
+		tui_flash(t, true, "no node under the cursor");
+		return NULL;
+	}
+	return &s->sc->cluster->nodes[s->cursor];
+}
+
+int act_cordon(struct tui *t)
+{
+	struct node *n = cursor_node(t);
+	if (!n)
+		return TUI_R_DRAW;
+	const char *name = intern_get(t->sim->sc->cluster->in, n->name);
+	struct step st = {.kind = n->unschedulable ? STEP_UNCORDON : STEP_CORDON, .node = n->name};
+	return what_if(t, &st, n->unschedulable ? "What if %s is uncordoned?" : "What if %s is cordoned?",
+		       name);
+}
+
+int act_taint(struct tui *t)
+{
+	struct node *n = cursor_node(t);
+	struct cluster *c = t->sim->sc->cluster;
+	if (!n)
+		return TUI_R_DRAW;
+	sym_t key = intern_str(c->in, "what-if"), val = intern_str(c->in, "true"),
+	      eff = intern_str(c->in, "NoSchedule");
+	if (!key || !val || !eff)
+		return oom(t);
+	for (uint32_t i = 0; i < n->ntaints; i++) {
+		if (n->taints[i].key == key) {
+			tui_flash(t, true, "already tainted what-if (T removes the last taint)");
+			return TUI_R_DRAW;
+		}
+	}
+	struct step st = {.kind = STEP_TAINT, .node = n->name,
+			  .taint = {key, val, EFFECT_NO_SCHEDULE, eff}};
+	return what_if(t, &st, "What if %s is tainted what-if=true:NoSchedule?",
+		       intern_get(c->in, n->name));
+}
+
+int act_untaint(struct tui *t)
+{
+	struct node *n = cursor_node(t);
+	const struct cluster *c = t->sim->sc->cluster;
+	if (!n)
+		return TUI_R_DRAW;
+	if (!n->ntaints) {
+		tui_flash(t, true, "%s has no taint", intern_get(c->in, n->name));
+		return TUI_R_DRAW;
+	}
+	struct step st = {.kind = STEP_UNTAINT, .node = n->name, .taint = n->taints[n->ntaints - 1]};
+	return what_if(t, &st, "What if %s loses its last taint?", intern_get(c->in, n->name));
+}
+
+int act_delete_pod(struct tui *t)
+{
+	struct node *n = cursor_node(t);
+	const struct cluster *c = t->sim->sc->cluster;
+	if (!n)
+		return TUI_R_DRAW;
+	if (!n->npods) {
+		tui_flash(t, true, "%s runs no pod", intern_get(c->in, n->name));
+		return TUI_R_DRAW;
+	}
+	const struct pod *p = &c->pods[n->pods[n->npods - 1]];
+	struct step st = {.kind = STEP_DELETE, .target_ns = p->ns, .target = p->name};
+	return what_if(t, &st, "What if pod %s is deleted?", intern_get(c->in, p->name));
+}
+
+int act_add_node(struct tui *t)
+{
+	struct sim *s = t->sim;
+	struct node *n = cursor_node(t);
+	struct cluster *c = s->sc->cluster;
+	char name[300];
+	if (!n)
+		return TUI_R_DRAW;
+	const char *base = intern_get(c->in, n->name);
+	sym_t sym;
+	do {
+		snprintf(name, sizeof(name), "%.200s-whatif-%u", base, ++s->whatif_seq);
+		if (!(sym = intern_str(c->in, name)))
+			return oom(t);
+	} while (cluster_find_node(c, sym) >= 0);
+	struct step st = {.kind = STEP_ADD_NODE};
+	if (!node_copy_def(&st.new_node, n))
+		return oom(t);
+	/* a fresh node: no taints, schedulable, its own hostname */
+	free(st.new_node.taints);
+	st.new_node.taints = NULL;
+	st.new_node.ntaints = 0;
+	st.new_node.unschedulable = false;
+	st.new_node.name = sym;
+	st.new_node.line = st.new_node.col = 0;
+	if (labels_get(&st.new_node.labels, c->sym_hostname) == n->name &&
+	    !labels_set(&st.new_node.labels, c->sym_hostname, sym)) {
+		step_fini(&st);
+		return oom(t);
+	}
+	return what_if(t, &st, "What if a node like this one, %s, is added?", name);
+}
+
+int act_undo(struct tui *t)
+{
+	struct sim *s = t->sim;
+	if (!s->nundo) {
+		tui_flash(t, false, "nothing to undo");
+		return TUI_R_DRAW;
+	}
+	if (!sim_undo(s))
+		return oom(t);
+	tui_flash(t, false, "undone (%u edit%s left)", s->nedits, s->nedits == 1 ? "" : "s");
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+static void default_path(const struct sim *s, char *out, size_t len)
+{
+	const char *f = s->nfiles ? s->files[0] : "scenario.yaml";
+	const char *slash = strrchr(f, '/');
+	const char *base = slash ? slash + 1 : f;
+	const char *dot = strrchr(base, '.');
+	int stem = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+	if (s->bundled || !strcmp(f, "-"))
+		snprintf(out, len, "%.*s-edited.yaml", stem, strcmp(f, "-") ? base : "stdin");
+	else
+		snprintf(out, len, "%.*s%.*s-edited.yaml", slash ? (int)(slash - f + 1) : 0, f, stem,
+			 base);
+}
+
+int act_write(struct tui *t)
+{
+	char path[512];
+	default_path(t->sim, path, sizeof(path));
+	prompt_open(t, PROMPT_WRITE, "write to: ", path);
+	return TUI_R_DRAW;
+}
+
+int act_write_done(struct tui *t, const char *text, bool confirmed)
+{
+	char err[700];
+	if (!*text) {
+		tui_flash(t, false, "not written");
+		return TUI_R_DRAW;
+	}
+	if (!confirmed && access(text, F_OK) == 0) {
+		char label[600];
+		snprintf(label, sizeof(label), "%.500s exists: replace it? (y/n) ", text);
+		prompt_open(t, PROMPT_OVERWRITE, label, "");
+		snprintf(t->prompt.pending, sizeof(t->prompt.pending), "%s", text);
+		return TUI_R_DRAW;
+	}
+	if (!sim_write(t->sim, text, confirmed, err, sizeof(err))) {
+		tui_flash(t, true, "%s", err);
+		return TUI_R_LAYOUT | TUI_R_DRAW;
+	}
+	t->sim->saved_undo = t->sim->nundo; /* leaving now loses nothing */
+	tui_flash(t, false, "wrote %s", text);
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}

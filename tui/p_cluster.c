@@ -1,0 +1,241 @@
+/* p_cluster.c - the cluster view: domain boxes holding node columns that
+ * hold their pods (or compact cells), drawn from the layout of clayout.c.
+ * Only the cells inside the viewport are drawn, so 5,000 nodes cost what
+ * one screen of them costs. */
+#include "tui.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The verdict mark of a node: ✓/★ and its total, or ✗ and the filter. */
+static enum role verdict(const struct tui *t, uint32_t node, char *buf, size_t len,
+			 const char **glyph)
+{
+	const struct sim *s = t->sim;
+	const struct node_rec *r = sim_node_rec(s, node);
+	buf[0] = '\0';
+	*glyph = " ";
+	if (!r)
+		return ROLE_DIM;
+	if (!r->feasible) {
+		*glyph = t->g->bad;
+		snprintf(buf, len, "%s", tui_plugin_code(r->fail));
+		return ROLE_FILTERED;
+	}
+	bool chosen = s->ghost_node == (int32_t)node;
+	*glyph = chosen ? t->g->chosen : t->g->ok;
+	if (s->dec.scored)
+		snprintf(buf, len, "%" PRId64, r->total);
+	return chosen ? ROLE_CHOSEN : ROLE_FEASIBLE;
+}
+
+static bool tainted(const struct cluster *c, const struct node *n)
+{
+	for (uint32_t i = 0; i < n->ntaints; i++)
+		if (n->taints[i].key != c->sym_unsched_taint)
+			return true;
+	return false;
+}
+
+static void draw_cell_full(struct tui *t, const struct cl_cell *cell, int y, int x)
+{
+	const struct sim *s = t->sim;
+	const struct cluster *c = s->sc->cluster;
+	const struct node *n = &c->nodes[cell->node];
+	int w = s->lay.cellw;
+	bool cur = s->cursor == (int32_t)cell->node;
+	const struct node_rec *rec = sim_node_rec(s, cell->node);
+	bool filtered = rec && !rec->feasible;
+	enum role name_role = cur ? ROLE_CURSOR : filtered ? ROLE_FILTERED : ROLE_HEADING;
+	if (cur)
+		draw_fill(t, y, x, w, ROLE_CURSOR);
+	draw_text(t, y, x, w, name_role, intern_get(c->in, n->name));
+	char buf[32];
+	const char *g;
+	enum role vr = verdict(t, cell->node, buf, sizeof(buf), &g);
+	int vx = x + draw_raw(t, y + 1, x, vr, g);
+	vx += draw_text(t, y + 1, vx, x + w - vx, vr, buf);
+	if (n->unschedulable) {
+		vx += draw_text(t, y + 1, vx, x + w - vx, ROLE_NORMAL, " ");
+		vx += draw_raw(t, y + 1, vx, ROLE_MARK, t->g->cordon);
+	}
+	if (tainted(c, n)) {
+		vx += draw_text(t, y + 1, vx, x + w - vx, ROLE_NORMAL, " ");
+		draw_raw(t, y + 1, vx, ROLE_MARK, t->g->taint);
+	}
+	int rows = cell->pod_rows;
+	if (n->npods == 0) {
+		draw_text(t, y + 2, x, w, ROLE_DIM, "(no pods)");
+		return;
+	}
+	for (int i = 0; i < rows && (uint32_t)i < n->npods; i++) {
+		if (i == rows - 1 && n->npods > (uint32_t)rows) {
+			snprintf(buf, sizeof(buf), "+%u more", n->npods - (uint32_t)rows + 1);
+			draw_text(t, y + 2 + i, x, w, ROLE_DIM, buf);
+			break;
+		}
+		uint32_t pid = n->pods[i];
+		const char *pg;
+		enum role pr = sim_pod_role(s, pid, &pg, t->g);
+		if (filtered && pr != ROLE_MATCHING_POD && pr != ROLE_GHOST)
+			pr = ROLE_DIM;
+		int px = x + draw_raw(t, y + 2 + i, x, pr, pg);
+		px += draw_text(t, y + 2 + i, px, 1, ROLE_NORMAL, " ");
+		draw_text(t, y + 2 + i, px, x + w - px, pr == ROLE_GHOST ? ROLE_GHOST : pr,
+			  intern_get(c->in, c->pods[pid].name));
+	}
+}
+
+static void draw_cell_compact(struct tui *t, const struct cl_cell *cell, int y, int x)
+{
+	const struct sim *s = t->sim;
+	const struct node *n = &s->sc->cluster->nodes[cell->node];
+	bool cur = s->cursor == (int32_t)cell->node;
+	char buf[32], num[8];
+	const char *g;
+	enum role vr = verdict(t, cell->node, buf, sizeof(buf), &g);
+	if (n->unschedulable && vr != ROLE_FILTERED)
+		g = t->g->cordon;
+	if (n->npods > 999)
+		snprintf(num, sizeof(num), "+++");
+	else
+		snprintf(num, sizeof(num), "%3u", n->npods);
+	if (cur)
+		draw_fill(t, y, x, s->lay.cellw, ROLE_CURSOR);
+	draw_raw(t, y, x, cur ? ROLE_CURSOR : vr, g);
+	draw_text(t, y, x + 1, 3, cur ? ROLE_CURSOR : vr == ROLE_FILTERED ? ROLE_DIM : ROLE_NORMAL,
+		  num);
+}
+
+/* The title of a domain box: its value and, for the constraint's key, the
+ * matching count and minimum from the decision record. */
+void cluster_box_title(const struct sim *s, const struct cl_box *b, struct out_buf *o)
+{
+	const struct cluster *c = s->sc->cluster;
+	if (b->value)
+		out_buf_puts(o, intern_get(c->in, b->value));
+	else
+		out_buf_printf(o, "(no %s)", intern_get(c->in, b->key));
+	const struct constraint_rec *k = sim_cons(s);
+	if (k && k->key == b->key && b->value) {
+		for (uint32_t i = 0; i < k->ndoms; i++) {
+			const struct domain_rec *d = &k->doms[i];
+			if (d->value != b->value)
+				continue;
+			out_buf_printf(o, " (%" PRId64 ")", d->count);
+			if (d->is_min && k->hard)
+				out_buf_puts(o, " min");
+			if (!d->exists)
+				out_buf_puts(o, " ineligible");
+			break;
+		}
+	}
+	if (s->lay.compact)
+		out_buf_printf(o, " - %u node%s, %u feasible", b->nnodes, b->nnodes == 1 ? "" : "s",
+			       b->nfeasible);
+}
+
+static void draw_legend(struct tui *t, int y, int x, int w)
+{
+	const struct glyphs *g = t->g;
+	const struct { const char *glyph; enum role r; const char *text; } items[] = {
+		{g->pod_counted, ROLE_MATCHING_POD, "counted"}, {g->pod_other, ROLE_OTHER_POD, "not counted"},
+		{g->pod_ghost, ROLE_GHOST, "this pod"}, {g->pod_ns, ROLE_OTHER_NS, "other ns"},
+		{g->pod_term, ROLE_TERMINATING, "terminating"}, {g->ok, ROLE_FEASIBLE, "feasible"},
+		{g->chosen, ROLE_CHOSEN, "chosen"}, {g->bad, ROLE_FILTERED, "filtered"},
+		{g->cordon, ROLE_MARK, "cordoned"}, {g->taint, ROLE_MARK, "tainted"},
+	};
+	int cx = x;
+	for (size_t i = 0; i < sizeof(items) / sizeof(*items); i++) {
+		int need = 2 + (int)strlen(items[i].text) + 2;
+		if (cx + need > x + w)
+			break;
+		cx += draw_raw(t, y, cx, items[i].r, items[i].glyph);
+		cx += draw_text(t, y, cx, x + w - cx, ROLE_DIM, " ");
+		cx += draw_text(t, y, cx, x + w - cx, ROLE_DIM, items[i].text);
+		cx += draw_text(t, y, cx, x + w - cx, ROLE_DIM, "  ");
+	}
+}
+
+static void draw(struct tui *t, const struct rect *r)
+{
+	struct sim *s = t->sim;
+	const struct cluster *c = s->sc->cluster;
+	const struct cl_layout *l = &s->lay;
+	struct out_buf b = {0};
+	/* title: how the view is grouped */
+	out_buf_puts(&b, "Cluster");
+	if (l->nkeys) {
+		out_buf_puts(&b, " by ");
+		for (int i = 0; i < l->nkeys; i++) {
+			if (i)
+				out_buf_puts(&b, " > ");
+			out_buf_puts(&b, intern_get(c->in, l->keys[i]));
+		}
+	} else {
+		out_buf_puts(&b, " (no grouping key on the nodes)");
+	}
+	if (s->zoomed)
+		out_buf_printf(&b, " | zoomed into %s (z: out)",
+			       s->zoom_value ? intern_get(c->in, s->zoom_value) : "(none)");
+	draw_text(t, r->y, r->x, r->w, ROLE_HEADING, out_buf_str(&b));
+	out_buf_fini(&b);
+	int vy = r->y + 1, vh = r->h - 2;
+	if (vh < 1)
+		return;
+	struct rect save = t->clip;
+	t->clip = (struct rect){vy, r->x, vh, r->w};
+	int top = s->scroll, bottom = s->scroll + vh;
+	for (uint32_t i = 0; i < l->nboxes; i++) {
+		const struct cl_box *bx = &l->boxes[i];
+		if (bx->y >= bottom || bx->y + bx->h <= top)
+			continue;
+		int y = vy + bx->y - top, x = r->x + bx->x;
+		draw_box(t, y, x, bx->h, bx->w, ROLE_BORDER);
+		struct out_buf tb = {0};
+		cluster_box_title(s, bx, &tb);
+		int tx = x + 2;
+		tx += draw_text(t, y, tx, 1, ROLE_BORDER, " ");
+		tx += draw_text(t, y, tx, x + bx->w - 3 - tx, ROLE_DOMAIN, out_buf_str(&tb));
+		draw_text(t, y, tx, x + bx->w - 2 - tx, ROLE_BORDER, " ");
+		out_buf_fini(&tb);
+	}
+	for (uint32_t i = 0; i < l->ncells; i++) {
+		const struct cl_cell *cell = &l->cells[i];
+		int h = l->compact ? 1 : 2 + cell->pod_rows;
+		if (cell->y >= bottom || cell->y + h <= top)
+			continue;
+		if (l->compact)
+			draw_cell_compact(t, cell, vy + cell->y - top, r->x + cell->x);
+		else
+			draw_cell_full(t, cell, vy + cell->y - top, r->x + cell->x);
+	}
+	t->clip = save;
+	if (l->h > vh) {
+		char buf[64];
+		snprintf(buf, sizeof(buf), " lines %d-%d of %d ", top + 1,
+			 bottom < l->h ? bottom : l->h, l->h);
+		int bw = (int)strlen(buf);
+		draw_text(t, r->y + r->h - 1, r->x + r->w - bw, bw, ROLE_DIM, buf);
+		draw_legend(t, r->y + r->h - 1, r->x, r->w - bw - 1);
+	} else {
+		draw_legend(t, r->y + r->h - 1, r->x, r->w);
+	}
+}
+
+const struct panel_ops panel_cluster = {"cluster", draw};
+
+const char *tui_plugin_code(enum plugin_id p)
+{
+	switch (p) {
+	case PL_NODE_UNSCHEDULABLE: return "Unsch";
+	case PL_NODE_NAME: return "Name";
+	case PL_TAINT_TOLERATION: return "Taint";
+	case PL_NODE_AFFINITY: return "Affin";
+	case PL_NODE_RESOURCES_FIT: return "Fit";
+	case PL_POD_TOPOLOGY_SPREAD: return "Spread";
+	case PL_INTER_POD_AFFINITY: return "PodAff";
+	default: return "?";
+	}
+}

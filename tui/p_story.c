@@ -1,0 +1,86 @@
+/* p_story.c - the narration: which step this is, its note, and what
+ * happened (`scheduled on node4`, or the exact Pending message). */
+#include "tui.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The outcome line of the current step into b; returns its role. */
+static enum role outcome_text(const struct tui *t, struct out_buf *b)
+{
+	const struct sim *s = t->sim;
+	const struct step_result *res = &s->tl->res[s->view - 1];
+	switch (res->outcome) {
+	case OUT_SCHEDULED:
+		out_buf_printf(b, "%s scheduled on %s", t->g->arrow,
+			       cli_node_name(s->sc->cluster, res->node));
+		return ROLE_CHOSEN;
+	case OUT_APPLIED:
+		out_buf_printf(b, "%s applied", t->g->arrow);
+		return ROLE_NORMAL;
+	default:
+		out_buf_printf(b, "%s %s: %s", t->g->arrow, cli_outcome_name(res->outcome),
+			       res->message ? res->message : "");
+		return res->outcome == OUT_PENDING ? ROLE_OVER : ROLE_ERROR;
+	}
+}
+
+static void draw(struct tui *t, const struct rect *r)
+{
+	const struct sim *s = t->sim;
+	const struct cluster *c = s->sc->cluster;
+	struct out_buf b = {0};
+	int y = r->y, end = r->y + r->h;
+	if (s->view == 0) {
+		uint32_t npods = 0;
+		for (uint32_t i = 0; i < c->npods; i++)
+			npods += c->pods[i].alive;
+		out_buf_printf(&b, "Before step 1: the initial cluster, %u node%s and %u pod%s.",
+			       c->nalive_nodes, c->nalive_nodes == 1 ? "" : "s", npods,
+			       npods == 1 ? "" : "s");
+		draw_text(t, y++, r->x, r->w, ROLE_HEADING, out_buf_str(&b));
+		out_buf_reset(&b);
+		if (y < end)
+			draw_wrapped(t, y, r->x + 2, r->w - 2, end - y, ROLE_DIM,
+				     timeline_len(s->tl)
+					     ? "Press n (or Right, Space) to run the first step."
+					     : "This scenario has no steps: edit the cluster with the what-if keys (? lists them).");
+		out_buf_fini(&b);
+		return;
+	}
+	const struct step *st = sim_step(s);
+	out_buf_printf(&b, "Step %u/%u: ", s->view, timeline_len(s->tl));
+	cli_step_what(&b, s->tl, s->view - 1);
+	int x = r->x + draw_text(t, y, r->x, r->w, ROLE_HEADING, out_buf_str(&b));
+	if (!st->line && !st->col)
+		draw_text(t, y, x, r->x + r->w - x, ROLE_EDITED, "  (your edit)");
+	y++;
+	int note_lines = end - y - 1;
+	if (st->note && st->note[0] && note_lines > 0)
+		y += draw_wrapped(t, y, r->x + 2, r->w - 2, note_lines, ROLE_NORMAL, st->note);
+	out_buf_reset(&b);
+	enum role role = outcome_text(t, &b);
+	if (y < end)
+		draw_wrapped(t, y, r->x, r->w, end - y, role, out_buf_str(&b));
+	out_buf_fini(&b);
+}
+
+int story_height(struct tui *t, int w, int max_note)
+{
+	const struct sim *s = t->sim;
+	if (s->view == 0)
+		return 2;
+	const struct step *st = sim_step(s);
+	struct out_buf b = {0};
+	int n = 1;
+	if (st->note && st->note[0]) {
+		int k = draw_wrapped(t, 0, 0, w - 2, 0, ROLE_NORMAL, st->note);
+		n += k < max_note ? k : max_note;
+	}
+	outcome_text(t, &b);
+	int out = draw_wrapped(t, 0, 0, w, 0, ROLE_NORMAL, out_buf_str(&b));
+	out_buf_fini(&b);
+	return n + (out > 3 ? 3 : out < 1 ? 1 : out);
+}
+
+const struct panel_ops panel_story = {"story", draw};

@@ -1,0 +1,233 @@
+/* run.c - the interface's entry and main loop: options, the terminal
+ * check, loading, then keys in and screens out. Only this loop draws. In
+ * headless mode (--size/--keys/--dump-screen) curses runs on /dev/null and
+ * the scripted keys are applied one after the other, synchronously. */
+#include "tui.h"
+#include "entry.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char tui_synopsis[] =
+	"tui [--namespace NS] [--selector SEL] [--size WxH --keys KEYS --dump-screen OUT] [FILE...]";
+const char tui_help[] =
+	"Open the interactive view of the scenario (the same as 'skewer FILE...');\n"
+	"without FILE, a list of the bundled scenarios. Press ? in the view for\n"
+	"the keys (docs/keys.md lists them too).\n"
+	"  -n, --namespace NS    only pending pods of namespace NS become steps\n"
+	"  -l, --selector SEL    only pending pods matching SEL become steps\n"
+	"  --size WxH            run headless at W columns and H rows (tests)\n"
+	"  --keys KEYS           headless: type KEYS; <Enter> <Esc> <Tab> <Space>\n"
+	"                        <Left> <Right> <Up> <Down> <Home> <End> <PgUp>\n"
+	"                        <PgDn> <BS> <F1> <C-l> <lt> name keys, <Resize WxH>\n"
+	"                        resizes\n"
+	"  --dump-screen OUT     headless: write the final screen as text to OUT\n"
+	"  --keys-markdown       print the key table as Markdown (docs/keys.md)\n"
+	"environment: NO_COLOR turns colour off; a non-UTF-8 locale draws ASCII;\n"
+	"SKEWER_DATADIR overrides where installed scenarios are looked for.\n";
+
+struct args {
+	const char **files;
+	uint32_t nfiles;
+	int rows, cols;
+	const char *keys;
+	const char *dump;
+	bool markdown;
+	bool help;
+	const char *ns, *sel;
+};
+
+static int usage(const char *fmt, const char *a)
+{
+	char buf[300];
+	snprintf(buf, sizeof(buf), fmt, a ? a : "");
+	return cli_usage_error("%s", buf);
+}
+
+static int parse(int argc, char **argv, struct args *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->files = calloc((size_t)argc + 1, sizeof(*a->files));
+	if (!a->files)
+		return usage("out of memory", NULL);
+	bool only_files = false;
+	for (int i = 0; i < argc; i++) {
+		const char *s = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (only_files || s[0] != '-' || !strcmp(s, "-")) {
+			a->files[a->nfiles++] = s;
+		} else if (!strcmp(s, "--")) {
+			only_files = true;
+		} else if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
+			a->help = true;
+		} else if (!strcmp(s, "--keys-markdown")) {
+			a->markdown = true;
+		} else if (!strcmp(s, "--size")) {
+			unsigned w, h;
+			char tail;
+			if (!v || sscanf(v, "%ux%u%c", &w, &h, &tail) != 2 || !w || !h || w > 4000 ||
+			    h > 4000)
+				return usage("tui: --size takes WxH, e.g. 80x24 (got %s)", v ? v : "nothing");
+			a->cols = (int)w;
+			a->rows = (int)h;
+			i++;
+		} else if (!strcmp(s, "--keys")) {
+			if (!v)
+				return usage("tui: --keys needs a key string", NULL);
+			a->keys = v;
+			i++;
+		} else if (!strcmp(s, "--dump-screen")) {
+			if (!v)
+				return usage("tui: --dump-screen needs a file ('-': standard output)", NULL);
+			a->dump = v;
+			i++;
+		} else if (!strcmp(s, "-n") || !strcmp(s, "--namespace")) {
+			if (!v)
+				return usage("tui: --namespace needs a namespace", NULL);
+			a->ns = v;
+			i++;
+		} else if (!strcmp(s, "-l") || !strcmp(s, "--selector")) {
+			if (!v)
+				return usage("tui: --selector needs a label selector", NULL);
+			a->sel = v;
+			i++;
+		} else {
+			return usage("unknown option '%s'", s);
+		}
+	}
+	return CLI_OK;
+}
+
+/* Applies one key (or a scripted resize) and what it changed. */
+static int apply_key(struct tui *t, int key)
+{
+	if (key >= KEYS_RESIZE_BASE) {
+		int v = key - KEYS_RESIZE_BASE;
+		resize_term(v & 0xfff, v >> 12);
+		key = KEY_RESIZE;
+	}
+	int r = keys_dispatch(t, key);
+	if (r & TUI_R_LAYOUT)
+		screen_layout(t);
+	return r;
+}
+
+static int run_headless(struct tui *t, const struct args *a)
+{
+	char err[300];
+	size_t n = 0;
+	int *keys = keys_parse_script(a->keys ? a->keys : "", &n, err, sizeof(err));
+	if (!keys) {
+		term_stop(t);
+		fprintf(stderr, "skewer: %s\n", err);
+		return CLI_USAGE;
+	}
+	screen_layout(t);
+	for (size_t i = 0; i < n && !tui_signal; i++)
+		if (apply_key(t, keys[i]) & TUI_R_QUIT)
+			break;
+	free(keys);
+	screen_draw(t);
+	int ok = !a->dump || screen_dump(t, a->dump);
+	term_stop(t);
+	if (!ok) {
+		fprintf(stderr, "skewer: cannot write the screen to %s\n", a->dump);
+		return CLI_FAILED;
+	}
+	return CLI_OK;
+}
+
+static int run_terminal(struct tui *t)
+{
+	screen_layout(t);
+	screen_draw(t);
+	while (!tui_signal) {
+		int key = getch();
+		if (key == ERR)
+			continue; /* timeout or a signal: check the flag */
+		int r = apply_key(t, key);
+		if (r & TUI_R_QUIT)
+			break;
+		screen_draw(t);
+	}
+	term_stop(t);
+	return CLI_OK;
+}
+
+int tui_main(int argc, char **argv)
+{
+	struct args a;
+	struct tui t;
+	char err[700];
+	int rc = parse(argc, argv, &a);
+	memset(&t, 0, sizeof(t));
+	if (rc != CLI_OK)
+		goto done;
+	if (a.help) {
+		printf("usage: skewer %s\n\n%s", tui_synopsis, tui_help);
+		goto done;
+	}
+	if (a.markdown) {
+		keys_markdown(stdout);
+		goto done;
+	}
+	t.headless = a.rows > 0 || a.keys || a.dump;
+	if (t.headless && a.rows <= 0) {
+		a.rows = 24;
+		a.cols = 80;
+	}
+	if (!t.headless && (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))) {
+		fprintf(stderr, "skewer: the interactive view needs a terminal (standard %s is not one).\n"
+				"For text output use: skewer explain FILE...\n",
+			isatty(STDIN_FILENO) ? "output" : "input");
+		rc = CLI_USAGE;
+		goto done;
+	}
+	setlocale(LC_ALL, "");
+	t.utf8 = term_locale_utf8();
+	t.g = term_glyphs(t.utf8);
+	const char *nc = getenv("NO_COLOR");
+	t.color = !(nc && *nc);
+	t.lopts.ns_filter = a.ns;
+	t.lopts.label_filter = a.sel;
+	if (a.nfiles) {
+		/* loading errors go to stderr before the screen is taken */
+		struct cli_opts o = {.ns = a.ns, .sel = a.sel};
+		struct scenario *sc = NULL;
+		if (!cli_load(&o, a.files, a.nfiles, &sc)) {
+			rc = CLI_USAGE;
+			goto done;
+		}
+		if (!(t.sim = sim_new(sc, a.files, a.nfiles, false, err, sizeof(err)))) {
+			fprintf(stderr, "skewer: %s\n", err);
+			rc = CLI_USAGE;
+			goto done;
+		}
+	} else if (!(t.picker = picker_new(err, sizeof(err)))) {
+		fprintf(stderr, "skewer: %s\n", err);
+		rc = CLI_USAGE;
+		goto done;
+	}
+	term_install_signals();
+	if (!term_start(&t, a.rows, a.cols)) {
+		fprintf(stderr, "skewer: cannot set up the terminal (TERM=%s)\n",
+			getenv("TERM") ? getenv("TERM") : "");
+		rc = CLI_USAGE;
+		goto done;
+	}
+	rc = t.headless ? run_headless(&t, &a) : run_terminal(&t);
+done:
+	sim_free(t.sim);
+	picker_free(t.picker);
+	free(a.files);
+	if (tui_signal) {
+		/* the terminal is restored: now end as the signal asked */
+		int sig = tui_signal;
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	return rc;
+}

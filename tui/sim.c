@@ -1,0 +1,317 @@
+/* sim.c - a scenario being viewed: the timeline, the position the user
+ * looks at, the decision of that step (computed once per step change,
+ * never per redraw), and the edit history. Everything here asks the model;
+ * nothing recomputes a scheduler rule. */
+#include "tui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../load/save.h"
+#include "../model/validate.h"
+
+/* Filling the timeline strip runs every step once; past this many steps
+ * the strip shows only what was visited, so opening stays instant. */
+#define SIM_REFILL_MAX 4000u
+
+static void load_error_text(const struct load_errors *e, char *err, size_t errlen)
+{
+	if (!e->n) {
+		snprintf(err, errlen, "cannot load the scenario");
+		return;
+	}
+	const struct load_error *le = &e->v[0];
+	snprintf(err, errlen, "%s:%u:%u: %s%s", le->file ? le->file : "-", le->line, le->col,
+		 le->msg ? le->msg : "error", e->n > 1 ? " (and more)" : "");
+}
+
+struct sim *sim_new(struct scenario *sc, const char *const *files, uint32_t nfiles,
+		    bool bundled, char *err, size_t errlen)
+{
+	struct sim *s = calloc(1, sizeof(*s));
+	if (!s) {
+		scenario_free(sc);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	s->sc = sc;
+	s->cursor = s->ghost_pod = s->ghost_node = -1;
+	s->bundled = bundled;
+	if (!(s->files = calloc(nfiles + 1, sizeof(*s->files))))
+		goto oom;
+	for (uint32_t i = 0; i < nfiles; i++) {
+		if (!(s->files[i] = strdup(files[i])))
+			goto oom;
+		s->nfiles++;
+	}
+	if (!(s->tl = timeline_new(s->sc)) || !sim_refill(s) ||
+	    !sim_goto(s, timeline_len(s->tl) > 0 ? 1 : 0))
+		goto oom;
+	return s;
+oom:
+	snprintf(err, errlen, "out of memory");
+	sim_free(s);
+	return NULL;
+}
+
+struct sim *sim_open(const char *const *files, uint32_t nfiles, const char *name,
+		     const char *text, size_t len, const struct load_opts *lo, char *err,
+		     size_t errlen)
+{
+	struct load_errors errs = {0};
+	struct scenario *sc = NULL;
+	int ok = text ? load_scenario_mem(name, text, len, lo, &sc, &errs)
+		      : load_scenario(files, nfiles, lo, &sc, &errs);
+	if (!ok) {
+		load_error_text(&errs, err, errlen);
+		load_errors_fini(&errs);
+		return NULL;
+	}
+	load_errors_fini(&errs);
+	char *bad = validate_sched_config(sc->cluster);
+	if (bad) {
+		snprintf(err, errlen, "error: %s", bad);
+		free(bad);
+		scenario_free(sc);
+		return NULL;
+	}
+	const char *one[1] = {name};
+	return text ? sim_new(sc, one, 1, true, err, errlen)
+		    : sim_new(sc, files, nfiles, false, err, errlen);
+}
+
+void sim_free(struct sim *s)
+{
+	if (!s)
+		return;
+	decision_fini(&s->dec);
+	clayout_fini(&s->lay);
+	for (uint32_t i = 0; i < s->nundo; i++)
+		step_fini(&s->undo[i].old);
+	free(s->undo);
+	if (s->tl)
+		timeline_free(s->tl);
+	if (s->sc)
+		scenario_free(s->sc);
+	for (uint32_t i = 0; i < s->nfiles; i++)
+		free(s->files[i]);
+	free(s->files);
+	free(s);
+}
+
+int sim_goto(struct sim *s, uint32_t view)
+{
+	uint32_t n = timeline_len(s->tl);
+	if (view > n)
+		view = n;
+	decision_fini(&s->dec);
+	s->has_dec = false;
+	s->ghost_pod = s->ghost_node = -1;
+	s->view = view;
+	if (view == 0)
+		return timeline_goto(s->tl, 0);
+	/* the state after the step, with the decision of its own cycle */
+	if (!timeline_goto(s->tl, view - 1) || !timeline_step(s->tl, &s->dec))
+		return 0;
+	const struct step *st = &s->sc->steps[view - 1];
+	const struct step_result *r = &s->tl->res[view - 1];
+	s->has_dec = cli_decision_filled(st, &s->dec);
+	if ((st->kind == STEP_SCHEDULE || st->kind == STEP_RETRY) && r->outcome == OUT_SCHEDULED &&
+	    r->node >= 0) {
+		s->ghost_pod = (int32_t)r->pod;
+		s->ghost_node = r->node;
+	}
+	if (s->cons >= s->dec.ncons)
+		s->cons = 0;
+	return 1;
+}
+
+int sim_refill(struct sim *s)
+{
+	uint32_t v = s->view;
+	if (timeline_len(s->tl) <= SIM_REFILL_MAX && !timeline_goto(s->tl, timeline_len(s->tl)))
+		return 0;
+	return sim_goto(s, v);
+}
+
+const struct constraint_rec *sim_cons(const struct sim *s)
+{
+	if (!s->has_dec || s->cons >= s->dec.ncons)
+		return NULL;
+	return &s->dec.cons[s->cons];
+}
+
+const struct step *sim_step(const struct sim *s)
+{
+	return s->view ? &s->sc->steps[s->view - 1] : NULL;
+}
+
+const struct node_rec *sim_node_rec(const struct sim *s, uint32_t node)
+{
+	return s->has_dec ? decision_node(&s->dec, node) : NULL;
+}
+
+/* The key views without a decision group by: the first constraint a
+ * schedule step's pod carries, else the zone label, so the grouping does
+ * not depend on the way the user came to a step. */
+static sym_t base_key(const struct sim *s)
+{
+	for (uint32_t i = 0; i < s->sc->nsteps; i++) {
+		const struct step *st = &s->sc->steps[i];
+		if (st->kind == STEP_SCHEDULE && st->pod.spec.ntscs)
+			return st->pod.spec.tscs[0].topology_key;
+	}
+	return s->sc->cluster->sym_zone;
+}
+
+sym_t sim_group_key(const struct sim *s)
+{
+	if (s->group_key)
+		return s->group_key;
+	const struct constraint_rec *k = sim_cons(s);
+	return k ? k->key : base_key(s);
+}
+
+/* Makes room for one more undo entry, so an edit never fails after it
+ * changed the timeline. */
+static int reserve_undo(struct sim *s)
+{
+	if (s->nundo < s->undocap)
+		return 1;
+	uint32_t cap = s->undocap ? s->undocap * 2 : 16;
+	struct undo_entry *n = realloc(s->undo, cap * sizeof(*n));
+	if (!n)
+		return 0;
+	s->undo = n;
+	s->undocap = cap;
+	return 1;
+}
+
+int sim_replace(struct sim *s, uint32_t index, struct step *st, uint32_t view)
+{
+	struct undo_entry e = {.kind = UNDO_REPLACE, .index = index, .view = s->view};
+	if (!reserve_undo(s) || !timeline_goto(s->tl, index))
+		return 0;
+	timeline_replace(s->tl, index, st, &e.old);
+	s->undo[s->nundo++] = e;
+	s->nedits++;
+	return sim_refill(s) && sim_goto(s, view);
+}
+
+int sim_insert(struct sim *s, uint32_t index, struct step *st, uint32_t view)
+{
+	struct undo_entry e = {.kind = UNDO_INSERT, .index = index, .view = s->view};
+	if (!reserve_undo(s) || !timeline_goto(s->tl, index) || !timeline_insert(s->tl, index, st))
+		return 0;
+	s->undo[s->nundo++] = e;
+	s->nedits++;
+	return sim_refill(s) && sim_goto(s, view);
+}
+
+int sim_undo(struct sim *s)
+{
+	if (!s->nundo)
+		return 0;
+	struct undo_entry e = s->undo[--s->nundo];
+	struct step tmp;
+	if (!timeline_goto(s->tl, e.index))
+		return 0;
+	if (e.kind == UNDO_REPLACE)
+		timeline_replace(s->tl, e.index, &e.old, &tmp);
+	else
+		timeline_remove(s->tl, e.index, &tmp);
+	step_fini(&tmp);
+	s->nedits--;
+	return sim_refill(s) && sim_goto(s, e.view);
+}
+
+static int cmp_sym_text(const void *a, const void *b, void *ctx)
+{
+	const struct intern *in = ctx;
+	return strcmp(intern_get(in, *(const sym_t *)a), intern_get(in, *(const sym_t *)b));
+}
+
+sym_t *sim_label_keys(const struct sim *s, uint32_t *n)
+{
+	const struct cluster *c = s->sc->cluster;
+	uint32_t nsym = intern_count(c->in);
+	bool *seen = calloc(nsym, 1);
+	sym_t *out = NULL;
+	uint32_t cnt = 0, cap = 0;
+	*n = 0;
+	if (!seen)
+		return NULL;
+	for (uint32_t i = 0; i < c->nnodes; i++) {
+		if (!c->nodes[i].alive)
+			continue;
+		const struct labels *l = &c->nodes[i].labels;
+		for (uint32_t j = 0; j < l->n; j++) {
+			if (seen[l->v[j].key])
+				continue;
+			seen[l->v[j].key] = true;
+			if (cnt == cap) {
+				cap = cap ? cap * 2 : 16;
+				sym_t *no = realloc(out, cap * sizeof(*no));
+				if (!no)
+					goto error;
+				out = no;
+			}
+			out[cnt++] = l->v[j].key;
+		}
+	}
+	free(seen);
+	if (!tui_sort(out, cnt, sizeof(*out), cmp_sym_text, c->in)) {
+		free(out);
+		return NULL;
+	}
+	*n = cnt;
+	return out;
+error:
+	free(seen);
+	free(out);
+	return NULL;
+}
+
+int sim_write(struct sim *s, const char *path, bool overwrite, char *err, size_t errlen)
+{
+	uint32_t v = s->view;
+	/* the writer wants the initial cluster */
+	if (!timeline_goto(s->tl, 0)) {
+		snprintf(err, errlen, "out of memory");
+		return 0;
+	}
+	int ok = save_scenario_file(path, s->sc, overwrite, err, errlen);
+	if (!sim_goto(s, v) && ok) {
+		snprintf(err, errlen, "out of memory");
+		return 0;
+	}
+	return ok;
+}
+
+enum role sim_pod_role(const struct sim *s, uint32_t pod, const char **glyph,
+		       const struct glyphs *g)
+{
+	const struct cluster *c = s->sc->cluster;
+	const struct pod *p = &c->pods[pod];
+	const struct constraint_rec *k = sim_cons(s);
+	if ((int32_t)pod == s->ghost_pod) {
+		*glyph = g->pod_ghost;
+		return ROLE_GHOST;
+	}
+	if (p->terminating) {
+		*glyph = g->pod_term;
+		return ROLE_TERMINATING;
+	}
+	/* spread counts pods of the incoming pod's namespace only */
+	if (s->has_dec && s->dec.pod < c->npods && p->ns != c->pods[s->dec.pod].ns) {
+		*glyph = g->pod_ns;
+		return ROLE_OTHER_NS;
+	}
+	if (k && decision_counts_pod(c, &s->dec, (uint32_t)(k - s->dec.cons), p)) {
+		*glyph = g->pod_counted;
+		return ROLE_MATCHING_POD;
+	}
+	*glyph = g->pod_other;
+	return ROLE_OTHER_POD;
+}
