@@ -1,0 +1,246 @@
+/* bench.c - timing probes over the public model API, for bench/run.sh.
+ * Each mode prints one line of numbers (seconds unless named), nothing
+ * else on stdout, so the script can take medians. Seconds are CPU seconds
+ * of this (single-threaded) process, CLOCK_PROCESS_CPUTIME_ID: on a
+ * shared machine wall time measures the neighbours too. Linked against
+ * build-bench/libskewer.a, built with -O2.
+ *
+ *   bench load FILE                 load seconds, maxrss KiB
+ *   bench place FILE AT BATCH RUNS  seconds per placement with full verdicts,
+ *                                   medians of RUNS batch means: "first"
+ *                                   (the step's first cycle) and "again"
+ *                                   (step back, the same cycle once more:
+ *                                   the selector's matcher now exists)
+ *   bench replay FILE N JUMP RUNS   first pass of N steps (once), then the
+ *                                   medians of RUNS rounds of goto 0, redo
+ *                                   N, goto JUMP, goto 0 (seconds)
+ *   bench one FILE AT WARM COUNT    COUNT placements with verdicts at step
+ *                                   AT (WARM 1: after one unmeasured cycle
+ *                                   of that step); under callgrind the
+ *                                   instrumentation is on only around them
+ *   bench has-callgrind             1 when built with valgrind/callgrind.h
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "../load/load.h"
+#include "../model/decision.h"
+#include "../model/timeline.h"
+
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define HAVE_CALLGRIND 1
+#endif
+#endif
+#ifndef HAVE_CALLGRIND
+#define CALLGRIND_START_INSTRUMENTATION
+#define CALLGRIND_STOP_INSTRUMENTATION
+#endif
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static struct scenario *load(const char *file)
+{
+	struct load_errors errs = {0};
+	struct scenario *sc = NULL;
+	const char *files[] = {file};
+	if (!load_scenario(files, 1, NULL, &sc, &errs)) {
+		for (uint32_t i = 0; i < errs.n; i++)
+			fprintf(stderr, "%s:%u:%u: %s\n", errs.v[i].file ? errs.v[i].file : file,
+				errs.v[i].line, errs.v[i].col, errs.v[i].msg);
+		load_errors_fini(&errs);
+		exit(2);
+	}
+	load_errors_fini(&errs);
+	return sc;
+}
+
+static void die(const char *what)
+{
+	fprintf(stderr, "bench: %s failed\n", what);
+	exit(2);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static int mode_load(const char *file)
+{
+	double t0 = now();
+	struct scenario *sc = load(file);
+	double t1 = now();
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	printf("%.6f %ld\n", t1 - t0, ru.ru_maxrss);
+	scenario_free(sc);
+	return 0;
+}
+
+/* One placement with the whole decision recorded, as explain and the
+ * interface ask for it. */
+static int step_decided(struct timeline *t)
+{
+	struct decision d;
+	memset(&d, 0, sizeof(d));
+	int ok = timeline_step(t, &d);
+	decision_fini(&d);
+	return ok;
+}
+
+static double median_of(double *v, uint32_t n)
+{
+	qsort(v, n, sizeof(double), cmp_double);
+	return v[n / 2];
+}
+
+static int mode_place(const char *file, uint32_t at, uint32_t batch, uint32_t runs)
+{
+	struct scenario *sc = load(file);
+	struct timeline *t = timeline_new(sc);
+	if (!t)
+		die("timeline_new");
+	if (at + batch * runs > timeline_len(t))
+		die("place: not enough steps");
+	if (!timeline_goto(t, at))
+		die("goto");
+	double *first = calloc(runs, sizeof(double)), *again = calloc(runs, sizeof(double));
+	if (!first || !again)
+		die("calloc");
+	for (uint32_t r = 0; r < runs; r++) {
+		for (uint32_t i = 0; i < batch; i++) {
+			double t0 = now();
+			if (!step_decided(t))
+				die("timeline_step");
+			double t1 = now();
+			if (!timeline_prev(t) || !step_decided(t))
+				die("timeline_step again");
+			first[r] += t1 - t0;
+			again[r] += now() - t1;
+		}
+		first[r] /= batch;
+		again[r] /= batch;
+	}
+	printf("%.9f %.9f\n", median_of(first, runs), median_of(again, runs));
+	free(first);
+	free(again);
+	timeline_free(t);
+	scenario_free(sc);
+	return 0;
+}
+
+static int mode_replay(const char *file, uint32_t n, uint32_t jump, uint32_t runs)
+{
+	struct scenario *sc = load(file);
+	struct timeline *t = timeline_new(sc);
+	if (!t)
+		die("timeline_new");
+	if (n > timeline_len(t) || jump > n || !runs)
+		die("replay: not enough steps");
+	double t0 = now();
+	for (uint32_t i = 0; i < n; i++)
+		if (!timeline_next(t))
+			die("timeline_next");
+	double first = now() - t0;
+	uint32_t placed = 0;
+	for (uint32_t i = 0; i < n; i++)
+		placed += t->res[i].outcome == OUT_SCHEDULED;
+	double *v[4];
+	for (int k = 0; k < 4; k++)
+		if (!(v[k] = calloc(runs, sizeof(double))))
+			die("calloc");
+	for (uint32_t r = 0; r < runs; r++) {
+		t0 = now();
+		if (!timeline_goto(t, 0))
+			die("goto 0");
+		v[0][r] = now() - t0;
+		t0 = now();
+		for (uint32_t i = 0; i < n; i++)
+			if (!timeline_next(t))
+				die("timeline_next (redo)");
+		v[1][r] = now() - t0;
+		if (!timeline_goto(t, 0))
+			die("goto 0");
+		t0 = now();
+		if (!timeline_goto(t, jump))
+			die("goto jump");
+		v[2][r] = now() - t0;
+		t0 = now();
+		if (!timeline_goto(t, 0))
+			die("goto 0");
+		v[3][r] = now() - t0;
+		if (!timeline_goto(t, n))
+			die("goto n");
+	}
+	printf("%.6f %.6f %.6f %.6f %.6f %u\n", first, median_of(v[0], runs), median_of(v[1], runs),
+	       median_of(v[2], runs), median_of(v[3], runs), placed);
+	for (int k = 0; k < 4; k++)
+		free(v[k]);
+	timeline_free(t);
+	scenario_free(sc);
+	return 0;
+}
+
+static int mode_one(const char *file, uint32_t at, uint32_t warm, uint32_t count)
+{
+	struct scenario *sc = load(file);
+	struct timeline *t = timeline_new(sc);
+	if (!t || !timeline_goto(t, at))
+		die("goto");
+	if (warm && (!step_decided(t) || !timeline_prev(t)))
+		die("warm-up");
+	int ok = 1;
+	CALLGRIND_START_INSTRUMENTATION;
+	for (uint32_t i = 0; i < count && ok; i++)
+		ok = step_decided(t);
+	CALLGRIND_STOP_INSTRUMENTATION;
+	if (!ok)
+		die("timeline_step");
+	timeline_free(t);
+	scenario_free(sc);
+	printf("ok\n");
+	return 0;
+}
+
+static uint32_t num(const char *s)
+{
+	char *end;
+	unsigned long v = strtoul(s, &end, 10);
+	if (end == s || *end)
+		die("number");
+	return (uint32_t)v;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "load"))
+		return mode_load(argv[2]);
+	if (argc == 6 && !strcmp(argv[1], "place"))
+		return mode_place(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));
+	if (argc == 6 && !strcmp(argv[1], "replay"))
+		return mode_replay(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));
+	if (argc == 6 && !strcmp(argv[1], "one"))
+		return mode_one(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));
+	if (argc == 2 && !strcmp(argv[1], "has-callgrind")) {
+#ifdef HAVE_CALLGRIND
+		printf("1\n");
+#else
+		printf("0\n");
+#endif
+		return 0;
+	}
+	fprintf(stderr, "usage: bench load FILE | place FILE AT BATCH RUNS | replay FILE N JUMP RUNS |\n"
+			"       one FILE AT WARM COUNT | has-callgrind\n");
+	return 2;
+}

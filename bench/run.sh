@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# bench/run.sh - what `make bench` runs once it has built ./skewer,
+# build-bench/bench and build-bench/yamlparse. Generates the inputs into
+# build-bench/ (cached by size and seed), runs each probe, takes medians
+# and prints ONE markdown table with the machine's description; the table
+# goes into docs/performance.md as is. Times are CPU time of the measured
+# process (user + system), so other load on the machine disturbs them less.
+#
+# Environment: BENCH_RUNS (default 5) runs per row; BENCH_SEED (default 42);
+# BENCH_CALLGRIND=0 skips the instruction count; BENCH_NODES, BENCH_PODS,
+# BENCH_STEPS, BENCH_NODES_S, BENCH_PODS_S, BENCH_STEPS_S, BENCH_REPLAY and
+# BENCH_JUMP change the sizes. Takes about ten minutes on
+# two cores while one placement costs 8 to 20 ms (most of it the first-pass
+# replay of 10,000 placements, which runs once).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+B=build-bench
+SK=./skewer
+RUNS=${BENCH_RUNS:-5}
+SEED=${BENCH_SEED:-42}
+# sizes (overridable, e.g. for a quick smoke run)
+NODES=${BENCH_NODES:-5000} ZONES=3 PODS=${BENCH_PODS:-150000} STEPS=${BENCH_STEPS:-10000} K=3
+NODES_S=${BENCH_NODES_S:-500} PODS_S=${BENCH_PODS_S:-15000} STEPS_S=${BENCH_STEPS_S:-1000}
+REPLAY=${BENCH_REPLAY:-10000} JUMP=${BENCH_JUMP:-9000}
+AT=10            # placements are timed from this step on
+mkdir -p "$B"
+
+say() { printf '%s\n' "$*" >&2; }
+
+# gen OUT ARGS...: generate once; the file name carries every parameter
+gen() {
+	local out=$1
+	shift
+	if [ ! -s "$out" ]; then
+		say "bench: generating $out"
+		"$SK" gen "$@" -o "$out.tmp"
+		mv "$out.tmp" "$out"
+	fi
+}
+BIG=$B/n$NODES-z$ZONES-p$PODS-s$STEPS-k$K-seed$SEED.yaml
+BIGK=$B/n$NODES-z$ZONES-p$PODS-s$STEPS-k$K-seed$SEED-kubectl.yaml
+SMALL=$B/n$NODES_S-z$ZONES-p$PODS_S-s$STEPS_S-k$K-seed$SEED.yaml
+common=(--zones "$ZONES" --constraints "$K" --seed "$SEED")
+gen "$BIG" --nodes $NODES --pods $PODS --steps $STEPS "${common[@]}"
+gen "$BIGK" --nodes $NODES --pods $PODS --steps $STEPS "${common[@]}" --format kubectl
+gen "$SMALL" --nodes $NODES_S --pods $PODS_S --steps $STEPS_S "${common[@]}"
+
+# median of the numbers on stdin (one per line)
+median() { sort -g | awk '{v[NR]=$1} END {if (NR) print v[int((NR+1)/2)]; else print "nan"}'; }
+# col N: field N of each line on stdin
+col() { awk -v n="$1" '{print $n}'; }
+calc() { awk "BEGIN {printf \"$1\", $2}"; }
+us() { calc '%.1f' "$1 * 1e6"; }
+ms() { calc '%.2f' "$1 * 1e3"; }
+mib() { calc '%.0f' "$1 / 1024"; }
+verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v <= t) ? "met" : "MISSED"}'; }
+
+# The instruction count does not depend on timing, so it runs beside the
+# timed rows (on the second core) from the start.
+CG=$B/callgrind
+cg_pid=
+if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
+	(
+		set -e
+		# WARM 0: the step's first cycle; WARM 1: the same cycle again
+		for warm in 0 1; do
+			if [ "$("$B/bench" has-callgrind)" = 1 ]; then
+				# instrumentation only around timeline_step (CALLGRIND macros)
+				valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$CG-$warm.out" \
+					"$B/bench" one "$BIG" $AT $warm 1 >/dev/null 2>"$CG-$warm.log"
+				awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {print (t != "") ? t : s}' "$CG-$warm.out" >"$CG-$warm.ir"
+			else
+				# no callgrind.h: two placements minus one
+				for n in 1 2; do
+					valgrind --tool=callgrind --callgrind-out-file="$CG-$warm.out.$n" \
+						"$B/bench" one "$BIG" $AT $warm $n >/dev/null 2>"$CG-$warm.log"
+				done
+				a=$(awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {print (t != "") ? t : s}' "$CG-$warm.out.1")
+				b=$(awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {print (t != "") ? t : s}' "$CG-$warm.out.2")
+				echo $((b - a)) >"$CG-$warm.ir"
+				cp "$CG-$warm.out.2" "$CG-$warm.out"
+			fi
+			callgrind_annotate "$CG-$warm.out" >"$CG-$warm.txt" 2>/dev/null || true
+			callgrind_annotate --inclusive=yes "$CG-$warm.out" >"$CG-$warm.incl.txt" 2>/dev/null || true
+		done
+	) &
+	cg_pid=$!
+fi
+
+# load rows: skewer's loader and the bare parse, RUNS times each
+load_row() { # FILE -> "load_s rss_kib bare_s bare_rss_kib"
+	local f=$1 i l=() y=()
+	for ((i = 0; i < RUNS; i++)); do
+		say "bench: load $(basename "$f") run $((i + 1))/$RUNS"
+		l+=("$("$B/bench" load "$f")")
+		y+=("$("$B/yamlparse" "$f")")
+	done
+	printf '%s %s %s %s\n' \
+		"$(printf '%s\n' "${l[@]}" | col 1 | median)" "$(printf '%s\n' "${l[@]}" | col 2 | median)" \
+		"$(printf '%s\n' "${y[@]}" | col 1 | median)" "$(printf '%s\n' "${y[@]}" | col 2 | median)"
+}
+read -r ls_t ls_m ys_t ys_m < <(load_row "$BIG")
+read -r lk_t lk_m yk_t yk_m < <(load_row "$BIGK")
+size_s=$(stat -c %s "$BIG")
+size_k=$(stat -c %s "$BIGK")
+
+# placements with full verdicts: RUNS batches in one process (one load)
+say "bench: placements at $NODES_S nodes"
+read -r p5_t p5_a < <("$B/bench" place "$SMALL" $AT 100 "$RUNS")
+say "bench: placements at $NODES nodes"
+read -r p50_t p50_a < <("$B/bench" place "$BIG" $AT 20 "$RUNS")
+
+# replay: the first pass once (10,000 cycles), then RUNS rounds of undo,
+# redo and jumps
+say "bench: replay of $REPLAY placements at $NODES nodes (first pass runs once)"
+read -r r_first r_back r_redo r_fwd r_bwd r_placed < <("$B/bench" replay "$BIG" $REPLAY $JUMP "$RUNS")
+
+# one full headless frame (relayout + redraw, 200x60), only when the
+# interface exists: build-bench/frame drives tui/'s screen_draw directly,
+# since `skewer tui --keys` draws once at the end whatever the keys
+frame="n/a (no interface yet)"
+frame_verdict="n/a"
+if "$SK" help tui >/dev/null 2>&1 && [ -x "$B/frame" ]; then
+	say "bench: headless frames at $NODES nodes"
+	if fr=$("$B/frame" "$BIG" 200x60 20 "$RUNS"); then
+		frame="$(calc '%.2f' "$fr * 1e3") ms CPU (200x60, relayout and full redraw)"
+		frame_verdict=$(verdict "$fr" 0.002)
+	else
+		frame="n/a (build-bench/frame failed)"
+	fi
+fi
+
+# the instruction counts
+ir="n/a (valgrind not found)"
+if [ -n "$cg_pid" ]; then
+	say "bench: waiting for callgrind"
+	if wait "$cg_pid" && [ -s "$CG-0.ir" ] && [ -s "$CG-1.ir" ]; then
+		ir="first cycle $(printf "%'d" "$(cat "$CG-0.ir")") Ir, again $(printf "%'d" "$(cat "$CG-1.ir")") Ir"
+	else
+		ir="n/a (callgrind failed, see $CG-*.log)"
+	fi
+fi
+
+# ---- the table ----
+
+cpu=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)
+mem=$(awk '/^MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ "$commit" != unknown ] && ! git diff --quiet HEAD 2>/dev/null; then
+	commit="$commit (with uncommitted changes)"
+fi
+cflags=$(awk -F'[?]= ' '/^CFLAGS/ {print $2; exit}' Makefile)
+
+lk_ratio=$(calc '%.2f' "$lk_t / $yk_t")
+lk_mem=$(calc '%.3f' "$lk_m * 1024 / $size_k")
+cat <<EOF
+skewer bench, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit
+machine: ${cpu:-unknown CPU}, $(nproc) cores, $mem, $(gcc --version | head -1), CFLAGS ${cflags:-?}
+inputs (skewer gen, seed $SEED): $NODES nodes in $ZONES zones, $PODS bound pods, $STEPS pending pods with $K constraints each; the $NODES_S-node cluster has $PODS_S bound pods
+CPU time of the measuring process; medians of $RUNS runs (first-pass replay: one run)
+
+| measure | result | target | verdict |
+|---|---|---|---|
+| load, scenario format ($(mib $((size_s / 1024))) MiB) | $(calc '%.2f' "$ls_t") s, peak $(mib "$ls_m") MiB; $(calc '%.2f' "$ls_t / $ys_t")x bare libyaml ($(calc '%.2f' "$ys_t") s), peak $(calc '%.2f' "$ls_m * 1024 / $size_s")x file | (none) | |
+| load, kubectl List ($(mib $((size_k / 1024))) MiB) | $(calc '%.2f' "$lk_t") s, peak $(mib "$lk_m") MiB; ${lk_ratio}x bare libyaml ($(calc '%.2f' "$yk_t") s), peak ${lk_mem}x file | <= 1.2x parse, <= 0.2x file | $(verdict "$lk_ratio" 1.2) / $(verdict "$lk_mem" 0.2) |
+| one placement, full verdicts, $NODES_S nodes | first cycle $(us "$p5_t") us, again $(us "$p5_a") us | (none) | |
+| one placement, full verdicts, $NODES nodes | first cycle $(us "$p50_t") us, again $(us "$p50_a") us | <= 50 us | $(verdict "$(us "$p50_t")" 50) / $(verdict "$(us "$p50_a")" 50) |
+| ratio $NODES / $NODES_S nodes | first $(calc '%.1f' "$p50_t / $p5_t")x, again $(calc '%.1f' "$p50_a / $p5_a")x | (10x = linear) | |
+| replay $REPLAY placements, first pass (timeline_next) | $(calc '%.2f' "$r_first") s ($(us "$r_first / $REPLAY") us each; $r_placed scheduled) | <= 0.5 s | $(verdict "$r_first" 0.5) |
+| back to step 0 (undo $REPLAY) | $(ms "$r_back") ms | <= 20 ms | $(verdict "$r_back" 0.02) |
+| replay $REPLAY again (redo) | $(ms "$r_redo") ms | <= 0.5 s | $(verdict "$r_redo" 0.5) |
+| jump 0 -> $JUMP (timeline_goto) | $(ms "$r_fwd") ms | <= 20 ms | $(verdict "$r_fwd" 0.02) |
+| jump $JUMP -> 0 | $(ms "$r_bwd") ms | <= 20 ms | $(verdict "$r_bwd" 0.02) |
+| one headless frame, $NODES nodes | $frame | <= 2 ms CPU | $frame_verdict |
+| instructions, one placement at $NODES nodes (step $AT) | $ir | | |
+EOF
+if [ -s "$CG-1.txt" ]; then
+	say "bench: callgrind profiles: $CG-0.txt (first cycle), $CG-1.txt (again); *.incl.txt inclusive"
+fi
