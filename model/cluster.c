@@ -162,6 +162,11 @@ void cluster_free(struct cluster *c)
 		free(ix);
 	}
 	free(c->affinity_pods);
+	for (uint32_t i = 0; i < c->nkeys; i++) {
+		free(c->keys[i].dom);
+		free(c->keys[i].vals);
+	}
+	free(c->keys);
 	sched_config_fini(&c->cfg);
 	intern_free(c->in);
 	free(c);
@@ -215,6 +220,7 @@ int32_t cluster_add_node(struct cluster *c, struct node *n)
 	memset(&d->used, 0, sizeof(d->used));
 	d->nz_cpu = d->nz_mem = 0;
 	c->nalive_nodes++;
+	c->label_gen++;
 	return id;
 }
 
@@ -223,6 +229,7 @@ void cluster_remove_node(struct cluster *c, uint32_t id)
 	assert(id < c->nnodes && c->nodes[id].alive && c->nodes[id].npods == 0);
 	c->nodes[id].alive = false;
 	c->nalive_nodes--;
+	c->label_gen++;
 	struct index *ix = c->name_index;
 	if (c->nodes[id].name < ix->node_by_name_len)
 		ix->node_by_name[c->nodes[id].name] = 0;
@@ -233,6 +240,7 @@ void cluster_revive_node(struct cluster *c, uint32_t id)
 	assert(id < c->nnodes && !c->nodes[id].alive);
 	c->nodes[id].alive = true;
 	c->nalive_nodes++;
+	c->label_gen++;
 	set_node_name(c, c->nodes[id].name, (int32_t)id);
 }
 
@@ -586,4 +594,100 @@ uint32_t cluster_node_order(const struct cluster *c, uint32_t *ids)
 		if (c->nodes[i].alive)
 			ids[n++] = i;
 	return n;
+}
+
+void cluster_labels_changed(struct cluster *c)
+{
+	c->label_gen++;
+}
+
+struct val_text {
+	const char *text;
+	sym_t sym;
+};
+
+static int val_text_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct val_text *)a)->text, ((const struct val_text *)b)->text);
+}
+
+static int key_index_build(struct cluster *c, struct key_index *k)
+{
+	if (k->cap < c->nnodes + 1) {
+		int32_t *nd = realloc(k->dom, (c->nnodes + 1) * sizeof(*nd));
+		if (!nd)
+			return 0;
+		k->dom = nd;
+		k->cap = c->nnodes + 1;
+	}
+	/* distinct values: slot_of[sym] marks seen ones (cleared afterwards) */
+	struct val_text *vt = malloc((c->nalive_nodes + 1) * sizeof(*vt));
+	if (!vt)
+		return 0;
+	uint32_t n = 0;
+	for (uint32_t id = 0; id < c->nnodes; id++) {
+		k->dom[id] = -1;
+		if (!c->nodes[id].alive)
+			continue;
+		sym_t v = labels_get(&c->nodes[id].labels, k->key);
+		if (v)
+			vt[n++] = (struct val_text){ intern_get(c->in, v), v };
+	}
+	qsort(vt, n, sizeof(*vt), val_text_cmp);
+	uint32_t m = 0;
+	for (uint32_t i = 0; i < n; i++)
+		if (!m || vt[i].sym != vt[m - 1].sym)
+			vt[m++] = vt[i];
+	sym_t *vals = malloc((m + 1) * sizeof(*vals));
+	if (!vals) {
+		free(vt);
+		return 0;
+	}
+	for (uint32_t i = 0; i < m; i++)
+		vals[i] = vt[i].sym;
+	free(vt);
+	free(k->vals);
+	k->vals = vals;
+	k->nvals = m;
+	/* node -> index by binary search over the sorted texts */
+	for (uint32_t id = 0; id < c->nnodes; id++) {
+		if (!c->nodes[id].alive)
+			continue;
+		sym_t v = labels_get(&c->nodes[id].labels, k->key);
+		if (!v)
+			continue;
+		const char *t = intern_get(c->in, v);
+		uint32_t lo = 0, hi = m;
+		while (lo < hi) {
+			uint32_t mid = (lo + hi) / 2;
+			if (strcmp(intern_get(c->in, vals[mid]), t) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		k->dom[id] = (int32_t)lo;
+	}
+	k->gen = c->label_gen;
+	return 1;
+}
+
+const struct key_index *cluster_key_index(struct cluster *c, sym_t key)
+{
+	struct key_index *k = NULL;
+	for (uint32_t i = 0; i < c->nkeys && !k; i++)
+		if (c->keys[i].key == key)
+			k = &c->keys[i];
+	if (!k) {
+		struct key_index *nk = realloc(c->keys, (c->nkeys + 1) * sizeof(*nk));
+		if (!nk)
+			return NULL;
+		c->keys = nk;
+		k = &nk[c->nkeys++];
+		memset(k, 0, sizeof(*k));
+		k->key = key;
+		k->gen = c->label_gen - 1;
+	}
+	if (k->gen != c->label_gen && !key_index_build(c, k))
+		return NULL;
+	return k;
 }

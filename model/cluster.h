@@ -32,6 +32,19 @@ struct matcher {
 	uint64_t total;             /* sum over nodes */
 };
 
+/* Per topology key: each live node's domain index and the distinct values
+ * sorted by text (Go string order), rebuilt lazily after any change to
+ * node labels or the node set. Lets a decision read a node's domain with
+ * one load instead of a label lookup, and never sort domains. */
+struct key_index {
+	sym_t key;
+	uint64_t gen;          /* cluster label_gen it was built for */
+	int32_t *dom;          /* node id -> index into vals, -1 when absent */
+	sym_t *vals;           /* sorted by text */
+	uint32_t nvals;
+	uint32_t cap;          /* entries allocated in dom */
+};
+
 struct cluster {
 	struct intern *in;
 	struct sched_config cfg;
@@ -53,6 +66,10 @@ struct cluster {
 	 * (anti-)affinity terms: InterPodAffinity reads only these */
 	uint32_t *affinity_pods;
 	uint32_t naffinity_pods, affinity_cap;
+
+	struct key_index *keys;     /* see cluster_key_index */
+	uint32_t nkeys;
+	uint64_t label_gen;         /* bumped by every node label / node set change */
 
 	/* well-known syms */
 	sym_t sym_hostname;         /* kubernetes.io/hostname */
@@ -109,6 +126,12 @@ bool matcher_term_matches(const struct cluster *c, const struct matcher_term *t,
 			  sym_t ns, const struct labels *labels);
 /* Namespace labels: {kubernetes.io/metadata.name: ns} (conventions 16). */
 bool cluster_ns_selector_matches(const struct cluster *c, const struct selector *s, sym_t ns);
+
+/* The domain index of key over the live nodes (built or refreshed on
+ * demand; valid until the next node or label change). NULL on OOM. */
+const struct key_index *cluster_key_index(struct cluster *c, sym_t key);
+/* Call after changing any node's labels in place. */
+void cluster_labels_changed(struct cluster *c);
 
 /* Node ids in input order (alive only), for iteration: fills ids (which
  * must hold nnodes entries) and returns the count. */

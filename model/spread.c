@@ -8,12 +8,14 @@
 #include <string.h>
 
 #include "plugins.h"
-#include "symmap.h"
 
 struct spread_con {
 	struct constraint_rec *rec;   /* in d->cons */
 	struct matcher *m;            /* NULL with the empty-selector quirk */
-	int32_t *node_dom;            /* node id -> index in rec->doms, -1 */
+	const int32_t *kdom;          /* key index: node id -> value index, -1 */
+	uint32_t nvals;               /* values of the key index */
+	int32_t *slot;                /* soft: value index -> rec->doms index */
+	int64_t *cnt;                 /* soft: PreScore count per value index */
 	bool hostname;
 };
 
@@ -23,6 +25,7 @@ struct spread_state {
 	bool require_all;             /* PreScore requireAllTopologies */
 	bool skip_filter;
 	int8_t *aff_ok, *taint_ok;    /* per node id, -1 = not computed */
+	uint8_t *has_hard, *has_soft; /* per node id: carries every hard / soft key */
 	uint32_t nnodes;
 };
 
@@ -31,11 +34,6 @@ static const struct tsc system_defaults[2] = {
 	{ .max_skew = 3 },
 	{ .max_skew = 5 },
 };
-
-static bool node_has(const struct node *n, sym_t key)
-{
-	return labels_get(&n->labels, key) != SYM_NONE;
-}
 
 /* podtopologyspread/common.go matchNodeInclusionPolicies */
 static bool eligible(const struct cluster *c, const struct pod *p, struct spread_state *s,
@@ -189,73 +187,32 @@ static int add_cons(struct decision *d, uint32_t *cap)
 	return 1;
 }
 
-struct dom_key {
-	const char *text;
-	uint32_t old;
-};
-
-static int dom_key_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct dom_key *)a)->text, ((const struct dom_key *)b)->text);
-}
-
-/* Sorts rec->doms by value text (Go string order) and remaps node_dom. */
-static int sort_doms(const struct cluster *c, struct spread_con *sc, uint32_t nnodes)
-{
-	struct constraint_rec *r = sc->rec;
-	if (r->ndoms < 2)
-		return 1;
-	struct dom_key *keys = malloc(r->ndoms * sizeof(*keys));
-	int32_t *newpos = malloc(r->ndoms * sizeof(*newpos));
-	struct domain_rec *sorted = malloc(r->ndoms * sizeof(*sorted));
-	if (!keys || !newpos || !sorted) {
-		free(keys);
-		free(newpos);
-		free(sorted);
-		return 0;
-	}
-	for (uint32_t i = 0; i < r->ndoms; i++) {
-		keys[i].text = intern_get(c->in, r->doms[i].value);
-		keys[i].old = i;
-	}
-	qsort(keys, r->ndoms, sizeof(*keys), dom_key_cmp);
-	for (uint32_t i = 0; i < r->ndoms; i++) {
-		sorted[i] = r->doms[keys[i].old];
-		newpos[keys[i].old] = (int32_t)i;
-	}
-	memcpy(r->doms, sorted, r->ndoms * sizeof(*sorted));
-	for (uint32_t n = 0; n < nnodes; n++)
-		if (sc->node_dom[n] >= 0)
-			sc->node_dom[n] = newpos[sc->node_dom[n]];
-	free(keys);
-	free(newpos);
-	free(sorted);
-	return 1;
-}
-
-static int32_t dom_slot(struct constraint_rec *r, struct symmap *mp, sym_t v, uint32_t *cap)
-{
-	int32_t i = symmap_get(mp, v);
-	if (i >= 0)
-		return i;
-	if (r->ndoms == *cap) {
-		uint32_t nc = *cap ? *cap * 2 : 8;
-		struct domain_rec *nd = realloc(r->doms, nc * sizeof(*nd));
-		if (!nd)
-			return -1;
-		r->doms = nd;
-		*cap = nc;
-	}
-	i = (int32_t)r->ndoms++;
-	memset(&r->doms[i], 0, sizeof(r->doms[i]));
-	r->doms[i].value = v;
-	symmap_put(mp, v, i);
-	return i;
-}
-
 static int64_t node_count(const struct spread_con *sc, uint32_t id)
 {
 	return sc->m ? sc->m->per_node[id] : 0;
+}
+
+/* Fills sc->kdom from the cluster's key index. 0 on OOM. */
+static int bind_key(struct cluster *c, struct spread_con *sc)
+{
+	const struct key_index *ki = cluster_key_index(c, sc->rec->key);
+	if (!ki)
+		return 0;
+	sc->kdom = ki->dom;
+	sc->nvals = ki->nvals;
+	return 1;
+}
+
+/* Marks the nodes that carry every key of cons[0..n). */
+static void mark_all_keys(const struct cluster *c, const struct spread_con *cons, uint32_t n,
+			  uint8_t *out)
+{
+	for (uint32_t id = 0; id < c->nnodes; id++) {
+		uint8_t all = c->nodes[id].alive;
+		for (uint32_t k = 0; k < n && all; k++)
+			all = cons[k].kdom[id] >= 0;
+		out[id] = all;
+	}
 }
 
 /* filtering.go calPreFilterState */
@@ -264,29 +221,22 @@ static int prefilter(struct cluster *c, const struct pod *p, struct spread_state
 	for (uint32_t k = 0; k < s->nhard; k++) {
 		struct spread_con *sc = &s->hard[k];
 		struct constraint_rec *r = sc->rec;
-		struct symmap mp;
-		uint32_t cap = 0;
-		if (!symmap_init(&mp, c->nalive_nodes))
-			goto oom;
+		const struct key_index *ki = cluster_key_index(c, r->key);
+		if (!ki)
+			return 0;
+		/* every value of the key is listed; the eligible ones exist */
+		r->doms = calloc(ki->nvals + 1, sizeof(*r->doms));
+		if (!r->doms)
+			return 0;
+		r->ndoms = ki->nvals;
+		for (uint32_t i = 0; i < ki->nvals; i++)
+			r->doms[i].value = ki->vals[i];
 		for (uint32_t id = 0; id < c->nnodes; id++) {
-			const struct node *n = &c->nodes[id];
-			sc->node_dom[id] = -1;
-			if (!n->alive)
+			int32_t di = sc->kdom[id];
+			if (di < 0 || !c->nodes[id].alive)
 				continue;
-			sym_t v = labels_get(&n->labels, r->key);
-			if (!v)
-				continue;
-			int32_t di = dom_slot(r, &mp, v, &cap);
-			if (di < 0) {
-				symmap_fini(&mp);
-				goto oom;
-			}
 			struct domain_rec *dr = &r->doms[di];
-			sc->node_dom[id] = di;
-			enum inelig why = INELIG_NONE;
-			for (uint32_t j = 0; j < s->nhard && !why; j++)
-				if (!node_has(n, s->hard[j].rec->key))
-					why = INELIG_MISSING_OTHER_KEY;
+			enum inelig why = s->has_hard[id] ? INELIG_NONE : INELIG_MISSING_OTHER_KEY;
 			if (!why)
 				eligible(c, p, s, r, id, &why);
 			if (why) {
@@ -299,9 +249,6 @@ static int prefilter(struct cluster *c, const struct pod *p, struct spread_state
 			dr->nnodes++;
 			dr->count += node_count(sc, id);
 		}
-		symmap_fini(&mp);
-		if (!sort_doms(c, sc, c->nnodes))
-			goto oom;
 		r->raw_min = INT32_MAX;
 		for (uint32_t i = 0; i < r->ndoms; i++) {
 			if (!r->doms[i].exists)
@@ -321,8 +268,6 @@ static int prefilter(struct cluster *c, const struct pod *p, struct spread_state
 		}
 	}
 	return 1;
-oom:
-	return 0;
 }
 
 struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d)
@@ -394,15 +339,24 @@ struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, stru
 		struct spread_con *sc = r->hard ? &s->hard[s->nhard++] : &s->soft[s->nsoft++];
 		sc->rec = r;
 		sc->hostname = r->key == c->sym_hostname;
-		sc->node_dom = malloc((c->nnodes + 1) * sizeof(*sc->node_dom));
-		if (!sc->node_dom)
-			goto error;
 		if (!r->empty_quirk) {
 			sc->m = cluster_matcher_ns(c, p->ns, &r->sel, true);
 			if (!sc->m)
 				goto error;
 		}
 	}
+	for (uint32_t i = 0; i < s->nhard; i++)
+		if (!bind_key(c, &s->hard[i]))
+			goto error;
+	for (uint32_t i = 0; i < s->nsoft; i++)
+		if (!bind_key(c, &s->soft[i]))
+			goto error;
+	s->has_hard = malloc(c->nnodes + 1);
+	s->has_soft = malloc(c->nnodes + 1);
+	if (!s->has_hard || !s->has_soft)
+		goto error;
+	mark_all_keys(c, s->hard, s->nhard, s->has_hard);
+	mark_all_keys(c, s->soft, s->nsoft, s->has_soft);
 	s->skip_filter = s->nhard == 0; /* filtering.go PreFilter: Skip */
 	if (!prefilter(c, p, s))
 		goto error;
@@ -418,14 +372,16 @@ void spread_free(struct spread_state *s)
 {
 	if (!s)
 		return;
-	for (uint32_t i = 0; i < s->nhard; i++)
-		free(s->hard[i].node_dom);
-	for (uint32_t i = 0; i < s->nsoft; i++)
-		free(s->soft[i].node_dom);
+	for (uint32_t i = 0; i < s->nsoft; i++) {
+		free(s->soft[i].slot);
+		free(s->soft[i].cnt);
+	}
 	free(s->hard);
 	free(s->soft);
 	free(s->aff_ok);
 	free(s->taint_ok);
+	free(s->has_hard);
+	free(s->has_soft);
 	free(s);
 }
 
@@ -438,39 +394,117 @@ bool spread_filter_skipped(const struct spread_state *s)
 int filter_spread(const struct cluster *c, const struct pod *p, const struct node *n, uint32_t node_id,
 		  const struct spread_state *s, struct decision *d, struct node_rec *r)
 {
+	(void)c;
 	(void)p;
+	(void)n;
 	for (uint32_t k = 0; k < s->nhard; k++) {
 		const struct spread_con *sc = &s->hard[k];
 		const struct constraint_rec *cr = sc->rec;
-		sym_t v = labels_get(&n->labels, cr->key);
+		int32_t di = sc->kdom[node_id];
 		r->why.spread.cons = (uint32_t)(cr - d->cons);
-		r->why.spread.value = v;
-		if (!v) {
+		if (di < 0) {
+			r->why.spread.value = SYM_NONE;
 			r->why.spread.missing = true;
 			r->unresolvable = true;
 			return 0;
 		}
-		int32_t di = sc->node_dom[node_id];
-		int64_t match = di >= 0 && cr->doms[di].exists ? cr->doms[di].count : 0;
+		/* a value no eligible node registered counts as an empty domain */
+		int64_t match = cr->doms[di].exists ? cr->doms[di].count : 0;
 		int64_t skew = match + cr->self_match - cr->global_min;
 		if (skew > cr->max_skew) {
+			r->why.spread.value = cr->doms[di].value;
 			r->why.spread.missing = false;
 			r->why.spread.match_num = match;
 			r->why.spread.self_match = cr->self_match;
 			r->why.spread.min = cr->global_min;
-			(void)c;
 			return 0;
 		}
 	}
 	return 1;
 }
 
-static bool has_all_keys(const struct node *n, const struct spread_state *s)
+/* scoring.go initPreScoreState for one soft constraint: seeds the values
+ * of the feasible, non-ignored nodes, then counts over all nodes. The
+ * value index nvals stands for "" when no node has that value (nodes
+ * lacking the key read "" under System defaulting). */
+static int prescore_con(struct cluster *c, const struct pod *p, struct spread_state *s,
+			struct spread_con *sc, struct decision *d, uint32_t scored_nodes)
 {
-	for (uint32_t k = 0; k < s->nsoft; k++)
-		if (!node_has(n, s->soft[k].rec->key))
-			return false;
-	return true;
+	struct constraint_rec *r = sc->rec;
+	uint32_t nv = sc->nvals;
+	sc->slot = malloc((nv + 1) * sizeof(*sc->slot));
+	sc->cnt = calloc(nv + 1, sizeof(*sc->cnt));
+	r->doms = calloc(nv + 1, sizeof(*r->doms));
+	if (!sc->slot || !sc->cnt || !r->doms)
+		return 0;
+	r->scored = true;
+	const struct key_index *ki = cluster_key_index(c, r->key);
+	if (!ki)
+		return 0;
+	uint32_t empty = nv && intern_len(c->in, ki->vals[0]) == 0 ? 0 : nv;
+	uint8_t *seeded = calloc(nv + 1, 1);
+	uint32_t *nnodes = calloc(nv + 1, sizeof(*nnodes));
+	if (!seeded || !nnodes) {
+		free(seeded);
+		free(nnodes);
+		return 0;
+	}
+	if (sc->hostname) {
+		/* no domain map upstream: per-node counts, shown by hostname */
+		for (uint32_t i = 0; i < d->nnodes; i++) {
+			struct node_rec *nr = &d->nodes[i];
+			int32_t vi = sc->kdom[nr->node];
+			if (!nr->feasible || nr->spread_ignored || vi < 0)
+				continue;
+			seeded[vi] = 1;
+			nnodes[vi]++;
+			sc->cnt[vi] += node_count(sc, nr->node);
+		}
+		r->size = scored_nodes;
+	} else {
+		uint32_t size = 0;
+		for (uint32_t i = 0; i < d->nnodes; i++) {
+			const struct node_rec *nr = &d->nodes[i];
+			if (!nr->feasible || nr->spread_ignored)
+				continue;
+			int32_t vi = sc->kdom[nr->node];
+			uint32_t v = vi >= 0 ? (uint32_t)vi : empty;
+			size += !seeded[v];
+			seeded[v] = 1;
+		}
+		r->size = size;
+		for (uint32_t id = 0; id < c->nnodes; id++) {
+			if (!c->nodes[id].alive || (s->require_all && !s->has_soft[id]))
+				continue;
+			int32_t vi = sc->kdom[id];
+			uint32_t v = vi >= 0 ? (uint32_t)vi : empty;
+			if (!seeded[v])
+				continue;
+			enum inelig why = INELIG_NONE;
+			if (!eligible(c, p, s, r, id, &why))
+				continue;
+			nnodes[v]++;
+			sc->cnt[v] += node_count(sc, id);
+		}
+	}
+	/* the seeded values, in text order ("" first) */
+	r->ndoms = 0;
+	for (uint32_t k = 0; k <= nv; k++) {
+		uint32_t v = k == 0 ? nv : k - 1;
+		sc->slot[v] = -1;
+		if (!seeded[v])
+			continue;
+		struct domain_rec *dr = &r->doms[r->ndoms];
+		sc->slot[v] = (int32_t)r->ndoms++;
+		dr->value = v == nv ? c->sym_empty : ki->vals[v];
+		dr->exists = true;
+		dr->count = sc->cnt[v];
+		dr->nnodes = nnodes[v];
+	}
+	free(seeded);
+	free(nnodes);
+	r->weight = log((double)r->size + 2);
+	return 1;
 }
 
 /* scoring.go PreScore + Score + NormalizeScore */
@@ -483,73 +517,12 @@ bool spread_score(struct cluster *c, const struct pod *p, struct spread_state *s
 		struct node_rec *nr = &d->nodes[i];
 		if (!nr->feasible)
 			continue;
-		nr->spread_ignored = s->require_all && !has_all_keys(&c->nodes[nr->node], s);
+		nr->spread_ignored = s->require_all && !s->has_soft[nr->node];
 		scored_nodes += !nr->spread_ignored;
 	}
-	for (uint32_t k = 0; k < s->nsoft; k++) {
-		struct spread_con *sc = &s->soft[k];
-		struct constraint_rec *r = sc->rec;
-		struct symmap mp;
-		uint32_t cap = 0;
-		r->scored = true;
-		if (!symmap_init(&mp, c->nalive_nodes))
+	for (uint32_t k = 0; k < s->nsoft; k++)
+		if (!prescore_con(c, p, s, &s->soft[k], d, scored_nodes))
 			return false;
-		for (uint32_t id = 0; id < c->nnodes; id++)
-			sc->node_dom[id] = -1;
-		if (sc->hostname) {
-			/* no domain map upstream: per-node counts, shown by hostname */
-			for (uint32_t i = 0; i < d->nnodes; i++) {
-				const struct node_rec *nr = &d->nodes[i];
-				const struct node *n = &c->nodes[nr->node];
-				sym_t v = labels_get(&n->labels, r->key);
-				if (!nr->feasible || nr->spread_ignored || !v)
-					continue;
-				int32_t di = dom_slot(r, &mp, v, &cap);
-				if (di < 0)
-					goto oom;
-				r->doms[di].exists = true;
-				r->doms[di].nnodes++;
-				r->doms[di].count += node_count(sc, nr->node);
-			}
-			r->size = scored_nodes;
-		} else {
-			for (uint32_t i = 0; i < d->nnodes; i++) {
-				const struct node_rec *nr = &d->nodes[i];
-				if (!nr->feasible || nr->spread_ignored)
-					continue;
-				sym_t v = labels_get(&c->nodes[nr->node].labels, r->key);
-				int32_t di = dom_slot(r, &mp, v ? v : c->sym_empty, &cap);
-				if (di < 0)
-					goto oom;
-				r->doms[di].exists = true;
-				sc->node_dom[nr->node] = di;
-			}
-			r->size = r->ndoms;
-			for (uint32_t id = 0; id < c->nnodes; id++) {
-				const struct node *n = &c->nodes[id];
-				if (!n->alive || (s->require_all && !has_all_keys(n, s)))
-					continue;
-				enum inelig why = INELIG_NONE;
-				if (!eligible(c, p, s, r, id, &why))
-					continue;
-				sym_t v = labels_get(&n->labels, r->key);
-				int32_t di = symmap_get(&mp, v ? v : c->sym_empty);
-				if (di < 0)
-					continue;
-				sc->node_dom[id] = di;
-				r->doms[di].nnodes++;
-				r->doms[di].count += node_count(sc, id);
-			}
-		}
-		symmap_fini(&mp);
-		r->weight = log((double)r->size + 2);
-		if (!sort_doms(c, sc, c->nnodes))
-			return false;
-		continue;
-oom:
-		symmap_fini(&mp);
-		return false;
-	}
 	int64_t min = INT64_MAX, max = 0;
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *nr = &d->nodes[i];
@@ -560,21 +533,19 @@ oom:
 			nr->raw[PL_POD_TOPOLOGY_SPREAD] = 0;
 			continue;
 		}
-		const struct node *n = &c->nodes[nr->node];
 		double score = 0;
 		for (uint32_t k = 0; k < s->nsoft; k++) {
 			const struct spread_con *sc = &s->soft[k];
 			const struct constraint_rec *r = sc->rec;
-			sym_t v = labels_get(&n->labels, r->key);
-			if (!v)
-				continue;
+			int32_t vi = sc->kdom[nr->node];
+			if (vi < 0)
+				continue; /* the term needs the node's label */
 			int64_t cnt;
 			if (sc->hostname) {
 				cnt = node_count(sc, nr->node);
 				nr->host_count = cnt;
 			} else {
-				int32_t di = sc->node_dom[nr->node];
-				cnt = di >= 0 ? r->doms[di].count : 0;
+				cnt = sc->cnt[vi];
 			}
 			/* scoring.go scoreForCount */
 			score += (double)cnt * r->weight + (double)(r->max_skew - 1);

@@ -460,6 +460,7 @@ static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
 		} else {
 			labels_del(&n->labels, s->label_key);
 		}
+		cluster_labels_changed(c);
 		break;
 	default:
 		assert(0);
@@ -539,6 +540,7 @@ static void unapply(struct timeline *t, uint32_t i)
 				labels_set(&c->nodes[u->node].labels, s->label_key, u->old_label);
 			else
 				labels_del(&c->nodes[u->node].labels, s->label_key);
+			cluster_labels_changed(c);
 			break;
 		default:
 			break;
