@@ -162,6 +162,14 @@ void cluster_free(struct cluster *c)
 		free(ix);
 	}
 	free(c->affinity_pods);
+	for (uint32_t i = 0; i < c->nterms; i++) {
+		free(c->terms[i].term.namespaces);
+		selector_fini(&c->terms[i].term.ns_sel);
+		selector_fini(&c->terms[i].term.sel);
+		free(c->terms[i].per_node);
+	}
+	free(c->terms);
+	free(c->term_by_key);
 	for (uint32_t i = 0; i < c->nkeys; i++) {
 		free(c->keys[i].dom);
 		free(c->keys[i].vals);
@@ -205,6 +213,13 @@ int32_t cluster_add_node(struct cluster *c, struct node *n)
 				return -1;
 			memset(pn + c->node_cap, 0, (cap - c->node_cap) * sizeof(*pn));
 			c->matchers[i]->per_node = pn;
+		}
+		for (uint32_t i = 0; i < c->nterms; i++) {
+			uint32_t *pn = realloc(c->terms[i].per_node, cap * sizeof(*pn));
+			if (!pn)
+				return -1;
+			memset(pn + c->node_cap, 0, (cap - c->node_cap) * sizeof(*pn));
+			c->terms[i].per_node = pn;
 		}
 		c->node_cap = cap;
 	}
@@ -335,6 +350,9 @@ bool matcher_matches_pod(const struct cluster *c, const struct matcher *m, const
 	return true;
 }
 
+static char *matcher_key(const struct cluster *c, const struct matcher_term *t, uint32_t nt,
+			 bool skip_terminating);
+
 static bool pod_has_pod_affinity(const struct pod *p)
 {
 	const struct affinity *a = &p->spec.affinity;
@@ -375,6 +393,113 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 	}
 }
 
+/* framework/types.go newAffinityTerm for a bound pod's term: no
+ * namespaces and no namespaceSelector mean the pod's own namespace. */
+static int term_class_of(struct cluster *c, const struct pod *p, enum term_kind kind, int32_t weight,
+			 const struct pod_affinity_term *t, uint32_t *out)
+{
+	struct matcher_term mt;
+	sym_t own = p->ns;
+	memset(&mt, 0, sizeof(mt));
+	if (t->nnamespaces == 0 && !t->ns_sel_src.present) {
+		mt.namespaces = &own;
+		mt.nnamespaces = 1;
+	} else {
+		mt.namespaces = t->namespaces;
+		mt.nnamespaces = t->nnamespaces;
+		if (t->ns_sel_src.present) {
+			if (t->ns_sel.kind == SEL_EVERYTHING)
+				mt.all_namespaces = true;
+			else {
+				mt.has_ns_sel = true;
+				mt.ns_sel = t->ns_sel;
+			}
+		}
+	}
+	mt.sel = t->sel;
+	char head[64];
+	snprintf(head, sizeof(head), "K%d|%d|%u|", (int)kind, weight, t->topology_key);
+	char *mk = matcher_key(c, &mt, 1, false);
+	if (!mk)
+		return 0;
+	size_t n = strlen(head) + strlen(mk) + 1;
+	char *key = malloc(n);
+	if (!key) {
+		free(mk);
+		return 0;
+	}
+	snprintf(key, n, "%s%s", head, mk);
+	free(mk);
+	sym_t ks = intern_str(c->in, key);
+	free(key);
+	if (!ks)
+		return 0;
+	if (ks < c->term_by_key_len && c->term_by_key[ks]) {
+		*out = (uint32_t)c->term_by_key[ks] - 1;
+		return 1;
+	}
+	if (!grow_symmap(&c->term_by_key, &c->term_by_key_len, ks))
+		return 0;
+	if (c->nterms == c->term_cap) {
+		uint32_t cap = c->term_cap ? c->term_cap * 2 : 16;
+		struct term_class *nt = realloc(c->terms, cap * sizeof(*nt));
+		if (!nt)
+			return 0;
+		c->terms = nt;
+		c->term_cap = cap;
+	}
+	struct term_class *tc = &c->terms[c->nterms];
+	memset(tc, 0, sizeof(*tc));
+	tc->kind = kind;
+	tc->weight = weight;
+	tc->topology_key = t->topology_key;
+	tc->term.all_namespaces = mt.all_namespaces;
+	tc->term.has_ns_sel = mt.has_ns_sel;
+	tc->per_node = calloc(c->node_cap ? c->node_cap : 1, sizeof(*tc->per_node));
+	if (mt.nnamespaces)
+		tc->term.namespaces = malloc(mt.nnamespaces * sizeof(sym_t));
+	if (!tc->per_node || (mt.nnamespaces && !tc->term.namespaces) ||
+	    !selector_copy(&tc->term.sel, &mt.sel) ||
+	    (mt.has_ns_sel && !selector_copy(&tc->term.ns_sel, &mt.ns_sel))) {
+		free(tc->per_node);
+		free(tc->term.namespaces);
+		selector_fini(&tc->term.sel);
+		return 0;
+	}
+	if (mt.nnamespaces)
+		memcpy(tc->term.namespaces, mt.namespaces, mt.nnamespaces * sizeof(sym_t));
+	tc->term.nnamespaces = mt.nnamespaces;
+	c->term_by_key[ks] = (int32_t)c->nterms + 1;
+	*out = c->nterms++;
+	return 1;
+}
+
+/* Resolves p's affinity terms to term classes once (pods keep their spec). */
+static int pod_term_classes(struct cluster *c, struct pod *p)
+{
+	const struct affinity *a = &p->spec.affinity;
+	uint32_t n = a->naff_req + a->nanti_req + a->naff_pref + a->nanti_pref, k = 0;
+	uint32_t *v = malloc((n ? n : 1) * sizeof(*v));
+	if (!v)
+		return 0;
+	int ok = 1;
+	for (uint32_t i = 0; ok && i < a->naff_req; i++)
+		ok = term_class_of(c, p, TERM_AFF_REQ, 0, &a->aff_req[i], &v[k++]);
+	for (uint32_t i = 0; ok && i < a->nanti_req; i++)
+		ok = term_class_of(c, p, TERM_ANTI_REQ, 0, &a->anti_req[i], &v[k++]);
+	for (uint32_t i = 0; ok && i < a->naff_pref; i++)
+		ok = term_class_of(c, p, TERM_AFF_PREF, a->aff_pref[i].weight, &a->aff_pref[i].term, &v[k++]);
+	for (uint32_t i = 0; ok && i < a->nanti_pref; i++)
+		ok = term_class_of(c, p, TERM_ANTI_PREF, a->anti_pref[i].weight, &a->anti_pref[i].term, &v[k++]);
+	if (!ok) {
+		free(v);
+		return 0;
+	}
+	p->term_classes = v;
+	p->nterm_classes = n;
+	return 1;
+}
+
 void cluster_bind(struct cluster *c, uint32_t pod, uint32_t node)
 {
 	cluster_bind_at(c, pod, node, c->nodes[node].npods);
@@ -411,6 +536,12 @@ void cluster_bind_at(struct cluster *c, uint32_t pod, uint32_t node, uint32_t po
 	p->node = (int32_t)node;
 	account(c, p, n, node, +1);
 	if (pod_has_pod_affinity(p)) {
+		if (!p->term_classes && !pod_term_classes(c, p))
+			abort(); /* cannot keep the indices exact without memory */
+		for (uint32_t i = 0; i < p->nterm_classes; i++) {
+			c->terms[p->term_classes[i]].per_node[node]++;
+			c->terms[p->term_classes[i]].total++;
+		}
 		if (c->naffinity_pods == c->affinity_cap) {
 			uint32_t cap = c->affinity_cap ? c->affinity_cap * 2 : 16;
 			uint32_t *na = realloc(c->affinity_pods, cap * sizeof(*na));
@@ -440,6 +571,10 @@ void cluster_unbind(struct cluster *c, uint32_t pod)
 	account(c, p, n, node, -1);
 	p->node = -1;
 	if (pod_has_pod_affinity(p)) {
+		for (uint32_t i = 0; i < p->nterm_classes; i++) {
+			c->terms[p->term_classes[i]].per_node[node]--;
+			c->terms[p->term_classes[i]].total--;
+		}
 		for (uint32_t i = c->naffinity_pods; i-- > 0;) {
 			if (c->affinity_pods[i] == pod) {
 				memmove(&c->affinity_pods[i], &c->affinity_pods[i + 1],

@@ -45,6 +45,20 @@ struct key_index {
 	uint32_t cap;          /* entries allocated in dom */
 };
 
+/* The affinity terms of bound pods, grouped: pods of one workload carry
+ * identical terms, so InterPodAffinity tests each distinct term against
+ * the incoming pod once and reads how many bound pods carry it per node. */
+enum term_kind { TERM_AFF_REQ, TERM_ANTI_REQ, TERM_AFF_PREF, TERM_ANTI_PREF };
+
+struct term_class {
+	enum term_kind kind;
+	int32_t weight;             /* preferred terms; 0 for required ones */
+	sym_t topology_key;
+	struct matcher_term term;   /* namespaces resolved for the owner */
+	uint32_t *per_node;         /* bound pods carrying it, per node id */
+	uint64_t total;
+};
+
 struct cluster {
 	struct intern *in;
 	struct sched_config cfg;
@@ -63,9 +77,13 @@ struct cluster {
 	void *name_index;           /* private: node name -> id, ns/name -> pod */
 
 	/* pods (alive, bound) that carry required or preferred pod
-	 * (anti-)affinity terms: InterPodAffinity reads only these */
+	 * (anti-)affinity terms */
 	uint32_t *affinity_pods;
 	uint32_t naffinity_pods, affinity_cap;
+	struct term_class *terms;   /* see struct term_class */
+	uint32_t nterms, term_cap;
+	int32_t *term_by_key;       /* private: key sym -> class + 1 */
+	uint32_t term_by_key_len;
 
 	struct key_index *keys;     /* see cluster_key_index */
 	uint32_t nkeys;

@@ -177,17 +177,6 @@ static void term_to_matcher(const struct pod *owner, const struct pod_affinity_t
 	mt->sel = t->sel;
 }
 
-/* AffinityTerm.Matches of an existing pod's term against pod p (the
- * namespaceSelector evaluated against p's namespace labels). */
-static bool existing_term_matches(const struct cluster *c, const struct pod *owner,
-				  const struct pod_affinity_term *t, const struct pod *p)
-{
-	struct matcher_term mt;
-	sym_t own;
-	term_to_matcher(owner, t, &mt, &own);
-	return matcher_term_matches(c, &mt, p->ns, &p->labels);
-}
-
 /* Adds per-node counts of matcher m at each node's value for key. */
 static int add_matcher_counts(struct cluster *c, struct keymap *km, uint32_t nsyms, const struct matcher *m,
 			      sym_t key, int64_t mult)
@@ -197,6 +186,22 @@ static int add_matcher_counts(struct cluster *c, struct keymap *km, uint32_t nsy
 		if (!n->alive || !m->per_node[id])
 			continue;
 		if (!keymap_add(km, nsyms, n, key, mult * (int64_t)m->per_node[id]))
+			return 0;
+	}
+	return 1;
+}
+
+/* Adds, per node, weight x the bound pods carrying term class tc at the
+ * node's value for the class's key; with skip_unlabelled, nodes without
+ * any label are passed over (scoring.go processExistingPod). */
+static int add_class_counts(struct cluster *c, struct keymap *km, uint32_t nsyms,
+			    const struct term_class *tc, int64_t weight, bool skip_unlabelled)
+{
+	for (uint32_t id = 0; id < c->nnodes; id++) {
+		const struct node *n = &c->nodes[id];
+		if (!n->alive || !tc->per_node[id] || (skip_unlabelled && !n->labels.n))
+			continue;
+		if (!keymap_add(km, nsyms, n, tc->topology_key, weight * (int64_t)tc->per_node[id]))
 			return 0;
 	}
 	return 1;
@@ -264,18 +269,14 @@ struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p)
 		if (!add_matcher_counts(c, &s->anti, s->nsyms, anti[i], a->anti_req[i].topology_key, 1))
 			goto error;
 
-	/* getExistingAntiAffinityCounts */
-	for (uint32_t k = 0; k < c->naffinity_pods; k++) {
-		const struct pod *e = &c->pods[c->affinity_pods[k]];
-		if (!e->alive || e->node < 0 || !e->spec.has_affinity)
+	/* getExistingAntiAffinityCounts, one test per distinct term */
+	for (uint32_t k = 0; k < c->nterms; k++) {
+		const struct term_class *tc = &c->terms[k];
+		if (tc->kind != TERM_ANTI_REQ || !tc->total ||
+		    !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
 			continue;
-		const struct node *n = &c->nodes[e->node];
-		for (uint32_t i = 0; i < e->spec.affinity.nanti_req; i++) {
-			const struct pod_affinity_term *t = &e->spec.affinity.anti_req[i];
-			if (existing_term_matches(c, e, t, p) &&
-			    !keymap_add(&s->existing, s->nsyms, n, t->topology_key, 1))
-				goto error;
-		}
+		if (!add_class_counts(c, &s->existing, s->nsyms, tc, 1, false))
+			goto error;
 	}
 	s->skip = !has_key(&s->existing) && naff == 0 && nanti == 0;
 	free(mts);
@@ -388,29 +389,6 @@ int filter_inter_pod_affinity(const struct cluster *c, const struct pod *p, cons
 	return 1;
 }
 
-/* scoring.go processTerm for an existing pod's term against the incoming pod */
-static int score_existing_terms(const struct cluster *c, struct ipa_state *s, const struct pod *e,
-				const struct node *n, const struct pod *p)
-{
-	const struct affinity *a = &e->spec.affinity;
-	/* hardPodAffinityWeight (default 1) for each required affinity term */
-	for (uint32_t i = 0; i < a->naff_req; i++)
-		if (existing_term_matches(c, e, &a->aff_req[i], p) &&
-		    !keymap_add(&s->score, s->nsyms, n, a->aff_req[i].topology_key, 1))
-			return 0;
-	for (uint32_t i = 0; i < a->naff_pref; i++)
-		if (existing_term_matches(c, e, &a->aff_pref[i].term, p) &&
-		    !keymap_add(&s->score, s->nsyms, n, a->aff_pref[i].term.topology_key,
-				(int64_t)a->aff_pref[i].weight))
-			return 0;
-	for (uint32_t i = 0; i < a->nanti_pref; i++)
-		if (existing_term_matches(c, e, &a->anti_pref[i].term, p) &&
-		    !keymap_add(&s->score, s->nsyms, n, a->anti_pref[i].term.topology_key,
-				-(int64_t)a->anti_pref[i].weight))
-			return 0;
-	return 1;
-}
-
 /* Incoming preferred term (weight w, sign mult): matching pods per node. */
 static int score_incoming_term(struct cluster *c, struct ipa_state *s, const struct pod *p,
 			       const struct pod_affinity_term *t, int64_t w)
@@ -442,15 +420,20 @@ bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s)
 			if (!score_incoming_term(c, s, p, &a->anti_pref[i].term, -(int64_t)a->anti_pref[i].weight))
 				goto oom;
 	}
-	for (uint32_t k = 0; k < c->naffinity_pods; k++) {
-		const struct pod *e = &c->pods[c->affinity_pods[k]];
-		if (!e->alive || e->node < 0 || !e->spec.has_affinity)
+	/* existing pods' terms that match the incoming pod, one test per
+	 * distinct term; required affinity scores hardPodAffinityWeight (1) */
+	for (uint32_t k = 0; k < c->nterms; k++) {
+		const struct term_class *tc = &c->terms[k];
+		int64_t w;
+		switch (tc->kind) {
+		case TERM_AFF_REQ: w = 1; break;
+		case TERM_AFF_PREF: w = tc->weight; break;
+		case TERM_ANTI_PREF: w = -(int64_t)tc->weight; break;
+		default: continue; /* required anti-affinity is not scored */
+		}
+		if (!tc->total || !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
 			continue;
-		const struct node *n = &c->nodes[e->node];
-		/* pods on nodes without any label are ignored */
-		if (n->labels.n == 0)
-			continue;
-		if (!score_existing_terms(c, s, e, n, p))
+		if (!add_class_counts(c, &s->score, s->nsyms, tc, w, true))
 			goto oom;
 	}
 	s->scored = has_key(&s->score);

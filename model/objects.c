@@ -455,6 +455,9 @@ void pod_fini(struct pod *p)
 	pod_spec_fini(&p->spec);
 	p->owners = NULL;
 	p->nowners = 0;
+	free(p->term_classes);
+	p->term_classes = NULL;
+	p->nterm_classes = 0;
 }
 
 int pod_copy(struct pod *dst, const struct pod *src)
@@ -464,6 +467,8 @@ int pod_copy(struct pod *dst, const struct pod *src)
 	memset(&dst->spec, 0, sizeof(dst->spec));
 	dst->owners = NULL;
 	dst->nowners = 0;
+	dst->term_classes = NULL;
+	dst->nterm_classes = 0;
 	if (!labels_copy(&dst->labels, &src->labels))
 		goto error;
 	if (!dup_array(&dst->owners, src->owners, src->nowners, sizeof(*src->owners)))

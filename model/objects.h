@@ -158,6 +158,8 @@ struct pod {
 	/* cluster state */
 	int32_t node;           /* bound node index, -1 when pending */
 	bool alive;             /* false once deleted (index kept for undo) */
+	uint32_t *term_classes; /* cluster term classes of its affinity terms (bound) */
+	uint32_t nterm_classes;
 	uint32_t line, col;     /* where it was defined (errors) */
 };
 
