@@ -14,13 +14,39 @@ struct podmap {
 	uint32_t n, cap;
 };
 
+/* A growable list of ids. */
+struct idlist {
+	uint32_t *v;
+	uint32_t n, cap;
+};
+
 struct index {
 	int32_t *node_by_name; /* name sym -> node id + 1 (0: none) */
 	uint32_t node_by_name_len;
 	struct podmap pods;
 	int32_t *matcher_by_key; /* key sym -> matcher index + 1 */
 	uint32_t matcher_by_key_len;
+	/* label pair (key, value) -> list index, for the two lists below */
+	struct podmap pair_ix;
+	struct idlist *postings;  /* per pair: every pod ever added with it */
+	struct idlist *anchored;  /* per pair: matchers anchored on it */
+	uint32_t npairs, pair_cap;
+	struct idlist unanchored; /* matchers with no equality to anchor on */
 };
+
+static int idlist_add(struct idlist *l, uint32_t id)
+{
+	if (l->n == l->cap) {
+		uint32_t cap = l->cap ? l->cap * 2 : 4;
+		uint32_t *nv = realloc(l->v, cap * sizeof(*nv));
+		if (!nv)
+			return 0;
+		l->v = nv;
+		l->cap = cap;
+	}
+	l->v[l->n++] = id;
+	return 1;
+}
 
 static uint64_t mix(uint64_t k)
 {
@@ -159,6 +185,15 @@ void cluster_free(struct cluster *c)
 		free(ix->pods.keys);
 		free(ix->pods.vals);
 		free(ix->matcher_by_key);
+		for (uint32_t i = 0; i < ix->npairs; i++) {
+			free(ix->postings[i].v);
+			free(ix->anchored[i].v);
+		}
+		free(ix->postings);
+		free(ix->anchored);
+		free(ix->pair_ix.keys);
+		free(ix->pair_ix.vals);
+		free(ix->unanchored.v);
 		free(ix);
 	}
 	free(c->affinity_pods);
@@ -259,6 +294,34 @@ void cluster_revive_node(struct cluster *c, uint32_t id)
 	set_node_name(c, c->nodes[id].name, (int32_t)id);
 }
 
+/* The list index of label pair (key, val); created when create is set.
+ * -1 when absent (or on OOM). */
+static int64_t pair_index(struct cluster *c, sym_t key, sym_t val, bool create)
+{
+	struct index *ix = c->name_index;
+	uint64_t k = ((uint64_t)key << 32) | val;
+	int64_t i = podmap_get(&ix->pair_ix, k);
+	if (i >= 0 || !create)
+		return i;
+	if (ix->npairs == ix->pair_cap) {
+		uint32_t cap = ix->pair_cap ? ix->pair_cap * 2 : 64;
+		struct idlist *np = realloc(ix->postings, cap * sizeof(*np));
+		if (!np)
+			return -1;
+		ix->postings = np;
+		struct idlist *na = realloc(ix->anchored, cap * sizeof(*na));
+		if (!na)
+			return -1;
+		ix->anchored = na;
+		ix->pair_cap = cap;
+	}
+	memset(&ix->postings[ix->npairs], 0, sizeof(struct idlist));
+	memset(&ix->anchored[ix->npairs], 0, sizeof(struct idlist));
+	if (!podmap_put(&ix->pair_ix, k, ix->npairs))
+		return -1;
+	return ix->npairs++;
+}
+
 static uint64_t pod_key(sym_t ns, sym_t name)
 {
 	return ((uint64_t)ns << 32) | name;
@@ -289,6 +352,12 @@ int32_t cluster_add_pod(struct cluster *c, struct pod *p)
 	struct index *ix = c->name_index;
 	if (!podmap_put(&ix->pods, pod_key(p->ns, p->name), (uint32_t)id))
 		return -1;
+	/* label postings: append-only, a matcher's first count reads them */
+	for (uint32_t i = 0; i < p->labels.n; i++) {
+		int64_t pi = pair_index(c, p->labels.v[i].key, p->labels.v[i].val, true);
+		if (pi < 0 || !idlist_add(&ix->postings[pi], (uint32_t)id))
+			return -1;
+	}
 	struct pod *d = &c->pods[c->npods++];
 	*d = *p;
 	memset(p, 0, sizeof(*p));
@@ -384,11 +453,23 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 		}
 		n->used.ext[j].v += sign * r->ext[i].v;
 	}
-	for (uint32_t i = 0; i < c->nmatchers; i++) {
-		struct matcher *m = c->matchers[i];
-		if (matcher_matches_pod(c, m, p)) {
-			m->per_node[node_id] += (uint32_t)sign;
-			m->total += (uint64_t)(int64_t)sign;
+	/* only the matchers that can match: those anchored on one of the
+	 * pod's label pairs, and those with no anchor */
+	const struct index *ix = c->name_index;
+	for (uint32_t l = 0; l <= p->labels.n; l++) {
+		const struct idlist *ml = &ix->unanchored;
+		if (l < p->labels.n) {
+			int64_t pi = pair_index(c, p->labels.v[l].key, p->labels.v[l].val, false);
+			if (pi < 0)
+				continue;
+			ml = &ix->anchored[pi];
+		}
+		for (uint32_t i = 0; i < ml->n; i++) {
+			struct matcher *m = c->matchers[ml->v[i]];
+			if (matcher_matches_pod(c, m, p)) {
+				m->per_node[node_id] += (uint32_t)sign;
+				m->total += (uint64_t)(int64_t)sign;
+			}
 		}
 	}
 }
@@ -692,13 +773,73 @@ struct matcher *cluster_matcher(struct cluster *c, const struct matcher_term *te
 		    (s->has_ns_sel && !selector_copy(&d->ns_sel, &s->ns_sel)))
 			goto error;
 	}
-	/* one pass over the bound pods, once per distinct matcher */
-	for (uint32_t n = 0; n < c->nnodes; n++) {
-		const struct node *node = &c->nodes[n];
-		for (uint32_t i = 0; i < node->npods; i++) {
-			if (matcher_matches_pod(c, m, &c->pods[node->pods[i]])) {
-				m->per_node[n]++;
-				m->total++;
+	/* Anchor: the equality / In requirement with the fewest pods. Every
+	 * matching pod carries one of its pairs, so the first count reads only
+	 * those postings and a bind tests only matchers anchored on its pairs. */
+	const struct sel_req *anchor = NULL;
+	uint64_t best = UINT64_MAX;
+	for (uint32_t t = 0; t < m->nterms; t++) {
+		const struct selector *sel = &m->terms[t].sel;
+		if (sel->kind != SEL_REQS)
+			continue;
+		for (uint32_t r = 0; r < sel->n; r++) {
+			const struct sel_req *rq = &sel->reqs[r];
+			if (rq->op != SEL_EQ && rq->op != SEL_IN)
+				continue;
+			uint64_t cnt = 0;
+			for (uint32_t v = 0; v < rq->nvals; v++) {
+				int64_t pi = pair_index(c, rq->key, rq->vals[v], false);
+				cnt += pi < 0 ? 0 : ix->postings[pi].n;
+			}
+			if (cnt < best) {
+				best = cnt;
+				anchor = rq;
+			}
+		}
+	}
+	uint32_t mid = c->nmatchers;
+	if (anchor) {
+		/* values are sorted: skip repeats, or a pod would count twice */
+		for (uint32_t v = 0; v < anchor->nvals; v++) {
+			if (v && anchor->vals[v] == anchor->vals[v - 1])
+				continue;
+			int64_t pi = pair_index(c, anchor->key, anchor->vals[v], false);
+			if (pi < 0)
+				continue;
+			const struct idlist *pl = &ix->postings[pi];
+			for (uint32_t i = 0; i < pl->n; i++) {
+				const struct pod *q = &c->pods[pl->v[i]];
+				if (q->alive && q->node >= 0 && matcher_matches_pod(c, m, q)) {
+					m->per_node[q->node]++;
+					m->total++;
+				}
+			}
+		}
+		for (uint32_t v = 0; v < anchor->nvals; v++) {
+			if (v && anchor->vals[v] == anchor->vals[v - 1])
+				continue;
+			int64_t pi = pair_index(c, anchor->key, anchor->vals[v], true);
+			if (pi < 0 || !idlist_add(&ix->anchored[pi], mid)) {
+				/* undo the registrations made so far: they are last */
+				for (uint32_t u = 0; u < v; u++) {
+					int64_t pu = pair_index(c, anchor->key, anchor->vals[u], false);
+					if (pu >= 0 && ix->anchored[pu].n && ix->anchored[pu].v[ix->anchored[pu].n - 1] == mid)
+						ix->anchored[pu].n--;
+				}
+				goto error;
+			}
+		}
+	} else {
+		if (!idlist_add(&ix->unanchored, mid))
+			goto error;
+		/* one pass over the bound pods */
+		for (uint32_t n = 0; n < c->nnodes; n++) {
+			const struct node *node = &c->nodes[n];
+			for (uint32_t i = 0; i < node->npods; i++) {
+				if (matcher_matches_pod(c, m, &c->pods[node->pods[i]])) {
+					m->per_node[n]++;
+					m->total++;
+				}
 			}
 		}
 	}
