@@ -97,7 +97,7 @@ clean:
 #   make fuzz [FUZZ_SECONDS=N]   build build/fuzz/fuzz_explain and run it for
 #                                N seconds (default 60) over a working corpus
 #                                in build/fuzz/corpus seeded from scenarios/,
-#                                tests/hostile/ and tests/realistic/
+#                                tests/hostile/ and fuzz/regressions/
 # tests/checks/fuzz.sh runs a short bounded pass in `make test`.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
@@ -120,8 +120,8 @@ build/fuzz/fuzz_explain: build/fuzz/fuzz/fuzz_explain.o build/fuzz/libskewer.a
 fuzz: build/fuzz/fuzz_explain
 	@mkdir -p build/fuzz/corpus build/fuzz/crashes
 	build/fuzz/fuzz_explain -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-		-artifact_prefix=build/fuzz/crashes/ build/fuzz/corpus fuzz/seeds scenarios \
-		$(wildcard tests/hostile) $(wildcard tests/realistic)
+		-max_len=65536 -dict=fuzz/yaml.dict -artifact_prefix=build/fuzz/crashes/ \
+		build/fuzz/corpus fuzz/regressions scenarios tests/hostile
 -include $(FUZZ_OBJS:.o=.d) build/fuzz/fuzz/fuzz_explain.d
 
 # make bench: bench/run.sh prints the performance table of

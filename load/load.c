@@ -17,6 +17,45 @@
 
 /* ---- errors and warnings ---- */
 
+#define MSG_MAX 360u   /* bytes of one message: a few lines on a terminal */
+#define MSG_HEAD 200u
+
+static void shorten(char *buf);
+
+/* malloc'd, shortened message (NULL on OOM) */
+static char *vfmt(const char *fmt, va_list ap)
+{
+	va_list cp;
+	va_copy(cp, ap);
+	int n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		return NULL;
+	char *s = malloc((size_t)n + 1);
+	if (!s)
+		return NULL;
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	shorten(s);
+	return s;
+}
+
+/* Messages quote input (names, keys, values up to LOAD_MAX_SCALAR): a long
+ * one keeps its start and its "(expected ...)" end, cut in the middle at
+ * UTF-8 character boundaries, so 20 messages stay about a screenful. */
+static void shorten(char *buf)
+{
+	size_t n = strlen(buf);
+	if (n <= MSG_MAX)
+		return;
+	size_t head = MSG_HEAD, tail = n - (MSG_MAX - MSG_HEAD - 5);
+	while (head > 0 && ((unsigned char)buf[head] & 0xC0) == 0x80)
+		head--;
+	while (tail < n && ((unsigned char)buf[tail] & 0xC0) == 0x80)
+		tail++;
+	memcpy(buf + head, " ... ", 5);
+	memmove(buf + head + 5, buf + tail, n - tail + 1);
+}
+
 static void add_error(struct loader *L, uint32_t line, uint32_t col, const char *fmt, va_list ap)
 {
 	struct load_errors *e = L->errs;
@@ -36,11 +75,9 @@ static void add_error(struct loader *L, uint32_t line, uint32_t col, const char 
 		e->v = v;
 		e->cap = ncap;
 	}
-	char buf[1024];
-	vsnprintf(buf, sizeof(buf), fmt, ap);
 	struct load_error *le = &e->v[e->n];
 	le->file = load_strdup(L->file ? L->file : "");
-	le->msg = load_strdup(buf);
+	le->msg = vfmt(fmt, ap);
 	le->line = line;
 	le->col = col;
 	if (!le->file || !le->msg) {
@@ -81,25 +118,25 @@ int load_oom(struct loader *L)
 void load_warn_at(struct loader *L, const struct ynode *at, const char *fmt, ...)
 {
 	struct scenario *sc = L->sc;
-	char buf[1024];
 	va_list ap;
-	int n = snprintf(buf, sizeof(buf), "%s:%u:%u: ", L->file ? L->file : "", at ? at->line : 0,
-			 at ? at->col : 0);
 	va_start(ap, fmt);
-	if (n > 0 && (size_t)n < sizeof(buf))
-		vsnprintf(buf + n, sizeof(buf) - (size_t)n, fmt, ap);
+	char *msg = vfmt(fmt, ap);
 	va_end(ap);
+	char *buf = msg ? load_fmt("%s:%u:%u: %s", L->file ? L->file : "", at ? at->line : 0,
+				   at ? at->col : 0, msg) : NULL;
+	free(msg);
+	if (!buf) {
+		load_oom(L);
+		return;
+	}
 	char **v = realloc(sc->warnings, (sc->nwarnings + 1) * sizeof(*v));
 	if (!v) {
+		free(buf);
 		load_oom(L);
 		return;
 	}
 	sc->warnings = v;
-	if (!(v[sc->nwarnings] = load_strdup(buf))) {
-		load_oom(L);
-		return;
-	}
-	sc->nwarnings++;
+	v[sc->nwarnings++] = buf;
 }
 
 void load_errors_fini(struct load_errors *e)
@@ -187,6 +224,19 @@ static void map_fini(struct load_map *m)
 
 /* ---- entries ---- */
 
+int load_count_steps(struct loader *L, const struct ynode *at, uint64_t n)
+{
+	if (L->nsteps_total + n > LOAD_MAX_STEPS) {
+		if (!L->steps_limit_reported)
+			load_err_at(L, at, "more than %u steps (expected at most %u, pending pods and replicas included)",
+				    LOAD_MAX_STEPS, LOAD_MAX_STEPS);
+		L->steps_limit_reported = true;
+		return 0;
+	}
+	L->nsteps_total += n;
+	return 1;
+}
+
 static const char *file_name(const struct loader *L, uint32_t idx)
 {
 	return idx < L->sc->nfiles ? L->sc->files[idx] : "";
@@ -271,6 +321,8 @@ static void add_pod(struct loader *L, const struct ynode *m, const char *what)
 		goto drop;
 	if (L->has_label_filter && !selector_matches(L->in, &L->label_filter, &p.labels))
 		goto drop;
+	if (!load_count_steps(L, m, 1))
+		goto drop;
 	if (L->nqueue == L->queue_cap) {
 		uint32_t ncap = L->queue_cap ? L->queue_cap * 2 : 64;
 		struct load_qpod *v = realloc(L->queue, ncap * sizeof(*v));
@@ -308,6 +360,29 @@ static bool is_list_kind(const char *k)
 
 static void add_object(struct loader *L, const struct ynode *m, const char *what, uint32_t depth);
 
+/* Once per kind: a dump of `kubectl get all` holds thousands of objects
+ * skewer does not read, and one line says it. */
+static void warn_kind(struct loader *L, const struct ynode *k)
+{
+	sym_t s = intern_n(L->in, k->s, k->len);
+	if (!s) {
+		load_oom(L);
+		return;
+	}
+	for (uint32_t i = 0; i < L->nskipped_kinds; i++)
+		if (L->skipped_kinds[i] == s)
+			return;
+	sym_t *v = realloc(L->skipped_kinds, (L->nskipped_kinds + 1) * sizeof(*v));
+	if (!v) {
+		load_oom(L);
+		return;
+	}
+	L->skipped_kinds = v;
+	v[L->nskipped_kinds++] = s;
+	load_warn_at(L, k, "skipping objects of kind '%s' (skewer reads Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController and List)",
+		     k->s);
+}
+
 static void add_items(struct loader *L, const struct ynode *items, uint32_t depth)
 {
 	if (y_absent(items) || !y_want(L, items, Y_SEQ, "items"))
@@ -338,8 +413,7 @@ static void add_object(struct loader *L, const struct ynode *m, const char *what
 	else if (is_list_kind(k->s))
 		add_items(L, y_get(m, "items"), depth);
 	else
-		load_warn_at(L, k, "skipping object of kind '%s' (skewer reads Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController and List)",
-			     k->s);
+		warn_kind(L, k);
 }
 
 /* ---- scenario documents ---- */
@@ -533,6 +607,7 @@ static enum seqkind streamable(const struct ynode *key, bool kind_seen, bool kin
 /* Consumes a sequence entry by entry. Returns 0 when the file is abandoned. */
 static int stream_seq(struct loader *L, enum seqkind k)
 {
+	static const struct ynode items_key = {.type = Y_SCALAR, .s = (char *)"items", .len = 5};
 	load_take(L); /* SEQUENCE-START */
 	for (;;) {
 		yaml_event_t *e = load_peek(L);
@@ -543,7 +618,7 @@ static int stream_seq(struct loader *L, enum seqkind k)
 			return 1;
 		}
 		struct ynode item;
-		if (!load_tree(L, 3, &item))
+		if (!load_tree_in(L, 3, k == SEQ_ITEMS ? &items_key : NULL, &item))
 			return 0;
 		add_entry(L, k, &item, 3);
 		ynode_fini(&item);
@@ -568,12 +643,14 @@ static int doc_push(struct loader *L, struct ynode *doc, struct ynode *key, stru
 	return 1;
 }
 
+#define DOC_SCAN_KEYS 64u
+
 /* One document. Returns 1 when it held something, 0 when empty or the
  * file was abandoned (L->abort_file tells). */
 static int read_document(struct loader *L)
 {
 	struct ynode doc = {0}, key, val;
-	bool kind_seen = false, kind_list = false;
+	bool kind_seen = false, kind_list = false, kind_read = true;
 	yaml_event_t *e = load_peek(L);
 	int ret = 1;
 
@@ -614,12 +691,29 @@ static int read_document(struct loader *L)
 				goto abandon;
 			continue;
 		}
-		for (uint32_t i = 0; i < doc.n; i++)
+		if (kind_seen && !kind_read) {
+			/* an object skewer does not read: nothing more to keep */
+			ynode_fini(&key);
+			if (!load_skip(L))
+				goto abandon;
+			continue;
+		}
+		/* a large document is checked once at its end (sorting), so
+		 * 200,000 top-level keys do not cost a quadratic scan */
+		bool dup = false;
+		for (uint32_t i = 0; i < doc.n && doc.n < DOC_SCAN_KEYS && !dup; i++)
 			if (doc.kids[2 * i].len == key.len && !memcmp(doc.kids[2 * i].s, key.s, key.len)) {
 				load_err_at(L, &key, "duplicate key '%s' (expected each key once in a mapping; first at line %u)",
 					    key.s, doc.kids[2 * i].line);
-				break;
+				dup = true;
 			}
+		if (dup) {
+			/* reported; the first one stands and this value is not read */
+			ynode_fini(&key);
+			if (!load_skip(L))
+				goto abandon;
+			continue;
+		}
 		if (!(e = load_peek(L))) {
 			ynode_fini(&key);
 			goto abandon;
@@ -634,13 +728,14 @@ static int read_document(struct loader *L)
 				ynode_fini(&key);
 				goto abandon;
 			}
-		} else if (!load_tree(L, 2, &val)) {
+		} else if (!load_tree_in(L, 2, &key, &val)) {
 			ynode_fini(&key);
 			goto abandon;
 		}
 		if (y_key_is(&key, "kind") && !y_absent(&val)) {
 			kind_seen = true;
 			kind_list = val.type == Y_SCALAR && is_list_kind(val.s);
+			kind_read = val.type != Y_SCALAR || load_kind_read(val.s);
 		}
 		if (!doc_push(L, &doc, &key, &val)) {
 			ynode_fini(&key);
@@ -648,6 +743,8 @@ static int read_document(struct loader *L)
 			goto abandon;
 		}
 	}
+	if (doc.n >= DOC_SCAN_KEYS && !load_check_dup_keys(L, &doc))
+		goto abandon;
 	if (kind_seen)
 		add_object(L, &doc, "document", 1);
 	else
@@ -709,6 +806,7 @@ static void begin_input(struct loader *L)
 {
 	L->abort_file = false;
 	L->have_ev = false;
+	L->level = 0;
 }
 
 static void read_file(struct loader *L, const char *path)
@@ -785,6 +883,18 @@ static char *trim(char *s)
 	return s;
 }
 
+/* The characters of label keys (with the prefix's '/') and values; the
+ * exact syntax is the API server's business, this keeps out what no
+ * label can hold ("a=b=c", control characters). */
+static bool label_chars(const char *s, bool key)
+{
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+		      *s == '-' || *s == '_' || *s == '.' || (key && *s == '/')))
+			return false;
+	return true;
+}
+
 static int filter_term(struct loader *L, char *t)
 {
 	struct sel_req r = {0};
@@ -828,8 +938,11 @@ static int filter_term(struct loader *L, char *t)
 		r.op = SEL_EXISTS;
 		r.key = intern_str(L->in, t);
 	}
-	if (!r.key || !intern_len(L->in, r.key))
+	if (!r.key || !intern_len(L->in, r.key) || !label_chars(intern_get(L->in, r.key), true))
 		return 0;
+	for (uint32_t i = 0; i < r.nvals; i++)
+		if (!label_chars(intern_get(L->in, r.vals[i]), false))
+			return 0;
 	return selector_add_req(L->in, &L->label_filter, &r) ? 1 : load_oom(L);
 }
 
@@ -951,6 +1064,7 @@ static void loader_fini(struct loader *L)
 		step_fini(&L->steps[i]);
 	free(L->steps);
 	selector_fini(&L->label_filter);
+	free(L->skipped_kinds);
 }
 
 static int loader_init(struct loader *L, const struct load_opts *opts, struct load_errors *errs)
@@ -962,12 +1076,16 @@ static int loader_init(struct loader *L, const struct load_opts *opts, struct lo
 	L->max_pods = opts && opts->max_pods ? opts->max_pods : LOAD_MAX_PODS;
 	L->max_depth = opts && opts->max_depth ? opts->max_depth : LOAD_MAX_DEPTH;
 	L->max_scalar = opts && opts->max_scalar ? opts->max_scalar : LOAD_MAX_SCALAR;
+	L->max_entries = LOAD_MAX_ENTRIES;
 	if (!(L->sc = calloc(1, sizeof(*L->sc))) || !(L->sc->cluster = cluster_new()))
 		return load_oom(L);
 	L->c = L->sc->cluster;
 	L->in = L->c->in;
+	/* a bad filter has no file: its messages name the option */
+	L->file = "--selector";
 	if (opts && opts->label_filter && !parse_label_filter(L, opts->label_filter))
 		return 0;
+	L->file = NULL;
 	return 1;
 }
 

@@ -37,6 +37,14 @@ struct load_opts {
 #define LOAD_MAX_DEPTH 64u
 #define LOAD_MAX_SCALAR (1u << 20)
 #define LOAD_MAX_ERRORS 20u
+/* Steps in all (pending pods of the input, explicit steps, `replicas`
+ * copies): each holds a whole pod, so this bounds what a short file can
+ * make skewer allocate. */
+#define LOAD_MAX_STEPS 200000u
+/* Entries of one mapping or sequence inside an object or a step (labels,
+ * taints, tolerations, values...; not the streamed lists nodes, pods,
+ * steps, items). */
+#define LOAD_MAX_ENTRIES 50000u
 
 /* Loads and merges files[0..nfiles) ("-" = stdin). On success returns 1 and
  * a new scenario in *out (caller frees with scenario_free); warnings go to

@@ -46,7 +46,9 @@ int load_taint(struct loader *L, const struct ynode *m, const char *what, bool s
 	return 1;
 }
 
-static int load_taints(struct loader *L, const struct ynode *n, struct taint **out, uint32_t *nout)
+/* path: "spec." (object form) or "" (shorthand), for messages */
+static int load_taints(struct loader *L, const struct ynode *n, const char *path, struct taint **out,
+		       uint32_t *nout)
 {
 	*out = NULL;
 	*nout = 0;
@@ -59,9 +61,32 @@ static int load_taints(struct loader *L, const struct ynode *n, struct taint **o
 	if (!(*out = calloc(n->n, sizeof(**out))))
 		return load_oom(L);
 	*nout = n->n;
-	for (uint32_t i = 0; i < n->n; i++)
-		if (!load_taint(L, &n->kids[i], "taints' entry", false, &(*out)[i]))
+	for (uint32_t i = 0; i < n->n; i++) {
+		struct taint *t = &(*out)[i];
+		if (!load_taint(L, &n->kids[i], "taints' entry", false, t))
 			return 0;
+		/* A node never holds a taint the API server would refuse
+		 * (core/validation validateNodeTaints): such an input is a load
+		 * error, not a state to simulate (docs/limits.md). */
+		if (t->effect == EFFECT_INVALID) {
+			const struct ynode *e = y_get(&n->kids[i], "effect");
+			const char *text = intern_get(L->in, t->effect_text);
+			if (!*text)
+				load_err_at(L, y_absent(e) ? &n->kids[i] : e,
+					    "%staints[%u].effect: Required value (expected NoSchedule, PreferNoSchedule or NoExecute)",
+					    path, i);
+			else
+				load_err_at(L, e,
+					    "%staints[%u].effect: Unsupported value: \"%s\" (expected NoSchedule, PreferNoSchedule or NoExecute)",
+					    path, i, text);
+			return 0;
+		}
+		if (!intern_len(L->in, t->key)) {
+			load_err_at(L, &n->kids[i],
+				    "%staints[%u].key: Required value (expected a taint key)", path, i);
+			return 0;
+		}
+	}
 	return 1;
 }
 
@@ -483,6 +508,11 @@ static int load_alloc(struct loader *L, const struct ynode *m, const char *what,
 	if (!y_absent(m)) {
 		if (!y_want(L, m, Y_MAP, what))
 			return 0;
+		if (m->n > LOAD_MAX_RESOURCES) {
+			load_err_at(L, m, "more than %u resources in '%s' (expected at most %u)",
+				    LOAD_MAX_RESOURCES, what, LOAD_MAX_RESOURCES);
+			return 0;
+		}
 		for (uint32_t i = 0; i < m->n; i++) {
 			const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
 			int64_t milli = 0, units = 0;
@@ -555,7 +585,7 @@ int load_node(struct loader *L, const struct ynode *m, const char *what, struct 
 	}
 	if (!y_labels(L, y_get(meta, "labels"), "labels", &out->labels))
 		goto error;
-	if (!load_taints(L, y_get(spec, "taints"), &out->taints, &out->ntaints))
+	if (!load_taints(L, y_get(spec, "taints"), obj ? "spec." : "", &out->taints, &out->ntaints))
 		goto error;
 	u = y_get(spec, "unschedulable");
 	if (!y_absent(u) && !y_bool(L, u, "unschedulable", &out->unschedulable))

@@ -144,6 +144,13 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 		x->failed = true;
 		return 1;
 	}
+	if (m->n > LOAD_MAX_RESOURCES) {
+		/* merging lists of resources is quadratic in their length */
+		load_err_at(L, m, "more than %u resources in '%s' (expected at most %u)",
+			    LOAD_MAX_RESOURCES, path, LOAD_MAX_RESOURCES);
+		x->failed = true;
+		return 1;
+	}
 	for (uint32_t i = 0; i < m->n; i++) {
 		const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
 		int64_t milli = 0, units = 0;

@@ -371,6 +371,21 @@ int load_step(struct loader *L, const struct ynode *m)
 	}
 	if (reps && !y_int(L, reps, "replicas", 1, L->max_pods, &nrep))
 		return 0;
+	/* every pod a step creates counts against the pod limit, so that
+	 * many steps with large `replicas` cannot exhaust memory */
+	if (!load_count_steps(L, reps ? reps : akey, reps ? (uint64_t)nrep : 1))
+		return 0;
+	if (st.kind == STEP_SCHEDULE) {
+		uint64_t n = reps ? (uint64_t)nrep : 1;
+		if (L->npods_total + n > L->max_pods) {
+			if (!L->pods_limit_reported)
+				load_err_at(L, reps ? reps : akey, "more than %u pods (expected at most %u)",
+					    L->max_pods, L->max_pods);
+			L->pods_limit_reported = true;
+			return 0;
+		}
+		L->npods_total += (uint32_t)n;
+	}
 	if (!read_action(L, akey, aval, &st))
 		goto error;
 	if (!y_absent(note)) {

@@ -115,12 +115,31 @@ yaml_event_t *load_peek(struct loader *L)
 		return NULL;
 	}
 	L->have_ev = true;
+	/* The nesting limit is enforced here, for built and skipped nodes
+	 * alike, and ends the file: libyaml's scanner costs time quadratic
+	 * in the flow nesting depth, so skipping over 100,000 '[' would hang
+	 * for seconds where stopping at the limit is immediate. */
+	if ((L->ev.type == YAML_SEQUENCE_START_EVENT || L->ev.type == YAML_MAPPING_START_EVENT) &&
+	    L->level >= L->max_depth) {
+		load_err(L, (uint32_t)L->ev.start_mark.line + 1, (uint32_t)L->ev.start_mark.column + 1,
+			 "nesting deeper than %u levels (expected at most %u)", L->max_depth,
+			 L->max_depth);
+		yaml_event_delete(&L->ev);
+		L->have_ev = false;
+		L->abort_file = true;
+		return NULL;
+	}
 	return &L->ev;
 }
 
 void load_take(struct loader *L)
 {
 	assert(L->have_ev);
+	if (L->ev.type == YAML_SEQUENCE_START_EVENT || L->ev.type == YAML_MAPPING_START_EVENT)
+		L->level++;
+	else if ((L->ev.type == YAML_SEQUENCE_END_EVENT || L->ev.type == YAML_MAPPING_END_EVENT) &&
+		 L->level)
+		L->level--;
 	yaml_event_delete(&L->ev);
 	L->have_ev = false;
 }
@@ -182,6 +201,7 @@ static int push_kid(struct loader *L, struct ynode *parent, struct ynode **slot)
 
 struct keyref {
 	const struct ynode *key;
+	uint32_t idx;
 };
 
 static int keyref_cmp(const void *a, const void *b)
@@ -204,48 +224,170 @@ static void report_dup(struct loader *L, const struct ynode *first, const struct
 		    dup->s, first->line);
 }
 
+static bool same_key(const struct ynode *a, const struct ynode *b)
+{
+	return (a->type == Y_SCALAR || a->type == Y_NULL) && (b->type == Y_SCALAR || b->type == Y_NULL) &&
+	       a->s && b->s && a->len == b->len && !memcmp(a->s, b->s, a->len);
+}
+
+/* Removes the pairs flagged in dup, keeping the order of the rest. */
+static void drop_pairs(struct ynode *m, const bool *dup)
+{
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < m->n; i++) {
+		if (dup[i]) {
+			ynode_fini(&m->kids[2 * i]);
+			ynode_fini(&m->kids[2 * i + 1]);
+			continue;
+		}
+		if (k != i) {
+			m->kids[2 * k] = m->kids[2 * i];
+			m->kids[2 * k + 1] = m->kids[2 * i + 1];
+		}
+		k++;
+	}
+	m->n = k;
+}
+
 /* Duplicate keys are an error, as for the API server's strict decoding.
- * Small maps are checked pairwise, large ones (labels) by sorting. */
-static int check_dup_keys(struct loader *L, const struct ynode *m)
+ * Small maps are checked pairwise, large ones (labels) by sorting. The
+ * later pairs are dropped once reported, so that no reader ever sees a
+ * key twice (and overwrites what the first one set). */
+int load_check_dup_keys(struct loader *L, struct ynode *m)
 {
 	uint32_t n = m->n;
+	bool small[16], *dup = small, any = false;
 	if (n < 2)
 		return 1;
+	if (n > 16 && !(dup = calloc(n, sizeof(*dup))))
+		return load_oom(L);
 	if (n <= 16) {
+		memset(small, 0, sizeof(small));
 		for (uint32_t i = 1; i < n; i++) {
 			const struct ynode *ki = &m->kids[2 * i];
-			if (ki->type != Y_SCALAR && ki->type != Y_NULL)
-				continue;
 			for (uint32_t j = 0; j < i; j++) {
-				const struct ynode *kj = &m->kids[2 * j];
-				if ((kj->type == Y_SCALAR || kj->type == Y_NULL) && kj->len == ki->len &&
-				    !memcmp(kj->s, ki->s, ki->len)) {
-					report_dup(L, kj, ki);
+				if (!dup[j] && same_key(&m->kids[2 * j], ki)) {
+					report_dup(L, &m->kids[2 * j], ki);
+					dup[i] = any = true;
 					break;
 				}
 			}
 		}
-		return 1;
+	} else {
+		struct keyref *r = malloc((size_t)n * sizeof(*r));
+		uint32_t k = 0;
+		if (!r) {
+			free(dup);
+			return load_oom(L);
+		}
+		for (uint32_t i = 0; i < n; i++)
+			if (m->kids[2 * i].s) {
+				r[k].key = &m->kids[2 * i];
+				r[k++].idx = i;
+			}
+		qsort(r, k, sizeof(*r), keyref_cmp);
+		for (uint32_t i = 1, first = 0; i < k; i++) {
+			if (same_key(r[i].key, r[first].key)) {
+				report_dup(L, r[first].key, r[i].key);
+				dup[r[i].idx] = any = true;
+			} else {
+				first = i;
+			}
+		}
+		free(r);
 	}
-	struct keyref *r = malloc((size_t)n * sizeof(*r));
-	uint32_t k = 0;
-	if (!r)
-		return load_oom(L);
-	for (uint32_t i = 0; i < n; i++)
-		if (m->kids[2 * i].s)
-			r[k++].key = &m->kids[2 * i];
-	qsort(r, k, sizeof(*r), keyref_cmp);
-	for (uint32_t i = 1; i < k; i++)
-		if (r[i].key->len == r[i - 1].key->len &&
-		    !memcmp(r[i].key->s, r[i - 1].key->s, r[i].key->len))
-			report_dup(L, r[i - 1].key, r[i].key);
-	free(r);
+	if (any)
+		drop_pairs(m, dup);
+	if (dup != small)
+		free(dup);
 	return 1;
 }
 
-static int tree_collection(struct loader *L, uint32_t depth, struct ynode *out, bool is_map)
+/* What skewer reads below a few well-known keys of Kubernetes objects.
+ * Everything else there (annotations, managedFields, conditions, images,
+ * env, probes...) is skipped event by event without being stored, so an
+ * object's tree holds only what the readers use, however large the dump's
+ * metadata. A context applies to the mapping that is the key's value, or
+ * to the mappings that are the items of its sequence (containers). */
+static const char *const keep_metadata[] = {"name", "namespace", "labels", "ownerReferences",
+					     "deletionTimestamp", "creationTimestamp", NULL};
+static const char *const keep_status[] = {"phase", "allocatable", "capacity", NULL};
+static const char *const keep_container[] = {"name", "resources", "restartPolicy", NULL};
+static const char *const keep_template[] = {"metadata", NULL};
+
+bool load_kind_read(const char *k)
 {
+	static const char *const kinds[] = {"Node", "Pod", "Service", "ReplicaSet", "StatefulSet",
+					    "ReplicationController", NULL};
+	size_t n = strlen(k);
+	for (const char *const *p = kinds; *p; p++)
+		if (!strcmp(k, *p))
+			return true;
+	return n >= 4 && !strcmp(k + n - 4, "List");
+}
+
+/* An object of a kind skewer does not read keeps only its kind (and what
+ * came before it: apiVersion): kubectl writes kind before metadata and
+ * spec, so a Deployment's template or a ConfigMap's data is never built. */
+static bool unread_kind(const struct ynode *key, const struct ynode *val)
+{
+	return y_key_is(key, "kind") && val->type == Y_SCALAR && !load_kind_read(val->s);
+}
+
+static const char *const *keep_list(const struct ynode *key)
+{
+	if (!key || !key->s)
+		return NULL;
+	if (y_key_is(key, "metadata"))
+		return keep_metadata;
+	if (y_key_is(key, "status"))
+		return keep_status;
+	if (y_key_is(key, "containers") || y_key_is(key, "initContainers"))
+		return keep_container;
+	if (y_key_is(key, "template"))
+		return keep_template;
+	return NULL;
+}
+
+static bool kept(const char *const *keep, const struct ynode *key)
+{
+	if (!keep || key->type != Y_SCALAR)
+		return true;
+	for (; *keep; keep++)
+		if (y_key_is(key, *keep))
+			return true;
+	return false;
+}
+
+static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, struct ynode *out);
+
+/* Consumes the rest of the collection being read, its end included. */
+static int skip_rest(struct loader *L)
+{
+	uint32_t depth = 1;
+	while (depth > 0) {
+		yaml_event_t *e = load_peek(L);
+		if (!e)
+			return 0;
+		if (e->type == YAML_SEQUENCE_START_EVENT || e->type == YAML_MAPPING_START_EVENT)
+			depth++;
+		else if (e->type == YAML_SEQUENCE_END_EVENT || e->type == YAML_MAPPING_END_EVENT)
+			depth--;
+		load_take(L);
+	}
+	return 1;
+}
+
+/* ctx: the key whose value this collection is (or whose sequence holds it) */
+static int tree_collection(struct loader *L, uint32_t depth, const struct ynode *ctx,
+			   struct ynode *out, bool is_map)
+{
+	const char *const *keep = is_map ? keep_list(ctx) : NULL;
+	/* the entries of a List's items are objects */
+	bool objects = is_map && ctx && y_key_is(ctx, "items");
+	bool unread = false;   /* an object whose kind skewer does not read */
 	yaml_event_type_t end = is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT;
+	bool bad_key = false;
 	out->type = is_map ? Y_MAP : Y_SEQ;
 	load_take(L);
 	for (;;) {
@@ -256,9 +398,19 @@ static int tree_collection(struct loader *L, uint32_t depth, struct ynode *out, 
 			load_take(L);
 			break;
 		}
+		if (out->n >= L->max_entries) {
+			/* the model's checks pair lists (taints x tolerations,
+			 * resources): a bound keeps them from going quadratic */
+			load_err_at(L, out, "more than %u entries in one %s (expected at most %u)",
+				    L->max_entries, is_map ? "mapping" : "sequence", L->max_entries);
+			ynode_fini(out);
+			out->type = Y_BAD;
+			return skip_rest(L);
+		}
 		if (!is_map) {
 			struct ynode *kid = NULL;
-			if (!push_kid(L, out, &kid) || !load_tree(L, depth + 1, kid))
+			/* items of a sequence keep its context (containers' entries) */
+			if (!push_kid(L, out, &kid) || !tree_node(L, depth + 1, ctx, kid))
 				return 0;
 			continue;
 		}
@@ -266,7 +418,13 @@ static int tree_collection(struct loader *L, uint32_t depth, struct ynode *out, 
 		struct ynode key = {0}, val = {0};
 		if (!load_tree(L, depth + 1, &key))
 			return 0;
-		if (!load_tree(L, depth + 1, &val)) {
+		if (!kept(keep, &key) || unread) {
+			ynode_fini(&key);
+			if (!load_skip(L))
+				return 0;
+			continue;
+		}
+		if (!tree_node(L, depth + 1, &key, &val)) {
 			ynode_fini(&key);
 			return 0;
 		}
@@ -276,6 +434,7 @@ static int tree_collection(struct loader *L, uint32_t depth, struct ynode *out, 
 					    y_type_name(&key));
 			ynode_fini(&key);
 			ynode_fini(&val);
+			bad_key = true;
 			continue;
 		}
 		if (out->n * 2 + 2 > out->cap) {
@@ -289,16 +448,35 @@ static int tree_collection(struct loader *L, uint32_t depth, struct ynode *out, 
 			out->kids = k;
 			out->cap = ncap;
 		}
+		if (objects && unread_kind(&key, &val))
+			unread = true;
 		out->kids[2 * out->n] = key;
 		out->kids[2 * out->n + 1] = val;
 		out->n++;
 	}
+	if (bad_key) {
+		/* reported: the readers stay silent about this mapping rather
+		 * than add "no name" and the like for the key they lost */
+		ynode_fini(out);
+		out->type = Y_BAD;
+		return 1;
+	}
 	if (is_map)
-		return check_dup_keys(L, out);
+		return load_check_dup_keys(L, out);
 	return 1;
 }
 
 int load_tree(struct loader *L, uint32_t depth, struct ynode *out)
+{
+	return tree_node(L, depth, NULL, out);
+}
+
+int load_tree_in(struct loader *L, uint32_t depth, const struct ynode *key, struct ynode *out)
+{
+	return tree_node(L, depth, key, out);
+}
+
+static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, struct ynode *out)
 {
 	memset(out, 0, sizeof(*out));
 	yaml_event_t *e = load_peek(L);
@@ -321,6 +499,15 @@ int load_tree(struct loader *L, uint32_t depth, struct ynode *out)
 			load_take(L);
 			return 1;
 		}
+		/* Every string skewer keeps is a C string: a NUL inside (written
+		 * as "\0" or "\u0000") would silently cut a name short and make
+		 * two names look alike, so it is refused here. */
+		if (memchr(e->data.scalar.value, '\0', len)) {
+			load_err_at(L, out, "string contains a NUL character \\u0000 (expected text without NUL)");
+			out->type = Y_BAD;
+			load_take(L);
+			return 1;
+		}
 		/* take over libyaml's buffer (allocated with malloc, NUL-terminated) */
 		out->s = (char *)e->data.scalar.value;
 		out->len = len;
@@ -332,13 +519,9 @@ int load_tree(struct loader *L, uint32_t depth, struct ynode *out)
 	}
 	case YAML_SEQUENCE_START_EVENT:
 	case YAML_MAPPING_START_EVENT:
-		if (depth > L->max_depth) {
-			load_err_at(L, out, "nesting deeper than %u levels (expected at most %u)",
-				    L->max_depth, L->max_depth);
-			out->type = Y_BAD;
-			return load_skip(L);
-		}
-		if (!tree_collection(L, depth, out, e->type == YAML_MAPPING_START_EVENT)) {
+		/* depth is L->level + 1: load_peek enforced the limit already */
+		(void)depth;
+		if (!tree_collection(L, depth, ctx, out, e->type == YAML_MAPPING_START_EVENT)) {
 			ynode_fini(out);
 			return 0;
 		}

@@ -11,6 +11,10 @@
 #include <yaml.h>
 #include "load.h"
 
+/* Resource names in one list (allocatable, requests, limits, overhead):
+ * pods' lists are merged pairwise, and real ones hold a dozen. */
+#define LOAD_MAX_RESOURCES 256u
+
 /* ---- the per-object tree (load_tree.c) ---- */
 
 enum ytype {
@@ -51,6 +55,7 @@ struct loader {
 	struct intern *in;
 	const struct load_opts *opts;
 	uint32_t max_nodes, max_pods, max_depth;
+	uint32_t max_entries;          /* LOAD_MAX_ENTRIES */
 	size_t max_scalar;
 	bool oom;
 	bool failed;           /* at least one error recorded */
@@ -65,6 +70,7 @@ struct loader {
 	yaml_event_t ev;
 	bool have_ev;
 	bool abort_file;       /* syntax error: stop reading this file */
+	uint32_t level;        /* collections open at the current event */
 
 	/* merge state */
 	struct load_map node_names;    /* name sym -> (file << 32 | line) */
@@ -78,8 +84,12 @@ struct loader {
 	bool have_steps;
 	uint32_t steps_file, steps_line;
 	uint32_t npods_total;
+	uint64_t nsteps_total;         /* against LOAD_MAX_STEPS */
+	bool steps_limit_reported;
 	bool pods_limit_reported, nodes_limit_reported;
 	bool have_name;
+	sym_t *skipped_kinds;          /* kinds already warned about */
+	uint32_t nskipped_kinds;
 	struct selector label_filter;
 	bool has_label_filter;
 };
@@ -105,9 +115,17 @@ void load_take(struct loader *L);
  * (syntax error, OOM). Aliases, over-deep nesting and over-long scalars
  * are reported and give a Y_BAD node (return 1). */
 int load_tree(struct loader *L, uint32_t depth, struct ynode *out);
+/* The same for the value of mapping key `key` (NULL: none): below a few
+ * keys of Kubernetes objects (metadata, status, containers) only what
+ * skewer reads is stored; the rest is skipped unread. */
+int load_tree_in(struct loader *L, uint32_t depth, const struct ynode *key, struct ynode *out);
+/* Whether skewer reads objects of kind k (Node, Pod, the workloads, *List). */
+bool load_kind_read(const char *k);
 /* Skips the next node without building it. Returns 1, 0 on syntax error. */
 int load_skip(struct loader *L);
 void ynode_fini(struct ynode *n);
+/* Reports the duplicate keys of map m and drops the later pairs. 1, 0 on OOM. */
+int load_check_dup_keys(struct loader *L, struct ynode *m);
 /* Reports a libyaml error of L->parser. */
 void load_syntax_error(struct loader *L);
 
@@ -158,5 +176,8 @@ int load_selector_src(struct loader *L, const struct ynode *n, const char *what,
 /* Steps (load_steps.c): reads one `steps` entry and appends the step(s)
  * to L->steps. Returns 1, 0 on error (reported). */
 int load_step(struct loader *L, const struct ynode *m);
+/* Counts n more steps against LOAD_MAX_STEPS; reports (once) and returns 0
+ * past it. at: where to report. (load.c) */
+int load_count_steps(struct loader *L, const struct ynode *at, uint64_t n);
 
 #endif

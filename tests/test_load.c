@@ -127,7 +127,7 @@ static void test_shorthand(void **state)
 		"nodes:\n"
 		"  - name: n1\n"
 		"    labels: {zone: a, kubernetes.io/hostname: n1}\n"
-		"    taints: [{key: k, value: v, effect: NoSchedule}, {key: x, effect: Weird}]\n"
+		"    taints: [{key: k, value: v, effect: NoSchedule}, {key: x, effect: PreferNoSchedule}]\n"
 		"    allocatable: {cpu: 500m, example.com/z: 3, example.com/a: 1}\n"
 		"  - {name: n2, unschedulable: true, labels: {zone: b}}\n"
 		"pods:\n"
@@ -169,8 +169,7 @@ static void test_shorthand(void **state)
 	assert_string_equal(S(sc, n1->taints[0].key), "k");
 	assert_string_equal(S(sc, n1->taints[0].value), "v");
 	assert_int_equal(n1->taints[0].effect, EFFECT_NO_SCHEDULE);
-	assert_int_equal(n1->taints[1].effect, EFFECT_INVALID);
-	assert_string_equal(S(sc, n1->taints[1].effect_text), "Weird");
+	assert_int_equal(n1->taints[1].effect, EFFECT_PREFER_NO_SCHEDULE);
 	assert_string_equal(S(sc, n1->taints[1].value), "");
 	assert_false(n1->unschedulable);
 
@@ -895,6 +894,9 @@ static void test_error_syntax(void **state)
 	(void)state;
 	/* truncated flow sequence */
 	load_fails("nodes: [{name: a}, {name: b\n", 2, 1, "did not find expected");
+	/* a node taint the API server would refuse is a load error (docs/limits.md) */
+	load_fails("nodes: [{name: n, taints: [{key: x, effect: Weird}]}]\n", 1, 45,
+		   "taints[0].effect: Unsupported value: \"Weird\"");
 	/* tab indentation */
 	load_fails("nodes:\n\t- name: a\n", 2, 1, "tab character in indentation (expected spaces)");
 	/* invalid UTF-8 */
