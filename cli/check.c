@@ -503,8 +503,9 @@ static const struct expect *expect_at(const struct scenario *sc, uint32_t i, uin
 	return NULL;
 }
 
-/* Runs one file. Returns 1 when it passed. */
-static int check_file(FILE *f, const char *file)
+/* Runs one file. Returns 1 when it passed, 0 when an expectation failed,
+ * -1 when the file could not be loaded (bad input). */
+static int check_file(FILE *f, const char *file, const struct load_opts *lo)
 {
 	struct load_errors errs = {0};
 	struct scenario *sc = NULL;
@@ -513,12 +514,13 @@ static int check_file(FILE *f, const char *file)
 	int passed = 0;
 	const char *files[1] = {file};
 
-	if (!load_scenario(files, 1, NULL, &sc, &errs)) {
+	if (!load_scenario(files, 1, lo, &sc, &errs)) {
 		if (errs.n == 0) {
 			out_text(f, file, 0);
 			fputs(": error: cannot load the scenario\n", f);
 		}
 		cli_print_load_errors(f, &errs, file);
+		passed = -1;
 		goto done;
 	}
 	for (uint32_t i = 0; i < sc->nwarnings; i++) {
@@ -534,6 +536,7 @@ static int check_file(FILE *f, const char *file)
 		out_text(f, bad, 0);
 		fputc('\n', f);
 		free(bad);
+		passed = -1;
 		goto done;
 	}
 	t = timeline_new(sc);
@@ -577,7 +580,7 @@ int cli_check(int argc, char **argv)
 {
 	struct cli_opts o;
 	int rc;
-	if (!cli_parse("check", argc, argv, 0, &o))
+	if (!cli_parse("check", argc, argv, CLI_OPT_FILTER, &o))
 		return CLI_USAGE;
 	if (o.help) {
 		cli_help(stdout, "check");
@@ -588,15 +591,19 @@ int cli_check(int argc, char **argv)
 		rc = cli_usage_error("check: no scenario file given");
 		goto done;
 	}
-	uint32_t npassed = 0, nfailed = 0;
+	uint32_t npassed = 0, nfailed = 0, nbad = 0;
 	for (uint32_t i = 0; i < o.nfiles; i++) {
-		if (check_file(stdout, o.files[i]))
-			npassed++;
-		else
-			nfailed++;
+		struct load_opts lo = {0};
+		lo.ns_filter = o.ns;
+		lo.label_filter = o.sel;
+		int r = check_file(stdout, o.files[i], &lo);
+		npassed += r == 1;
+		nfailed += r != 1;
+		nbad += r < 0;
 	}
 	printf("%u passed, %u failed\n", npassed, nfailed);
-	rc = nfailed ? CLI_FAILED : CLI_OK;
+	/* a file that cannot be loaded is bad input (2), as in every command */
+	rc = nbad ? CLI_USAGE : nfailed ? CLI_FAILED : CLI_OK;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "error: cannot write the output\n");
 		rc = CLI_USAGE;

@@ -265,6 +265,11 @@ void out_json_escape(struct out_buf *b, const char *s, size_t len)
 			if (n == 0) {
 				out_buf_puts(b, "\xEF\xBF\xBD"); /* U+FFFD */
 				i++;
+			} else if (dangerous_cp(cp)) {
+				/* valid JSON either way; escaped, it is also safe to
+				 * show on a terminal (all are in the BMP) */
+				out_buf_printf(b, "\\u%04x", (unsigned)cp);
+				i += n;
 			} else {
 				out_buf_add(b, s + i, n);
 				i += n;

@@ -1025,6 +1025,7 @@ static int build_steps(struct loader *L)
 		struct step *s = &sc->steps[sc->nsteps++];
 		s->kind = STEP_SCHEDULE;
 		s->pod = L->queue[i].pod;
+		s->pod.stored = true;
 		s->line = s->pod.line;
 		s->col = s->pod.col;
 	}

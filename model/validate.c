@@ -1040,6 +1040,14 @@ static int merge_match_label_keys(struct cluster *c, const struct pod *p, struct
 		if (val == SYM_NONE)
 			continue;
 		struct label_selector_src *s = &t->selector;
+		/* a stored pod (from a dump of a 1.34+ cluster) carries the merged
+		 * expression already: admission is not run twice */
+		bool merged = false;
+		for (uint32_t k = 0; p->stored && k < s->nexprs && !merged; k++)
+			merged = s->exprs[k].key == t->match_label_keys[j] && s->exprs[k].op == in_op &&
+				 s->exprs[k].nvals == 1 && s->exprs[k].vals[0] == val;
+		if (merged)
+			continue;
 		struct sel_expr_src *nx = realloc(s->exprs, (s->nexprs + 1) * sizeof(*nx));
 		if (!nx)
 			return 0;

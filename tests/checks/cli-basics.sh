@@ -28,4 +28,7 @@ grep -q "wrong.yaml: step 1: node: expected node-b, got node-a" <<<"$out" || fai
 grep -q "^0 passed, 1 failed$" <<<"$out" || fail "no summary line: $out"
 # explain --json is valid JSON
 command -v python3 >/dev/null && "$SKEWER" explain --json scenarios/tour.yaml | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["steps"][0]["index"] == 1'
+# a pending pod of a 1.34+ dump is not admitted twice (no false invalid)
+"$SKEWER" explain --json tests/hostile/ok-dump-pending-pod-merged.yaml | grep -q '"outcome": "scheduled"' ||
+	fail "a stored pending pod was admitted twice"
 echo ok
