@@ -201,7 +201,8 @@ void cluster_free(struct cluster *c)
 		free(c->terms[i].term.namespaces);
 		selector_fini(&c->terms[i].term.ns_sel);
 		selector_fini(&c->terms[i].term.sel);
-		free(c->terms[i].per_node);
+		free(c->terms[i].node_keys);
+		free(c->terms[i].node_counts);
 	}
 	free(c->terms);
 	free(c->term_by_key);
@@ -248,13 +249,6 @@ int32_t cluster_add_node(struct cluster *c, struct node *n)
 				return -1;
 			memset(pn + c->node_cap, 0, (cap - c->node_cap) * sizeof(*pn));
 			c->matchers[i]->per_node = pn;
-		}
-		for (uint32_t i = 0; i < c->nterms; i++) {
-			uint32_t *pn = realloc(c->terms[i].per_node, cap * sizeof(*pn));
-			if (!pn)
-				return -1;
-			memset(pn + c->node_cap, 0, (cap - c->node_cap) * sizeof(*pn));
-			c->terms[i].per_node = pn;
 		}
 		c->node_cap = cap;
 	}
@@ -474,6 +468,50 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 	}
 }
 
+static uint32_t tc_slot(const struct term_class *tc, uint32_t key)
+{
+	uint32_t i = (key * 2654435761u) & tc->mask;
+	while (tc->node_keys[i] && tc->node_keys[i] != key)
+		i = (i + 1) & tc->mask;
+	return i;
+}
+
+int term_class_add(struct term_class *tc, uint32_t node, int32_t delta)
+{
+	uint32_t key = node + 1;
+	if (!tc->node_keys || (tc->nslots_used + 1) * 2 > tc->mask + 1) {
+		uint32_t cap = tc->node_keys ? (tc->mask + 1) * 2 : 8;
+		uint32_t *nk = calloc(cap, sizeof(*nk)), *nv = malloc(cap * sizeof(*nv));
+		if (!nk || !nv) {
+			free(nk);
+			free(nv);
+			return 0;
+		}
+		struct term_class old = *tc;
+		tc->node_keys = nk;
+		tc->node_counts = nv;
+		tc->mask = cap - 1;
+		for (uint32_t i = 0; old.node_keys && i <= old.mask; i++) {
+			if (!old.node_keys[i])
+				continue;
+			uint32_t j = tc_slot(tc, old.node_keys[i]);
+			nk[j] = old.node_keys[i];
+			nv[j] = old.node_counts[i];
+		}
+		free(old.node_keys);
+		free(old.node_counts);
+	}
+	uint32_t i = tc_slot(tc, key);
+	if (!tc->node_keys[i]) {
+		tc->node_keys[i] = key;
+		tc->node_counts[i] = 0;
+		tc->nslots_used++;
+	}
+	tc->node_counts[i] += (uint32_t)delta;
+	tc->total += (uint64_t)(int64_t)delta;
+	return 1;
+}
+
 /* framework/types.go newAffinityTerm for a bound pod's term: no
  * namespaces and no namespaceSelector mean the pod's own namespace. */
 static int term_class_of(struct cluster *c, const struct pod *p, enum term_kind kind, int32_t weight,
@@ -536,13 +574,11 @@ static int term_class_of(struct cluster *c, const struct pod *p, enum term_kind 
 	tc->topology_key = t->topology_key;
 	tc->term.all_namespaces = mt.all_namespaces;
 	tc->term.has_ns_sel = mt.has_ns_sel;
-	tc->per_node = calloc(c->node_cap ? c->node_cap : 1, sizeof(*tc->per_node));
 	if (mt.nnamespaces)
 		tc->term.namespaces = malloc(mt.nnamespaces * sizeof(sym_t));
-	if (!tc->per_node || (mt.nnamespaces && !tc->term.namespaces) ||
+	if ((mt.nnamespaces && !tc->term.namespaces) ||
 	    !selector_copy(&tc->term.sel, &mt.sel) ||
 	    (mt.has_ns_sel && !selector_copy(&tc->term.ns_sel, &mt.ns_sel))) {
-		free(tc->per_node);
 		free(tc->term.namespaces);
 		selector_fini(&tc->term.sel);
 		return 0;
@@ -619,10 +655,9 @@ void cluster_bind_at(struct cluster *c, uint32_t pod, uint32_t node, uint32_t po
 	if (pod_has_pod_affinity(p)) {
 		if (!p->term_classes && !pod_term_classes(c, p))
 			abort(); /* cannot keep the indices exact without memory */
-		for (uint32_t i = 0; i < p->nterm_classes; i++) {
-			c->terms[p->term_classes[i]].per_node[node]++;
-			c->terms[p->term_classes[i]].total++;
-		}
+		for (uint32_t i = 0; i < p->nterm_classes; i++)
+			if (!term_class_add(&c->terms[p->term_classes[i]], node, +1))
+				abort(); /* cannot keep the indices exact without memory */
 		if (c->naffinity_pods == c->affinity_cap) {
 			uint32_t cap = c->affinity_cap ? c->affinity_cap * 2 : 16;
 			uint32_t *na = realloc(c->affinity_pods, cap * sizeof(*na));
@@ -652,10 +687,8 @@ void cluster_unbind(struct cluster *c, uint32_t pod)
 	account(c, p, n, node, -1);
 	p->node = -1;
 	if (pod_has_pod_affinity(p)) {
-		for (uint32_t i = 0; i < p->nterm_classes; i++) {
-			c->terms[p->term_classes[i]].per_node[node]--;
-			c->terms[p->term_classes[i]].total--;
-		}
+		for (uint32_t i = 0; i < p->nterm_classes; i++)
+			term_class_add(&c->terms[p->term_classes[i]], node, -1);
 		for (uint32_t i = c->naffinity_pods; i-- > 0;) {
 			if (c->affinity_pods[i] == pod) {
 				memmove(&c->affinity_pods[i], &c->affinity_pods[i + 1],

@@ -55,9 +55,16 @@ struct term_class {
 	int32_t weight;             /* preferred terms; 0 for required ones */
 	sym_t topology_key;
 	struct matcher_term term;   /* namespaces resolved for the owner */
-	uint32_t *per_node;         /* bound pods carrying it, per node id */
+	/* bound pods carrying it, per node: a sparse map (a workload's pods
+	 * sit on few nodes); keys are node id + 1, 0 = empty slot */
+	uint32_t *node_keys;
+	uint32_t *node_counts;
+	uint32_t mask, nslots_used;
 	uint64_t total;
 };
+
+/* Adds delta to the count of node in tc. Returns 0 on OOM. */
+int term_class_add(struct term_class *tc, uint32_t node, int32_t delta);
 
 struct cluster {
 	struct intern *in;

@@ -197,11 +197,13 @@ static int add_matcher_counts(struct cluster *c, struct keymap *km, uint32_t nsy
 static int add_class_counts(struct cluster *c, struct keymap *km, uint32_t nsyms,
 			    const struct term_class *tc, int64_t weight, bool skip_unlabelled)
 {
-	for (uint32_t id = 0; id < c->nnodes; id++) {
-		const struct node *n = &c->nodes[id];
-		if (!n->alive || !tc->per_node[id] || (skip_unlabelled && !n->labels.n))
+	for (uint32_t i = 0; tc->node_keys && i <= tc->mask; i++) {
+		if (!tc->node_keys[i] || !tc->node_counts[i])
 			continue;
-		if (!keymap_add(km, nsyms, n, tc->topology_key, weight * (int64_t)tc->per_node[id]))
+		const struct node *n = &c->nodes[tc->node_keys[i] - 1];
+		if (!n->alive || (skip_unlabelled && !n->labels.n))
+			continue;
+		if (!keymap_add(km, nsyms, n, tc->topology_key, weight * (int64_t)tc->node_counts[i]))
 			return 0;
 	}
 	return 1;
