@@ -92,7 +92,8 @@ struct node_rec {
 		} spread;
 		struct { enum ipa_fail what; uint32_t term; } ipa;
 	} why;
-	/* scores: raw and normalized per plugin; scored[p] false when skipped */
+	/* scores: raw and normalized per plugin; scored[p] false when skipped
+	 * (raw[p] and norm[p] are meaningful only when scored[p]) */
 	bool scored[PL__COUNT];
 	int64_t raw[PL__COUNT];
 	int64_t norm[PL__COUNT];
