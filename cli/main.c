@@ -28,11 +28,14 @@ static const struct command commands[] = {
 	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"
 	 "  --color WHEN          auto (default), always or never; --no-color\n"},
 	{"check", cli_check,
-	 "check FILE...",
+	 "check [--namespace NS] [--selector SEL] FILE...",
 	 "Load each FILE on its own, run it, and compare every step's expect:\n"
 	 "block with what happened. Prints one line per mismatch,\n"
 	 "  FILE: step N: KEY: expected X, got Y\n"
-	 "then 'N passed, N failed'. Exits 1 when a file failed.\n"},
+	 "then 'N passed, N failed'. Exits 1 when an expectation failed, 2 when\n"
+	 "a file could not be loaded.\n"
+	 "  -n, --namespace NS    only pending pods of namespace NS become steps\n"
+	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"},
 	{"validate", cli_validate,
 	 "validate [--namespace NS] [--selector SEL] FILE...",
 	 "Load the scenario and validate every pod a schedule step creates, as\n"
