@@ -453,6 +453,15 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 			goto error;
 		out->terminating = out->terminating || b;
 	}
+	/* extension: `admitted: true` marks a pod the API server already
+	 * admitted (a pending pod of a dump, written back by the view's `w`) */
+	u = y_get(m, "admitted");
+	if (!y_absent(u)) {
+		bool b;
+		if (!y_bool(L, u, "admitted", &b))
+			goto error;
+		out->stored = b;
+	}
 	u = y_get(meta, "creationTimestamp");
 	if (!y_absent(u)) {
 		if (!y_want(L, u, Y_SCALAR, "creationTimestamp"))

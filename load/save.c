@@ -346,6 +346,10 @@ static void pod(struct w *w, int in, const struct pod *p, bool bound)
 		ind(w, in);
 		fputs("terminating: true\n", w->f);
 	}
+	if (p->stored && !bound) {
+		ind(w, in);
+		fputs("admitted: true\n", w->f);
+	}
 	if (p->created != INT64_MAX) {
 		char ts[64];
 		time_t tt = (time_t)p->created;

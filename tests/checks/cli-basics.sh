@@ -31,4 +31,10 @@ command -v python3 >/dev/null && "$SKEWER" explain --json scenarios/tour.yaml | 
 # a pending pod of a 1.34+ dump is not admitted twice (no false invalid)
 "$SKEWER" explain --json tests/hostile/ok-dump-pending-pod-merged.yaml | grep -q '"outcome": "scheduled"' ||
 	fail "a stored pending pod was admitted twice"
+# ... and stays so when the view writes it back (`admitted: true`)
+cp tests/hostile/ok-dump-pending-pod-merged.yaml "$tmp/dump.yaml"
+"$SKEWER" tui --size 100x30 --keys 'w<Enter>' --dump-screen "$tmp/screen.txt" "$tmp/dump.yaml"
+[ -f "$tmp/dump-edited.yaml" ] || fail "the view did not write $tmp/dump-edited.yaml"
+"$SKEWER" explain --json "$tmp/dump-edited.yaml" | grep -q '"outcome": "scheduled"' ||
+	fail "a written-back stored pod was admitted twice"
 echo ok
