@@ -1733,7 +1733,7 @@ int cli_gen(int argc, char **argv)
 		{"--regions", offsetof(struct gen_opts, regions), LOAD_MAX_NODES},
 		{"--pods", offsetof(struct gen_opts, pods), LOAD_MAX_PODS},
 		{"--constraints", offsetof(struct gen_opts, constraints), GEN_MAX_TSC},
-		{"--steps", offsetof(struct gen_opts, steps), LOAD_MAX_PODS},
+		{"--steps", offsetof(struct gen_opts, steps), LOAD_MAX_STEPS},
 	};
 	bool has_regions = false;
 	for (int i = 0; i < argc; i++) {
