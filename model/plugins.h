@@ -63,6 +63,10 @@ struct spread_state;
 struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d);
 void spread_free(struct spread_state *s);
 bool spread_filter_skipped(const struct spread_state *s);
+/* Whether PreFilter already evaluated node id against the pod's required
+ * node affinity (for nodeAffinityPolicy Honor): 1 matches, 0 does not,
+ * -1 not evaluated. Lets the NodeAffinity filter reuse the answer. */
+int spread_node_affinity_known(const struct spread_state *s, uint32_t node_id);
 int filter_spread(const struct cluster *c, const struct pod *p, const struct node *n, uint32_t node_id,
 		  const struct spread_state *s, struct decision *d, struct node_rec *r);
 /* PreScore over the feasible nodes; false when skipped. Then scores and

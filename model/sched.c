@@ -175,6 +175,14 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 			int pl;
 			for (pl = 0; pl < 4; pl++) {
 				r->nran++;
+				/* the same question PodTopologySpread's PreFilter asked */
+				int known = pl == PL_NODE_AFFINITY ? spread_node_affinity_known(ss, r->node) : -1;
+				if (known == 1)
+					continue;
+				if (known == 0) {
+					r->unresolvable = true;
+					break;
+				}
 				if (!first[pl](c, p, n, r))
 					break;
 			}

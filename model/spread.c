@@ -390,6 +390,11 @@ bool spread_filter_skipped(const struct spread_state *s)
 	return s->skip_filter;
 }
 
+int spread_node_affinity_known(const struct spread_state *s, uint32_t node_id)
+{
+	return node_id < s->nnodes ? s->aff_ok[node_id] : -1;
+}
+
 /* filtering.go Filter */
 int filter_spread(const struct cluster *c, const struct pod *p, const struct node *n, uint32_t node_id,
 		  const struct spread_state *s, struct decision *d, struct node_rec *r)
