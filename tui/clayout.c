@@ -3,7 +3,9 @@
  * keys (region > zone > node) when the labels have them; nodes as columns
  * of pods (full) or as small cells (compact, for large clusters). The
  * layout is rebuilt when the step, the grouping or the size changes, never
- * on a redraw; the panel then draws only the cells it can see. */
+ * on a redraw; the grouping (keys and node order, read from the model's
+ * per-key domain indexes) only when the labels, the grouping key or the
+ * zoom change. The panel then draws only the cells it can see. */
 #include "tui.h"
 
 #include <stdlib.h>
@@ -14,12 +16,21 @@
 #define COMPACT_W 4
 #define AUTO_COMPACT_NODES 60
 
+/* A key's per-node domain index (model/cluster.h cluster_key_index),
+ * copied: the cluster may move its index table when another key is
+ * asked for, the arrays stay put until the labels change. */
+struct kidx {
+	const int32_t *dom;      /* node id -> index into vals, -1 without the key */
+	const sym_t *vals;       /* sorted by text */
+};
+
 struct lctx {
 	struct sim *s;
-	const struct cluster *c;
+	struct cluster *c;
 	struct cl_layout *l;
 	uint32_t *ids;
 	int podcap;
+	struct kidx k[CL_MAX_LEVELS]; /* of l->keys */
 };
 
 void clayout_fini(struct cl_layout *l)
@@ -27,71 +38,92 @@ void clayout_fini(struct cl_layout *l)
 	free(l->cells);
 	free(l->boxes);
 	free(l->cell_of);
+	free(l->ids);
+	free(l->rec_of);
 	memset(l, 0, sizeof(*l));
 }
 
-static sym_t val(const struct cluster *c, uint32_t node, sym_t key)
+static int kidx_get(struct cluster *c, sym_t key, struct kidx *out)
 {
-	return labels_get(&c->nodes[node].labels, key);
+	const struct key_index *k = cluster_key_index(c, key);
+	if (!k)
+		return 0;
+	*out = (struct kidx){k->dom, k->vals};
+	return 1;
 }
 
 /* A key coarser than `fine`: every node with `fine` has it, each value of
  * `fine` lies within one of its values, and it has fewer (but >= 2)
- * values. Among such keys the one with the most values is the next level. */
+ * values. Among such keys the one with the most values is the next level.
+ * map and seen hold one entry per node (no key has more values). Sets
+ * *oom on failure. */
 static sym_t coarser(struct lctx *L, sym_t fine, const sym_t *keys, uint32_t nkeys,
-		     const uint32_t *ids, uint32_t n, sym_t *map, bool *seen)
+		     const uint32_t *ids, uint32_t n, uint32_t *map, bool *seen, bool *oom)
 {
-	const struct cluster *c = L->c;
-	uint32_t nsym = intern_count(c->in);
+	struct cluster *c = L->c;
+	size_t nv = c->nnodes + 1;
 	uint32_t nfine = 0, best_n = 0;
 	sym_t best = SYM_NONE;
-	memset(seen, 0, nsym);
+	struct kidx f, o;
+	if (!kidx_get(c, fine, &f)) {
+		*oom = true;
+		return SYM_NONE;
+	}
+	memset(seen, 0, nv);
 	for (uint32_t i = 0; i < n; i++) {
-		sym_t v = val(c, ids[i], fine);
-		if (v && !seen[v]) {
+		int32_t v = f.dom[ids[i]];
+		if (v >= 0 && !seen[v]) {
 			seen[v] = true;
 			nfine++;
 		}
 	}
 	for (uint32_t k = 0; k < nkeys; k++) {
-		sym_t o = keys[k];
-		bool ok = o != fine;
+		if (keys[k] == fine)
+			continue;
+		if (!kidx_get(c, keys[k], &o)) {
+			*oom = true;
+			return SYM_NONE;
+		}
+		bool ok = true;
 		uint32_t nvals = 0;
-		memset(map, 0, nsym * sizeof(*map));
-		memset(seen, 0, nsym);
-		for (uint32_t i = 0; ok && i < n; i++) {
-			sym_t f = val(c, ids[i], fine), v = val(c, ids[i], o);
-			if (!f)
+		/* map: fine value -> coarse value + 1 (0: not seen yet) */
+		memset(map, 0, nv * sizeof(*map));
+		memset(seen, 0, nv);
+		for (uint32_t i = 0; i < n; i++) {
+			int32_t fv = f.dom[ids[i]], v = o.dom[ids[i]];
+			if (fv < 0)
 				continue;
-			if (!v || (map[f] && map[f] != v)) {
+			if (v < 0 || (map[fv] && map[fv] != (uint32_t)v + 1)) {
 				ok = false;
 				break;
 			}
-			map[f] = v;
+			map[fv] = (uint32_t)v + 1;
 			if (!seen[v]) {
 				seen[v] = true;
 				nvals++;
 			}
 		}
 		if (ok && nvals >= 2 && nvals < nfine && nvals > best_n) {
-			best = o;
+			best = keys[k];
 			best_n = nvals;
 		}
 	}
 	return best;
 }
 
+/* Nodes by their domains of the keys, coarsest first (values in text
+ * order, which the index's order is; nodes without a key last), then id. */
 static int cmp_nodes(const void *a, const void *b, void *ctx)
 {
 	const struct lctx *L = ctx;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 	for (int k = 0; k < L->l->nkeys; k++) {
-		sym_t vx = val(L->c, x, L->l->keys[k]), vy = val(L->c, y, L->l->keys[k]);
+		int32_t vx = L->k[k].dom[x], vy = L->k[k].dom[y];
 		if (vx == vy)
 			continue;
-		if (!vx || !vy)
-			return vx ? -1 : 1; /* nodes without the key go last */
-		return strcmp(intern_get(L->c->in, vx), intern_get(L->c->in, vy));
+		if (vx < 0 || vy < 0)
+			return vx >= 0 ? -1 : 1; /* nodes without the key go last */
+		return vx < vy ? -1 : 1;
 	}
 	return x < y ? -1 : x > y;
 }
@@ -181,11 +213,13 @@ static int place(struct lctx *L, int lev, uint32_t a, uint32_t b, int y, int x, 
 	if (lev >= l->nkeys || (lev == l->nkeys - 1 && l->singletons))
 		return place_cells(L, a, b, y, x, w, ph, pw);
 	sym_t key = l->keys[lev];
+	const int32_t *dom = L->k[lev].dom;
 	int cx = x, cy = y, rowh = 0, maxw = 0;
 	for (uint32_t g = a; g < b;) {
-		sym_t v = val(L->c, L->ids[g], key);
+		int32_t d = dom[L->ids[g]];
+		sym_t v = d >= 0 ? L->k[lev].vals[d] : SYM_NONE;
 		uint32_t e = g + 1;
-		while (e < b && val(L->c, L->ids[e], key) == v)
+		while (e < b && dom[L->ids[e]] == d)
 			e++;
 		uint32_t cell0 = l->ncells, box0 = l->nboxes;
 		struct cl_box *bx = add_box(l);
@@ -198,8 +232,8 @@ static int place(struct lctx *L, int lev, uint32_t a, uint32_t b, int y, int x, 
 		bx = &l->boxes[bi];
 		*bx = (struct cl_box){cy, cx, ih + 2, 0, lev, key, v, e - g, 0};
 		for (uint32_t i = g; i < e; i++) {
-			const struct node_rec *r = sim_node_rec(L->s, L->ids[i]);
-			bx->nfeasible += r && r->feasible;
+			int32_t ri = l->rec_of[L->ids[i]];
+			bx->nfeasible += ri >= 0 && L->s->dec.nodes[ri].feasible;
 		}
 		struct out_buf tb = {0};
 		cluster_box_title(L->s, bx, &tb);
@@ -231,29 +265,34 @@ static int place(struct lctx *L, int lev, uint32_t a, uint32_t b, int y, int x, 
 static int choose_keys(struct lctx *L, uint32_t *ids, uint32_t n)
 {
 	struct cl_layout *l = L->l;
-	const struct cluster *c = L->c;
+	struct cluster *c = L->c;
 	sym_t k = sim_group_key(L->s);
 	l->nkeys = 0;
+	if (!k)
+		return 1;
+	struct kidx gk;
+	if (!kidx_get(c, k, &gk))
+		return 0;
 	bool any = false;
 	for (uint32_t i = 0; i < n && !any; i++)
-		any = val(c, ids[i], k) != SYM_NONE;
-	if (!k || !any)
+		any = gk.dom[ids[i]] >= 0;
+	if (!any)
 		return 1;
-	uint32_t nkeys, nsym = intern_count(c->in);
+	uint32_t nkeys;
+	size_t nv = c->nnodes + 1;
 	sym_t *keys = sim_label_keys(L->s, &nkeys);
-	sym_t *map = calloc(nsym, sizeof(*map));
-	bool *seen = calloc(nsym, 1);
-	if ((!keys && nkeys) || !map || !seen) {
-		free(keys);
-		free(map);
-		free(seen);
-		return 0;
-	}
+	uint32_t *map = malloc(nv * sizeof(*map));
+	bool *seen = malloc(nv);
+	bool oom = false;
+	if ((!keys && nkeys) || !map || !seen)
+		goto oom;
 	sym_t chain[CL_MAX_LEVELS];
 	int nc = 0;
 	chain[nc++] = k;
 	while (nc < CL_MAX_LEVELS && !L->s->zoomed) {
-		sym_t o = coarser(L, chain[nc - 1], keys, nkeys, ids, n, map, seen);
+		sym_t o = coarser(L, chain[nc - 1], keys, nkeys, ids, n, map, seen, &oom);
+		if (oom)
+			goto oom;
 		if (!o)
 			break;
 		chain[nc++] = o;
@@ -261,55 +300,140 @@ static int choose_keys(struct lctx *L, uint32_t *ids, uint32_t n)
 	for (int i = 0; i < nc; i++)
 		l->keys[i] = chain[nc - 1 - i];
 	l->nkeys = nc;
+	for (int i = 0; i < nc; i++)
+		if (!kidx_get(c, l->keys[i], &L->k[i]))
+			goto oom;
 	/* a per-node key (the hostname, or values that are the node names)
 	 * draws no box around each node: the node column is the domain */
-	memset(seen, 0, nsym);
+	memset(seen, 0, nv);
 	l->singletons = true;
 	bool names = true;
 	for (uint32_t i = 0; i < n && l->singletons; i++) {
-		sym_t v = val(c, ids[i], k);
-		if (v && seen[v])
+		int32_t d = gk.dom[ids[i]];
+		if (d >= 0 && seen[d])
 			l->singletons = false;
-		if (v)
-			seen[v] = true;
-		names &= !v || v == c->nodes[ids[i]].name;
+		if (d >= 0)
+			seen[d] = true;
+		names &= d < 0 || gk.vals[d] == c->nodes[ids[i]].name;
 	}
 	l->singletons &= names || k == c->sym_hostname;
 	free(keys);
 	free(map);
 	free(seen);
 	return 1;
+oom:
+	l->nkeys = 0;
+	free(keys);
+	free(map);
+	free(seen);
+	return 0;
 }
 
-int clayout_build(struct sim *s, int width)
+/* Keeps the cursor on a node the layout shows (the first one otherwise). */
+static void cursor_fix(struct sim *s)
 {
-	const struct cluster *c = s->sc->cluster;
-	struct cl_layout *l = &s->lay;
-	struct lctx L = {s, c, l, NULL, 8};
-	l->ncells = l->nboxes = 0;
-	l->h = l->w = 0;
-	free(l->cell_of);
-	l->cell_of = NULL;
-	l->cell_of_n = 0;
-	uint32_t *ids = malloc((c->nnodes + 1) * sizeof(*ids));
-	if (!ids)
-		return 0;
+	const struct cl_layout *l = &s->lay;
+	if (s->cursor < 0 || (uint32_t)s->cursor >= l->cell_of_n || l->cell_of[s->cursor] < 0)
+		s->cursor = l->ncells ? (int32_t)l->cells[0].node : -1;
+}
+
+/* The node ids shown, in layout order, and the keys they are grouped by. */
+static int group_nodes(struct lctx *L, sym_t group)
+{
+	struct sim *s = L->s;
+	struct cluster *c = L->c;
+	struct cl_layout *l = L->l;
+	uint32_t *ids = l->ids;
 	uint32_t n = cluster_node_order(c, ids);
 	/* zoom keeps the domain of the grouping key the user zoomed into */
 	if (s->zoomed) {
-		sym_t k = sim_group_key(s);
+		struct kidx zk = {NULL, NULL};
+		if (group && !kidx_get(c, group, &zk))
+			return 0;
 		uint32_t o = 0;
-		for (uint32_t i = 0; i < n; i++)
-			if (val(c, ids[i], k) == s->zoom_value)
+		for (uint32_t i = 0; i < n; i++) {
+			int32_t d = zk.dom ? zk.dom[ids[i]] : -1;
+			if ((d >= 0 ? zk.vals[d] : SYM_NONE) == s->zoom_value)
 				ids[o++] = ids[i];
+		}
 		if (o == 0)
 			s->zoomed = false; /* the domain is gone: show everything */
 		else
 			n = o;
 	}
-	L.ids = ids;
-	if (!choose_keys(&L, ids, n) || !tui_sort(ids, n, sizeof(*ids), cmp_nodes, &L))
+	L->ids = ids;
+	if (!choose_keys(L, ids, n) || !tui_sort(ids, n, sizeof(*ids), cmp_nodes, L))
+		return 0;
+	l->nids = n;
+	l->grouped = true;
+	l->label_gen = c->label_gen;
+	l->group = group;
+	l->zoomed = s->zoomed;
+	l->zoom_value = s->zoom_value;
+	return 1;
+}
+
+/* Room for one entry per node in the per-node arrays. */
+static int reserve(struct cl_layout *l, uint32_t n)
+{
+	if (l->idcap < n) {
+		uint32_t *ni = realloc(l->ids, n * sizeof(*ni));
+		if (!ni)
+			return 0;
+		l->ids = ni;
+		l->idcap = n;
+	}
+	if (l->cell_of_cap < n) {
+		int32_t *nc = realloc(l->cell_of, n * sizeof(*nc));
+		if (!nc)
+			return 0;
+		l->cell_of = nc;
+		int32_t *nr = realloc(l->rec_of, n * sizeof(*nr));
+		if (!nr)
+			return 0;
+		l->rec_of = nr;
+		l->cell_of_cap = n;
+	}
+	return 1;
+}
+
+int clayout_build(struct sim *s, int width)
+{
+	struct cluster *c = s->sc->cluster;
+	struct cl_layout *l = &s->lay;
+	sym_t group = sim_group_key(s);
+	bool grouped = l->grouped && l->label_gen == c->label_gen && l->group == group &&
+		       l->zoomed == s->zoomed && (!s->zoomed || l->zoom_value == s->zoom_value);
+	if (grouped && l->valid && l->gen == s->gen && l->width == width &&
+	    l->density == s->density && l->cons == s->cons) {
+		cursor_fix(s);
+		return 1;
+	}
+	struct lctx L = {s, c, l, l->ids, 8, {{0}}};
+	l->valid = false;
+	l->ncells = l->nboxes = 0;
+	l->h = l->w = 0;
+	l->cell_of_n = 0;
+	if (!reserve(l, c->nnodes + 1))
 		goto oom;
+	if (!grouped) {
+		l->grouped = false;
+		if (!group_nodes(&L, group))
+			goto oom;
+	}
+	for (int i = 0; i < l->nkeys; i++)
+		if (!kidx_get(c, l->keys[i], &L.k[i]))
+			goto oom;
+	uint32_t *ids = l->ids;
+	uint32_t n = l->nids;
+	L.ids = ids;
+	/* the decision's record of each node, found once per step instead
+	 * of a search per node and frame */
+	for (uint32_t i = 0; i < c->nnodes; i++)
+		l->rec_of[i] = -1;
+	for (uint32_t i = 0; s->has_dec && i < s->dec.nnodes; i++)
+		if (s->dec.nodes[i].node < c->nnodes)
+			l->rec_of[s->dec.nodes[i].node] = (int32_t)i;
 	l->compact = s->density == 2 || (s->density == 0 && n > AUTO_COMPACT_NODES);
 	if (l->compact) {
 		l->cellw = COMPACT_W;
@@ -329,19 +453,22 @@ int clayout_build(struct sim *s, int width)
 		goto oom;
 	l->h = h;
 	l->w = w;
-	if (!(l->cell_of = malloc((c->nnodes + 1) * sizeof(*l->cell_of))))
-		goto oom;
 	l->cell_of_n = c->nnodes;
 	for (uint32_t i = 0; i < c->nnodes; i++)
 		l->cell_of[i] = -1;
 	for (uint32_t i = 0; i < l->ncells; i++)
 		l->cell_of[l->cells[i].node] = (int32_t)i;
-	if (s->cursor < 0 || (uint32_t)s->cursor >= l->cell_of_n || l->cell_of[s->cursor] < 0)
-		s->cursor = l->ncells ? (int32_t)l->cells[0].node : -1;
-	free(ids);
+	cursor_fix(s);
+	l->valid = true;
+	l->gen = s->gen;
+	l->width = width;
+	l->density = s->density;
+	l->cons = s->cons;
 	return 1;
 oom:
-	free(ids);
+	l->grouped = false;
+	l->ncells = l->nboxes = 0;
+	l->nkeys = 0;
 	return 0;
 }
 

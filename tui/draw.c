@@ -16,15 +16,34 @@ static bool in_clip(const struct tui *t, int y, int x)
 	       x < t->cols && y >= 0 && x >= 0;
 }
 
-/* Columns of one code point on the screen. */
+/* Columns of one code point on the screen. ASCII never reaches wcwidth:
+ * after sanitising it is printable (1 column), and wcwidth is a table walk
+ * that showed up in every frame's profile. */
 static int cp_width(uint32_t cp)
 {
+	if (cp < 0x80)
+		return 1;
 	int w = wcwidth((wchar_t)cp);
 	return w < 0 ? 1 : w;
 }
 
+/* Length of s when it is plain printable ASCII (what the sanitiser copies
+ * unchanged and what takes one column a byte), else -1. */
+static long ascii_len(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+	while (p[i] >= 0x20 && p[i] < 0x7F)
+		i++;
+	return p[i] ? -1 : (long)i;
+}
+
 int text_width(const char *s, bool utf8)
 {
+	/* most strings (names, numbers, labels) are plain ASCII */
+	long n0 = ascii_len(s);
+	if (n0 >= 0)
+		return n0 > (1L << 30) ? 1 << 30 : (int)n0;
 	struct out_buf b = {0};
 	out_sanitize(&b, s, strlen(s), utf8 ? 0 : OUT_ASCII);
 	const unsigned char *p = (const unsigned char *)out_buf_str(&b);
@@ -53,9 +72,9 @@ static int put_safe(struct tui *t, int y, int x, int maxw, enum role r, const ch
 	int used = 0;
 	attr_t a = t->attrs[r];
 	while (n > 0 && used < maxw) {
-		uint32_t cp;
-		size_t k = out_utf8_decode(p, n, &cp);
-		if (!k) {
+		uint32_t cp = *p;
+		size_t k = 1;
+		if (cp >= 0x80 && !(k = out_utf8_decode(p, n, &cp))) {
 			k = 1;
 			cp = '?';
 		}
@@ -83,6 +102,9 @@ int draw_text(struct tui *t, int y, int x, int maxw, enum role r, const char *s)
 {
 	if (!s || maxw <= 0)
 		return 0;
+	/* plain ASCII is already safe: no copy */
+	if (ascii_len(s) >= 0)
+		return put_safe(t, y, x, maxw, r, s);
 	struct out_buf b = {0};
 	out_sanitize(&b, s, strlen(s), t->utf8 ? 0 : OUT_ASCII);
 	int n = put_safe(t, y, x, maxw, r, b.oom ? "?" : out_buf_str(&b));
@@ -223,7 +245,7 @@ int tui_sort(void *base, size_t n, size_t size,
 
 /* ---- the pen: lines of mixed roles with vertical scrolling ---- */
 
-static bool pen_visible(const struct pen *p)
+bool pen_visible(const struct pen *p)
 {
 	return p->line >= p->scroll && p->line - p->scroll < p->r.h;
 }

@@ -109,6 +109,7 @@ int sim_goto(struct sim *s, uint32_t view)
 	s->has_dec = false;
 	s->ghost_pod = s->ghost_node = -1;
 	s->view = view;
+	s->gen++; /* the cluster and the decision change: the layout is stale */
 	if (view == 0)
 		return timeline_goto(s->tl, 0);
 	/* the state after the step, with the decision of its own cycle */
@@ -129,6 +130,7 @@ int sim_goto(struct sim *s, uint32_t view)
 
 int sim_refill(struct sim *s)
 {
+	s->gen++;
 	uint32_t v = s->view;
 	if (timeline_len(s->tl) <= SIM_REFILL_MAX && !timeline_goto(s->tl, timeline_len(s->tl)))
 		return 0;
@@ -149,7 +151,15 @@ const struct step *sim_step(const struct sim *s)
 
 const struct node_rec *sim_node_rec(const struct sim *s, uint32_t node)
 {
-	return s->has_dec ? decision_node(&s->dec, node) : NULL;
+	if (!s->has_dec)
+		return NULL;
+	/* the layout's table when it was built for this step */
+	const struct cl_layout *l = &s->lay;
+	if (l->valid && l->gen == s->gen && node < l->cell_of_n) {
+		int32_t ri = l->rec_of[node];
+		return ri >= 0 ? &s->dec.nodes[ri] : NULL;
+	}
+	return decision_node(&s->dec, node);
 }
 
 /* The key views without a decision group by: the first constraint a
@@ -190,6 +200,7 @@ static int reserve_undo(struct sim *s)
 
 int sim_replace(struct sim *s, uint32_t index, struct step *st, uint32_t view)
 {
+	s->gen++; /* even a failed edit may have moved the timeline */
 	struct undo_entry e = {.kind = UNDO_REPLACE, .index = index, .view = s->view};
 	if (!reserve_undo(s) || !timeline_goto(s->tl, index))
 		return 0;
@@ -201,6 +212,7 @@ int sim_replace(struct sim *s, uint32_t index, struct step *st, uint32_t view)
 
 int sim_insert(struct sim *s, uint32_t index, struct step *st, uint32_t view)
 {
+	s->gen++; /* even a failed edit may have moved the timeline */
 	struct undo_entry e = {.kind = UNDO_INSERT, .index = index, .view = s->view};
 	if (!reserve_undo(s) || !timeline_goto(s->tl, index) || !timeline_insert(s->tl, index, st))
 		return 0;
@@ -211,6 +223,7 @@ int sim_insert(struct sim *s, uint32_t index, struct step *st, uint32_t view)
 
 int sim_undo(struct sim *s)
 {
+	s->gen++;
 	if (!s->nundo)
 		return 0;
 	struct undo_entry e = s->undo[--s->nundo];
@@ -275,6 +288,7 @@ error:
 
 int sim_write(struct sim *s, const char *path, bool overwrite, char *err, size_t errlen)
 {
+	s->gen++;
 	uint32_t v = s->view;
 	/* the writer wants the initial cluster */
 	if (!timeline_goto(s->tl, 0)) {

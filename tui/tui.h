@@ -94,6 +94,24 @@ struct cl_layout {
 	sym_t keys[CL_MAX_LEVELS]; /* coarsest first; the last is the grouping key */
 	int nkeys;
 	bool singletons;         /* the grouping key's domains hold one node each */
+	/* What the layout was built for: clayout_build returns at once while
+	 * all of it is unchanged (a redraw, a cursor move), so a frame at
+	 * 5,000 nodes does not regroup and re-place every node. */
+	bool valid;
+	uint64_t gen;            /* sim gen */
+	int width, density;
+	uint32_t cons;
+	/* The grouping (keys, node order) depends on the labels only: kept
+	 * across steps while the cluster's label_gen, the grouping key and
+	 * the zoom are those it was made for. */
+	bool grouped;
+	uint64_t label_gen;
+	sym_t group, zoom_value;
+	bool zoomed;
+	uint32_t *ids;           /* node ids in layout order (nids shown) */
+	uint32_t nids, idcap, cell_of_cap;
+	int32_t *rec_of;         /* node id -> index into the sim's dec.nodes, -1 none
+				  * (sim_node_rec reads it while gen is current) */
 };
 
 /* ---- the edit history (undo) ---- */
@@ -114,6 +132,7 @@ struct sim {
 	uint32_t nfiles;
 	bool bundled;            /* opened from the compiled-in set */
 	uint32_t view;           /* 0 = before any step, i = after step i */
+	uint64_t gen;            /* bumped whenever the cluster or decision may change */
 	struct decision dec;     /* the cycle of step `view` (when has_dec) */
 	bool has_dec;
 	int32_t ghost_pod, ghost_node; /* the pod scheduled at this step */
@@ -214,6 +233,9 @@ struct pen {
 	struct rect r;
 	int line, scroll, x, indent;
 };
+/* Whether the pen's current line is inside its rectangle (a panel skips
+ * the drawing of lines that are not, and only counts them). */
+bool pen_visible(const struct pen *p);
 void pen_put(struct pen *p, enum role r, const char *s);
 void pen_raw(struct pen *p, enum role r, const char *glyph);
 void pen_printf(struct pen *p, enum role r, const char *fmt, ...)
