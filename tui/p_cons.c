@@ -71,7 +71,12 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 		p->x = 2;
 		const char *v = intern_get(c->in, d->value);
 		int x0 = p->x;
+		/* a long value is cut at the column, not drawn under the count */
+		struct rect full = p->r;
+		if (p->r.w > x0 + vw)
+			p->r.w = x0 + vw;
 		pen_put(p, d->exists ? ROLE_NORMAL : ROLE_DIM, *v ? v : "\"\"");
+		p->r = full;
 		if (p->x > x0 + vw)
 			p->x = x0 + vw;
 		pen_pad(p, col_count);
