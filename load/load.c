@@ -618,10 +618,18 @@ static int stream_seq(struct loader *L, enum seqkind k)
 			return 1;
 		}
 		struct ynode item;
-		if (!load_tree_in(L, 3, k == SEQ_ITEMS ? &items_key : NULL, &item))
+		struct load_mark mark = load_mark(L);
+		int built;
+		L->bound_ok = k == SEQ_ITEMS || k == SEQ_PODS;
+		built = load_tree_in(L, 3, k == SEQ_ITEMS ? &items_key : NULL, &item);
+		L->bound_ok = false;
+		if (!built) {
+			load_release(L, mark);
 			return 0;
+		}
 		add_entry(L, k, &item, 3);
-		ynode_fini(&item);
+		/* the entry is read: its tree's memory serves the next one */
+		load_release(L, mark);
 		if (L->oom)
 			return 0;
 	}
@@ -647,7 +655,7 @@ static int doc_push(struct loader *L, struct ynode *doc, struct ynode *key, stru
 
 /* One document. Returns 1 when it held something, 0 when empty or the
  * file was abandoned (L->abort_file tells). */
-static int read_document(struct loader *L)
+static int read_document_in(struct loader *L)
 {
 	struct ynode doc = {0}, key, val;
 	bool kind_seen = false, kind_list = false, kind_read = true;
@@ -728,9 +736,15 @@ static int read_document(struct loader *L)
 				ynode_fini(&key);
 				goto abandon;
 			}
-		} else if (!load_tree_in(L, 2, &key, &val)) {
-			ynode_fini(&key);
-			goto abandon;
+		} else {
+			/* an object document: a Pod document is a cluster pod */
+			L->bound_ok = kind_seen;
+			int built = load_tree_in(L, 2, &key, &val);
+			L->bound_ok = false;
+			if (!built) {
+				ynode_fini(&key);
+				goto abandon;
+			}
 		}
 		if (y_key_is(&key, "kind") && !y_absent(&val)) {
 			kind_seen = true;
@@ -749,11 +763,19 @@ static int read_document(struct loader *L)
 		add_object(L, &doc, "document", 1);
 	else
 		read_scenario(L, &doc);
-	ynode_fini(&doc);
+	free(doc.kids);
 	return ret;
 abandon:
-	ynode_fini(&doc);
+	free(doc.kids);
 	return 0;
+}
+
+static int read_document(struct loader *L)
+{
+	struct load_mark mark = load_mark(L);
+	int ret = read_document_in(L);
+	load_release(L, mark);
+	return ret;
 }
 
 /* Every document of the current parser input. */
@@ -1066,6 +1088,7 @@ static void loader_fini(struct loader *L)
 	free(L->steps);
 	selector_fini(&L->label_filter);
 	free(L->skipped_kinds);
+	load_tree_fini(L);
 }
 
 static int loader_init(struct loader *L, const struct load_opts *opts, struct load_errors *errs)

@@ -401,6 +401,26 @@ static int load_owners(struct loader *L, const struct ynode *n, struct pod *p)
 	return 1;
 }
 
+/* A bound pod is never scheduled again (retry takes pending pods only):
+ * the scheduler reads its labels, namespace, owners, requests, terminating
+ * and pod (anti-)affinity terms, never its node selector, node affinity
+ * or spread constraints. They were read (their errors stand) and are not
+ * kept: 150,000 bound pods' constraints are tens of MB. Tolerations stay
+ * (small, and part of the loader's tested contract for bound pods). */
+static void drop_unread(struct pod *p)
+{
+	struct pod_spec *s = &p->spec;
+	struct affinity node_only = {.node = s->affinity.node};
+	labels_fini(&s->node_selector);
+	affinity_fini(&node_only);
+	memset(&s->affinity.node, 0, sizeof(s->affinity.node));
+	for (uint32_t i = 0; i < s->ntscs; i++)
+		tsc_fini(&s->tscs[i]);
+	free(s->tscs);
+	s->tscs = NULL;
+	s->ntscs = 0;
+}
+
 int load_pod(struct loader *L, const struct ynode *m, const char *what, bool schedule_step,
 	     struct pod *out)
 {
@@ -492,6 +512,8 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 		goto error;
 	if (!compute_requests(&x, m, spec) || x.failed)
 		goto error;
+	if (!x.admit)
+		drop_unread(out);
 	return 1;
 error:
 	pod_fini(out);

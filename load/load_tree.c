@@ -8,15 +8,118 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- the arena ---- */
+
+/* Blocks of 64 KiB hold a few Pod objects' trees; a request above a
+ * quarter block (a long scalar, a big mapping's kids) gets a block of its
+ * own, freed at the next release. */
+#define ARENA_BLOCK ((size_t)64 * 1024)
+#define ARENA_BIG (ARENA_BLOCK / 4)
+/* standard blocks kept for reuse after a release */
+#define ARENA_SPARE 8u
+
+struct load_block {
+	struct load_block *next;
+	size_t size, used;
+	unsigned char data[];
+};
+
+static struct load_block *block_new(size_t size)
+{
+	struct load_block *b = malloc(sizeof(*b) + size);
+	if (!b)
+		return NULL;
+	b->next = NULL;
+	b->size = size;
+	b->used = 0;
+	return b;
+}
+
+/* 8-aligned memory for the current object's tree, NULL on OOM. */
+static void *arena_alloc(struct loader *L, size_t size)
+{
+	struct load_arena *a = &L->arena;
+	struct load_block *b = a->cur, *nb;
+	void *p;
+	size = (size + 7) & ~(size_t)7;
+	if (b && b->size - b->used >= size) {
+		p = b->data + b->used;
+		b->used += size;
+		return p;
+	}
+	if (size > ARENA_BIG) {
+		/* a block of its own, made current (and full) */
+		if (!(nb = block_new(size)))
+			return NULL;
+	} else if (b && b->next && b->next->size == ARENA_BLOCK) {
+		nb = b->next; /* a spare block */
+		b->next = nb->next;
+		nb->used = 0;
+	} else if (!(nb = block_new(ARENA_BLOCK))) {
+		return NULL;
+	}
+	if (b) {
+		nb->next = b->next;
+		b->next = nb;
+	} else {
+		nb->next = a->head;
+		a->head = nb;
+	}
+	a->cur = nb;
+	p = nb->data;
+	nb->used = size;
+	return p;
+}
+
+struct load_mark load_mark(struct loader *L)
+{
+	struct load_mark m = {L->arena.cur, L->arena.cur ? L->arena.cur->used : 0};
+	return m;
+}
+
+void load_release(struct loader *L, struct load_mark m)
+{
+	struct load_arena *a = &L->arena;
+	struct load_block **pp, *x;
+	uint32_t keep = 0;
+	if (!m.b) {
+		/* the mark came before the first block: all blocks are spare */
+		m.b = a->head;
+		m.used = 0;
+		if (!m.b)
+			return;
+	}
+	a->cur = m.b;
+	m.b->used = m.used;
+	/* the blocks after the mark's are spare: keep a few standard ones */
+	for (pp = &m.b->next; (x = *pp);) {
+		if (x->size == ARENA_BLOCK && keep < ARENA_SPARE) {
+			keep++;
+			pp = &x->next;
+		} else {
+			*pp = x->next;
+			free(x);
+		}
+	}
+}
+
+void load_tree_fini(struct loader *L)
+{
+	struct load_block *b = L->arena.head, *x;
+	while ((x = b)) {
+		b = x->next;
+		free(x);
+	}
+	L->arena.head = L->arena.cur = NULL;
+	free(L->stack);
+	L->stack = NULL;
+	L->nstack = L->stack_cap = 0;
+}
+
 void ynode_fini(struct ynode *n)
 {
-	if (!n)
-		return;
-	for (uint32_t i = 0; i < n->n * (n->type == Y_MAP ? 2u : 1u); i++)
-		ynode_fini(&n->kids[i]);
-	free(n->kids);
-	free(n->s);
-	memset(n, 0, sizeof(*n));
+	if (n)
+		memset(n, 0, sizeof(*n));
 }
 
 /* Line and column (1-based, columns in characters) of a byte offset,
@@ -104,10 +207,9 @@ void load_syntax_error(struct loader *L)
 		load_err(L, line, col, "%s (expected valid YAML)", problem);
 }
 
-yaml_event_t *load_peek(struct loader *L)
+/* load_peek without an event at hand: parses the next one */
+static yaml_event_t *parse_next(struct loader *L)
 {
-	if (L->have_ev)
-		return &L->ev;
 	if (L->abort_file || L->oom)
 		return NULL;
 	if (!yaml_parser_parse(&L->parser, &L->ev)) {
@@ -132,7 +234,14 @@ yaml_event_t *load_peek(struct loader *L)
 	return &L->ev;
 }
 
-void load_take(struct loader *L)
+/* peek and take are inlined in this file's loops, which see every event
+ * of a 1 GB dump; load_peek and load_take serve the other files. */
+static inline yaml_event_t *peek(struct loader *L)
+{
+	return L->have_ev ? &L->ev : parse_next(L);
+}
+
+static inline void take(struct loader *L)
 {
 	assert(L->have_ev);
 	if (L->ev.type == YAML_SEQUENCE_START_EVENT || L->ev.type == YAML_MAPPING_START_EVENT)
@@ -144,11 +253,21 @@ void load_take(struct loader *L)
 	L->have_ev = false;
 }
 
+yaml_event_t *load_peek(struct loader *L)
+{
+	return peek(L);
+}
+
+void load_take(struct loader *L)
+{
+	take(L);
+}
+
 int load_skip(struct loader *L)
 {
 	uint32_t depth = 0;
 	do {
-		yaml_event_t *e = load_peek(L);
+		yaml_event_t *e = peek(L);
 		if (!e)
 			return 0;
 		switch (e->type) {
@@ -167,7 +286,7 @@ int load_skip(struct loader *L)
 		default:
 			break;
 		}
-		load_take(L);
+		take(L);
 	} while (depth > 0);
 	return 1;
 }
@@ -184,18 +303,20 @@ static bool plain_null(const char *s, size_t len)
 	       (len == 4 && (!memcmp(s, "null", 4) || !memcmp(s, "Null", 4) || !memcmp(s, "NULL", 4)));
 }
 
-static int push_kid(struct loader *L, struct ynode *parent, struct ynode **slot)
+/* Kids are gathered on L->stack while their collection is read (its own
+ * kids come and go above them) and copied to the arena at its end, at
+ * their final count: no array grows in the arena. */
+static int stack_push(struct loader *L, const struct ynode *n)
 {
-	if (parent->n >= parent->cap) {
-		uint32_t ncap = parent->cap ? parent->cap * 2 : 4;
-		struct ynode *k = realloc(parent->kids, (size_t)ncap * sizeof(*k));
-		if (!k)
+	if (L->nstack == L->stack_cap) {
+		uint32_t ncap = L->stack_cap ? L->stack_cap * 2 : 256;
+		struct ynode *v = realloc(L->stack, (size_t)ncap * sizeof(*v));
+		if (!ncap || !v)
 			return load_oom(L);
-		parent->kids = k;
-		parent->cap = ncap;
+		L->stack = v;
+		L->stack_cap = ncap;
 	}
-	*slot = &parent->kids[parent->n++];
-	memset(*slot, 0, sizeof(**slot));
+	L->stack[L->nstack++] = *n;
 	return 1;
 }
 
@@ -309,11 +430,37 @@ int load_check_dup_keys(struct loader *L, struct ynode *m)
  * object's tree holds only what the readers use, however large the dump's
  * metadata. A context applies to the mapping that is the key's value, or
  * to the mappings that are the items of its sequence (containers). */
-static const char *const keep_metadata[] = {"name", "namespace", "labels", "ownerReferences",
-					     "deletionTimestamp", "creationTimestamp", NULL};
-static const char *const keep_status[] = {"phase", "allocatable", "capacity", NULL};
-static const char *const keep_container[] = {"name", "resources", "restartPolicy", NULL};
-static const char *const keep_template[] = {"metadata", NULL};
+struct keep {
+	const char *s;
+	size_t len;
+};
+#define K(s) {s, sizeof(s) - 1}
+static const struct keep keep_metadata[] = {K("name"), K("namespace"), K("labels"),
+					    K("ownerReferences"), K("deletionTimestamp"),
+					    K("creationTimestamp"), {NULL, 0}};
+static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capacity"), {NULL, 0}};
+static const struct keep keep_container[] = {K("name"), K("resources"), K("restartPolicy"),
+					     {NULL, 0}};
+static const struct keep keep_template[] = {K("metadata"), {NULL, 0}};
+/* a Pod's, a Node's and a workload's spec: volumes, securityContext,
+ * dnsPolicy and the like are never read */
+static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initContainers"),
+					K("nodeName"), K("nodeSelector"), K("overhead"),
+					K("priority"), K("tolerations"),
+					K("topologySpreadConstraints"), K("taints"),
+					K("unschedulable"), K("selector"), K("template"),
+					{NULL, 0}};
+/* the spec of a bound Pod once its nodeName is read (load_pod drops
+ * these fields anyway): kubectl writes keys in order, so
+ * topologySpreadConstraints and nodeSelector come after nodeName */
+static const struct keep keep_bound_spec[] = {K("affinity"), K("containers"), K("initContainers"),
+					      K("nodeName"), K("overhead"), K("priority"),
+					      K("tolerations"), K("taints"), K("unschedulable"),
+					      K("selector"), K("template"), {NULL, 0}};
+/* an owner reference: its uid and blockOwnerDeletion are never read */
+static const struct keep keep_owner[] = {K("apiVersion"), K("kind"), K("name"), K("controller"),
+					 {NULL, 0}};
+#undef K
 
 bool load_kind_read(const char *k)
 {
@@ -334,46 +481,74 @@ static bool unread_kind(const struct ynode *key, const struct ynode *val)
 	return y_key_is(key, "kind") && val->type == Y_SCALAR && !load_kind_read(val->s);
 }
 
-static const char *const *keep_list(const struct ynode *key)
+static const struct keep *keep_list(const struct ynode *key)
 {
 	if (!key || !key->s)
 		return NULL;
 	if (y_key_is(key, "metadata"))
 		return keep_metadata;
+	if (y_key_is(key, "spec"))
+		return keep_spec;
 	if (y_key_is(key, "status"))
 		return keep_status;
 	if (y_key_is(key, "containers") || y_key_is(key, "initContainers"))
 		return keep_container;
 	if (y_key_is(key, "template"))
 		return keep_template;
+	if (y_key_is(key, "ownerReferences"))
+		return keep_owner;
 	return NULL;
 }
 
-static bool kept(const char *const *keep, const struct ynode *key)
+static bool kept(const struct keep *keep, const struct ynode *key)
 {
 	if (!keep || key->type != Y_SCALAR)
 		return true;
-	for (; *keep; keep++)
-		if (y_key_is(key, *keep))
+	for (; keep->s; keep++)
+		if (key->len == keep->len && !memcmp(key->s, keep->s, keep->len))
 			return true;
 	return false;
 }
 
 static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, struct ynode *out);
 
+/* Whether the key event e would be built into a key that kept() refuses
+ * (or that an unread object skips), without any error to report for it:
+ * then it need not be built at all. */
+static bool skipped_key(const struct loader *L, const struct keep *keep, bool unread,
+			const yaml_event_t *e)
+{
+	if (e->type != YAML_SCALAR_EVENT)
+		return false;
+	const char *v = (const char *)e->data.scalar.value;
+	size_t len = e->data.scalar.length;
+	/* too long, or holding a NUL: tree_node reports it */
+	if (len > L->max_scalar || memchr(v, '\0', len))
+		return false;
+	if (unread)
+		return true;
+	/* a null key is kept (and its value read) */
+	if (e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && plain_null(v, len))
+		return false;
+	for (; keep->s; keep++)
+		if (len == keep->len && !memcmp(v, keep->s, len))
+			return false;
+	return true;
+}
+
 /* Consumes the rest of the collection being read, its end included. */
 static int skip_rest(struct loader *L)
 {
 	uint32_t depth = 1;
 	while (depth > 0) {
-		yaml_event_t *e = load_peek(L);
+		yaml_event_t *e = peek(L);
 		if (!e)
 			return 0;
 		if (e->type == YAML_SEQUENCE_START_EVENT || e->type == YAML_MAPPING_START_EVENT)
 			depth++;
 		else if (e->type == YAML_SEQUENCE_END_EVENT || e->type == YAML_MAPPING_END_EVENT)
 			depth--;
-		load_take(L);
+		take(L);
 	}
 	return 1;
 }
@@ -382,20 +557,22 @@ static int skip_rest(struct loader *L)
 static int tree_collection(struct loader *L, uint32_t depth, const struct ynode *ctx,
 			   struct ynode *out, bool is_map)
 {
-	const char *const *keep = is_map ? keep_list(ctx) : NULL;
+	const struct keep *keep = is_map ? keep_list(ctx) : NULL;
 	/* the entries of a List's items are objects */
 	bool objects = is_map && ctx && y_key_is(ctx, "items");
 	bool unread = false;   /* an object whose kind skewer does not read */
 	yaml_event_type_t end = is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT;
 	bool bad_key = false;
+	uint32_t base = L->nstack;
+	int ok = 0;
 	out->type = is_map ? Y_MAP : Y_SEQ;
-	load_take(L);
+	take(L);
 	for (;;) {
-		yaml_event_t *e = load_peek(L);
+		yaml_event_t *e = peek(L);
 		if (!e)
-			return 0;
+			goto done;
 		if (e->type == end) {
-			load_take(L);
+			take(L);
 			break;
 		}
 		if (out->n >= L->max_entries) {
@@ -405,53 +582,49 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 				    L->max_entries, is_map ? "mapping" : "sequence", L->max_entries);
 			ynode_fini(out);
 			out->type = Y_BAD;
-			return skip_rest(L);
+			ok = skip_rest(L);
+			goto done;
 		}
 		if (!is_map) {
-			struct ynode *kid = NULL;
+			struct ynode kid;
 			/* items of a sequence keep its context (containers' entries) */
-			if (!push_kid(L, out, &kid) || !tree_node(L, depth + 1, ctx, kid))
-				return 0;
+			if (!tree_node(L, depth + 1, ctx, &kid) || !stack_push(L, &kid))
+				goto done;
+			out->n++;
 			continue;
 		}
 		/* a map stores key and value as two consecutive kids; n counts pairs */
-		struct ynode key = {0}, val = {0};
-		if (!load_tree(L, depth + 1, &key))
-			return 0;
-		if (!kept(keep, &key) || unread) {
-			ynode_fini(&key);
+		struct ynode key, val;
+		if ((keep || unread) && skipped_key(L, keep, unread, e)) {
+			/* decided on the event: the key is never copied */
+			take(L);
 			if (!load_skip(L))
-				return 0;
+				goto done;
 			continue;
 		}
-		if (!tree_node(L, depth + 1, &key, &val)) {
-			ynode_fini(&key);
-			return 0;
+		if (!tree_node(L, depth + 1, NULL, &key))
+			goto done;
+		if (!kept(keep, &key) || unread) {
+			if (!load_skip(L))
+				goto done;
+			continue;
 		}
+		if (!tree_node(L, depth + 1, &key, &val))
+			goto done;
 		if (key.type != Y_SCALAR && key.type != Y_NULL) {
 			if (key.type != Y_BAD)
 				load_err_at(L, &key, "%s used as a mapping key (expected a string key)",
 					    y_type_name(&key));
-			ynode_fini(&key);
-			ynode_fini(&val);
 			bad_key = true;
 			continue;
 		}
-		if (out->n * 2 + 2 > out->cap) {
-			uint32_t ncap = out->cap ? out->cap * 2 : 8;
-			struct ynode *k = realloc(out->kids, (size_t)ncap * sizeof(*k));
-			if (!k) {
-				ynode_fini(&key);
-				ynode_fini(&val);
-				return load_oom(L);
-			}
-			out->kids = k;
-			out->cap = ncap;
-		}
 		if (objects && unread_kind(&key, &val))
 			unread = true;
-		out->kids[2 * out->n] = key;
-		out->kids[2 * out->n + 1] = val;
+		if (keep == keep_spec && L->bound_ok && y_key_is(&key, "nodeName") &&
+		    val.type == Y_SCALAR && val.len)
+			keep = keep_bound_spec;
+		if (!stack_push(L, &key) || !stack_push(L, &val))
+			goto done;
 		out->n++;
 	}
 	if (bad_key) {
@@ -459,11 +632,22 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		 * than add "no name" and the like for the key they lost */
 		ynode_fini(out);
 		out->type = Y_BAD;
-		return 1;
+		ok = 1;
+		goto done;
 	}
-	if (is_map)
-		return load_check_dup_keys(L, out);
-	return 1;
+	if (out->n) {
+		size_t nk = L->nstack - base;
+		if (!(out->kids = arena_alloc(L, nk * sizeof(*out->kids)))) {
+			load_oom(L);
+			goto done;
+		}
+		memcpy(out->kids, L->stack + base, nk * sizeof(*out->kids));
+		out->cap = out->n;
+	}
+	ok = is_map ? load_check_dup_keys(L, out) : 1;
+done:
+	L->nstack = base;
+	return ok;
 }
 
 int load_tree(struct loader *L, uint32_t depth, struct ynode *out)
@@ -479,7 +663,7 @@ int load_tree_in(struct loader *L, uint32_t depth, const struct ynode *key, stru
 static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, struct ynode *out)
 {
 	memset(out, 0, sizeof(*out));
-	yaml_event_t *e = load_peek(L);
+	yaml_event_t *e = peek(L);
 	if (!e)
 		return 0;
 	set_mark(out, e);
@@ -488,7 +672,7 @@ static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, 
 		load_err_at(L, out, "alias '*%s' is not supported (expected plain YAML without aliases)",
 			    (const char *)e->data.alias.anchor);
 		out->type = Y_BAD;
-		load_take(L);
+		take(L);
 		return 1;
 	case YAML_SCALAR_EVENT: {
 		size_t len = e->data.scalar.length;
@@ -496,7 +680,7 @@ static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, 
 			load_err_at(L, out, "scalar of %zu bytes is too long (expected at most %zu bytes)",
 				    len, L->max_scalar);
 			out->type = Y_BAD;
-			load_take(L);
+			take(L);
 			return 1;
 		}
 		/* Every string skewer keeps is a C string: a NUL inside (written
@@ -505,16 +689,21 @@ static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, 
 		if (memchr(e->data.scalar.value, '\0', len)) {
 			load_err_at(L, out, "string contains a NUL character \\u0000 (expected text without NUL)");
 			out->type = Y_BAD;
-			load_take(L);
+			take(L);
 			return 1;
 		}
-		/* take over libyaml's buffer (allocated with malloc, NUL-terminated) */
-		out->s = (char *)e->data.scalar.value;
+		/* copied to the arena: libyaml's buffer is freed at once, while
+		 * it is hot, as a bare parse does */
+		if (!(out->s = arena_alloc(L, len + 1))) {
+			take(L);
+			return load_oom(L);
+		}
+		memcpy(out->s, e->data.scalar.value, len);
+		out->s[len] = '\0';
 		out->len = len;
-		e->data.scalar.value = NULL;
 		out->quoted = e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
 		out->type = (!out->quoted && plain_null(out->s, len)) ? Y_NULL : Y_SCALAR;
-		load_take(L);
+		take(L);
 		return 1;
 	}
 	case YAML_SEQUENCE_START_EVENT:

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <yaml.h>
 #include "load.h"
 
@@ -33,6 +34,18 @@ struct ynode {
 	size_t len;
 	struct ynode *kids;    /* seq: n items; map: 2n entries, key then value */
 	uint32_t n, cap;
+};
+
+/* The memory of the per-object trees: a bump allocator over a chain of
+ * blocks, released back to a mark once an object has been read, so that
+ * reading an object costs no malloc or free per node (load_tree.c). */
+struct load_block;
+struct load_arena {
+	struct load_block *head, *cur;
+};
+struct load_mark {
+	struct load_block *b;
+	size_t used;
 };
 
 /* A growable u64 -> u64 hash map (node names, pod namespace/name). */
@@ -92,6 +105,15 @@ struct loader {
 	uint32_t nskipped_kinds;
 	struct selector label_filter;
 	bool has_label_filter;
+	/* the tree being built is an object that becomes a cluster pod if it
+	 * is a bound Pod (not a schedule step): once its spec.nodeName is
+	 * read, the spec fields only pending pods use are not built */
+	bool bound_ok;
+
+	/* the per-object trees (load_tree.c) */
+	struct load_arena arena;
+	struct ynode *stack;           /* kids of the collections being read */
+	uint32_t nstack, stack_cap;
 };
 
 /* Errors and warnings (load.c). Positions are 1-based; 0 = none. */
@@ -123,7 +145,15 @@ int load_tree_in(struct loader *L, uint32_t depth, const struct ynode *key, stru
 bool load_kind_read(const char *k);
 /* Skips the next node without building it. Returns 1, 0 on syntax error. */
 int load_skip(struct loader *L);
+/* Forgets n's contents; their memory is the arena's, released with the
+ * object (load_release). */
 void ynode_fini(struct ynode *n);
+/* Every node built after load_mark is freed by load_release of that
+ * mark: taken before an object is read, released once it has been. */
+struct load_mark load_mark(struct loader *L);
+void load_release(struct loader *L, struct load_mark m);
+/* Frees the arena and the kids stack (end of loading). */
+void load_tree_fini(struct loader *L);
 /* Reports the duplicate keys of map m and drops the later pairs. 1, 0 on OOM. */
 int load_check_dup_keys(struct loader *L, struct ynode *m);
 /* Reports a libyaml error of L->parser. */
@@ -133,7 +163,13 @@ void load_syntax_error(struct loader *L);
 bool y_absent(const struct ynode *n);
 const char *y_type_name(const struct ynode *n);
 struct ynode *y_get(const struct ynode *map, const char *key);
-bool y_key_is(const struct ynode *key, const char *s);
+/* Inline: called with a literal for nearly every key read, the length
+ * folds to a constant. */
+static inline bool y_key_is(const struct ynode *key, const char *s)
+{
+	size_t len = strlen(s);
+	return key->s && key->len == len && !memcmp(key->s, s, len);
+}
 /* Checks n's type; reports "expected T for 'WHAT', found U" otherwise.
  * A Y_BAD node fails silently. */
 bool y_want(struct loader *L, const struct ynode *n, enum ytype t, const char *what);
