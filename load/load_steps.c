@@ -293,6 +293,12 @@ static int read_action(struct loader *L, const struct ynode *key, const struct y
 			load_err_at(L, v, "taint step has no 'effect' (expected NoSchedule, PreferNoSchedule or NoExecute)");
 			return 0;
 		}
+		/* a node's taints are validated at load time; a step's too */
+		if (st->taint.effect == EFFECT_INVALID) {
+			load_err_at(L, v, "%s step has an unknown effect '%s' (expected NoSchedule, PreferNoSchedule or NoExecute)",
+				    a, intern_get(L->in, st->taint.effect_text));
+			return 0;
+		}
 		return 1;
 	case STEP_LABEL:
 		if (!y_want(L, v, Y_MAP, a) || !node_field(L, v, a, &st->node))
