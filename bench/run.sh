@@ -9,9 +9,9 @@
 # Environment: BENCH_RUNS (default 5) runs per row; BENCH_SEED (default 42);
 # BENCH_CALLGRIND=0 skips the instruction count; BENCH_NODES, BENCH_PODS,
 # BENCH_STEPS, BENCH_NODES_S, BENCH_PODS_S, BENCH_STEPS_S, BENCH_REPLAY and
-# BENCH_JUMP change the sizes. Takes about ten minutes on
-# two cores while one placement costs 8 to 20 ms (most of it the first-pass
-# replay of 10,000 placements, which runs once).
+# BENCH_JUMP change the sizes. Takes about six minutes on two cores, most
+# of it generating and loading the 1 GB kubectl dump (once per run of the
+# pair with its bare parse).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
