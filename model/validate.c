@@ -3,6 +3,8 @@
  * API server's field paths and apimachinery field.Error rendering. */
 #include "validate.h"
 
+#include "goquote.h"
+
 #include <assert.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -69,58 +71,17 @@ static void sb_printf(struct sb *b, const char *fmt, ...)
 	free(big);
 }
 
-/* Go's %q (strconv.Quote) for UTF-8 text: printable characters as they
- * are, the usual escapes, \xNN for bytes that are not valid UTF-8. */
+/* Go's %q (strconv.Quote), as field.Error prints values. */
 static void sb_quote(struct sb *b, const char *s, size_t n)
 {
-	sb_add(b, "\"");
-	for (size_t i = 0; i < n;) {
-		unsigned char ch = (unsigned char)s[i];
-		char esc[8];
-		if (ch == '"' || ch == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)ch;
-			sb_addn(b, esc, 2);
-			i++;
-		} else if (ch >= 0x20 && ch < 0x7f) {
-			sb_addn(b, (const char *)&s[i], 1);
-			i++;
-		} else if (ch < 0x80) {
-			const char *e = NULL;
-			switch (ch) {
-			case '\a': e = "\\a"; break;
-			case '\b': e = "\\b"; break;
-			case '\f': e = "\\f"; break;
-			case '\n': e = "\\n"; break;
-			case '\r': e = "\\r"; break;
-			case '\t': e = "\\t"; break;
-			case '\v': e = "\\v"; break;
-			default: break;
-			}
-			if (e) {
-				sb_add(b, e);
-			} else {
-				snprintf(esc, sizeof(esc), "\\x%02x", ch);
-				sb_add(b, esc);
-			}
-			i++;
-		} else {
-			/* a valid multi-byte sequence is copied, else escaped */
-			size_t len = ch >= 0xf0 && ch < 0xf5 ? 4 : ch >= 0xe0 ? 3 : ch >= 0xc2 && ch < 0xe0 ? 2 : 0;
-			bool ok = len && i + len <= n && ch < 0xf5;
-			for (size_t k = 1; ok && k < len; k++)
-				ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
-			if (ok) {
-				sb_addn(b, &s[i], len);
-				i += len;
-			} else {
-				snprintf(esc, sizeof(esc), "\\x%02x", ch);
-				sb_add(b, esc);
-				i++;
-			}
-		}
+	char *q = malloc(GO_QUOTE_MAX(n));
+	if (!q) {
+		b->oom = true;
+		return;
 	}
-	sb_add(b, "\"");
+	go_quote(q, GO_QUOTE_MAX(n), s, n);
+	sb_add(b, q);
+	free(q);
 }
 
 struct errlist {
