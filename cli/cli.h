@@ -43,6 +43,13 @@ struct cli_opts {
 int cli_parse(const char *cmd, int argc, char **argv, unsigned allowed, struct cli_opts *o);
 void cli_opts_fini(struct cli_opts *o);
 
+/* The common start of a command over one merged scenario: parse options,
+ * answer --help, insist on a file, load, make a timeline. Returns -1 when
+ * the command goes on (*o, *sc and *t are set and the caller frees them),
+ * else the exit status with everything already released. */
+int cli_start(const char *cmd, int argc, char **argv, unsigned allowed, struct cli_opts *o,
+	      struct scenario **sc, struct timeline **t);
+
 /* Prints "skewer: MESSAGE" and the help hint on stderr; returns CLI_USAGE. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))

@@ -344,3 +344,33 @@ bool cli_decision_filled(const struct step *s, const struct decision *d)
 	return d->outcome == OUT_SCHEDULED || d->outcome == OUT_PENDING || d->nnodes > 0 ||
 	       d->ncons > 0;
 }
+
+int cli_start(const char *cmd, int argc, char **argv, unsigned allowed, struct cli_opts *o,
+	      struct scenario **sc, struct timeline **t)
+{
+	*sc = NULL;
+	*t = NULL;
+	if (!cli_parse(cmd, argc, argv, allowed, o))
+		return CLI_USAGE;
+	if (o->help) {
+		cli_help(stdout, cmd);
+		cli_opts_fini(o);
+		return CLI_OK;
+	}
+	if (o->nfiles == 0) {
+		cli_opts_fini(o);
+		return cli_usage_error("%s: no scenario file given", cmd);
+	}
+	if (!cli_load(o, o->files, o->nfiles, sc)) {
+		cli_opts_fini(o);
+		return CLI_USAGE;
+	}
+	if (!(*t = timeline_new(*sc))) {
+		fprintf(stderr, "error: out of memory\n");
+		scenario_free(*sc);
+		*sc = NULL;
+		cli_opts_fini(o);
+		return CLI_USAGE;
+	}
+	return -1;
+}

@@ -381,28 +381,12 @@ done:
 int cli_explain(int argc, char **argv)
 {
 	struct cli_opts o;
-	struct scenario *sc = NULL;
-	struct timeline *t = NULL;
-	int rc = CLI_USAGE;
-	if (!cli_parse("explain", argc, argv, CLI_OPT_JSON | CLI_OPT_STEP | CLI_OPT_FILTER | CLI_OPT_COLOR,
-		       &o))
-		return CLI_USAGE;
-	if (o.help) {
-		cli_help(stdout, "explain");
-		rc = CLI_OK;
-		goto done;
-	}
-	if (o.nfiles == 0) {
-		rc = cli_usage_error("explain: no scenario file given");
-		goto done;
-	}
-	if (!cli_load(&o, o.files, o.nfiles, &sc))
-		goto done;
-	t = timeline_new(sc);
-	if (!t) {
-		fprintf(stderr, "error: out of memory\n");
-		goto done;
-	}
+	struct scenario *sc;
+	struct timeline *t;
+	int rc = cli_start("explain", argc, argv, CLI_OPT_JSON | CLI_OPT_STEP | CLI_OPT_FILTER | CLI_OPT_COLOR, &o, &sc, &t);
+	if (rc >= 0)
+		return rc;
+	rc = CLI_USAGE;
 	if (o.has_step && (o.step == 0 || o.step > timeline_len(t))) {
 		rc = cli_usage_error("explain: --step %u: steps count from 1 and the scenario has %u step%s", o.step,
 				     timeline_len(t), timeline_len(t) == 1 ? "" : "s");

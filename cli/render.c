@@ -318,27 +318,12 @@ done:
 int cli_render(int argc, char **argv)
 {
 	struct cli_opts o;
-	struct scenario *sc = NULL;
-	struct timeline *t = NULL;
-	int rc = CLI_USAGE;
-	if (!cli_parse("render", argc, argv, CLI_OPT_STEP | CLI_OPT_FILTER, &o))
-		return CLI_USAGE;
-	if (o.help) {
-		cli_help(stdout, "render");
-		rc = CLI_OK;
-		goto done;
-	}
-	if (o.nfiles == 0) {
-		rc = cli_usage_error("render: no scenario file given");
-		goto done;
-	}
-	if (!cli_load(&o, o.files, o.nfiles, &sc))
-		goto done;
-	t = timeline_new(sc);
-	if (!t) {
-		fprintf(stderr, "error: out of memory\n");
-		goto done;
-	}
+	struct scenario *sc;
+	struct timeline *t;
+	int rc = cli_start("render", argc, argv, CLI_OPT_STEP | CLI_OPT_FILTER, &o, &sc, &t);
+	if (rc >= 0)
+		return rc;
+	rc = CLI_USAGE;
 	uint32_t n = timeline_len(t);
 	if (o.has_step && o.step > n) {
 		rc = cli_usage_error("render: --step %u: the scenario has %u step%s", o.step, n,
