@@ -411,7 +411,7 @@ static void check_scores(struct chk *k, uint32_t step, const struct expect *e,
 				continue;
 			sep(&k->y, &first);
 			add_name(&k->y, cli_node_name(k->c, r->node));
-			out_buf_printf(&k->y, ": %" PRId64, r->norm[p]);
+			out_buf_printf(&k->y, ": %" PRId64, (int64_t)r->norm[p]);
 		}
 		out_buf_putc(&k->y, '}');
 	}

@@ -196,7 +196,7 @@ static void print_scores(struct text *x, const struct decision *d, const struct 
 		if (!r->scored[p] || d->plugin_skipped[p])
 			continue;
 		fprintf(x->f, "%s%s %" PRId64 "x%" PRId32, first ? "" : ", ",
-			plugin_name((enum plugin_id)p), r->norm[p], x->c->cfg.weights[p]);
+			plugin_name((enum plugin_id)p), (int64_t)r->norm[p], x->c->cfg.weights[p]);
 		first = false;
 	}
 	fputc(')', x->f);

@@ -959,6 +959,7 @@ static int key_index_build(struct cluster *c, struct key_index *k)
 	k->vals = vals;
 	k->nvals = m;
 	/* node -> index by binary search over the sorted texts */
+	k->nhave = 0;
 	for (uint32_t id = 0; id < c->nnodes; id++) {
 		if (!c->nodes[id].alive)
 			continue;
@@ -975,6 +976,7 @@ static int key_index_build(struct cluster *c, struct key_index *k)
 				hi = mid;
 		}
 		k->dom[id] = (int32_t)lo;
+		k->nhave++;
 	}
 	k->gen = c->label_gen;
 	return 1;

@@ -42,6 +42,7 @@ struct key_index {
 	int32_t *dom;          /* node id -> index into vals, -1 when absent */
 	sym_t *vals;           /* sorted by text */
 	uint32_t nvals;
+	uint32_t nhave;        /* live nodes carrying the key */
 	uint32_t cap;          /* entries allocated in dom */
 };
 

@@ -119,7 +119,7 @@ const char *decision_reason(const struct cluster *c, const struct decision *d,
 		break;
 	}
 	case PL_POD_TOPOLOGY_SPREAD:
-		append(buf, len, &o, r->why.spread.missing ?
+		append(buf, len, &o, r->why.spread.dom < 0 ?
 			"node(s) didn't match pod topology spread constraints (missing required label)" :
 			"node(s) didn't match pod topology spread constraints");
 		break;
@@ -208,15 +208,17 @@ const char *decision_detail(const struct cluster *c, const struct decision *d,
 		break;
 	case PL_POD_TOPOLOGY_SPREAD: {
 		const struct constraint_rec *cr = &d->cons[r->why.spread.cons];
-		if (r->why.spread.missing) {
+		if (r->why.spread.dom < 0) {
 			snprintf(buf, len, "missing label %s", intern_get(c->in, cr->key));
 			break;
 		}
-		int64_t skew = r->why.spread.match_num + r->why.spread.self_match - r->why.spread.min;
+		/* a value no eligible node registered is an empty domain */
+		const struct domain_rec *dr = &cr->doms[r->why.spread.dom];
+		int64_t match = dr->exists ? dr->count : 0;
+		int64_t self = cr->self_match;
 		snprintf(buf, len, "%s=%s: %" PRId64 " + %" PRId64 " - %" PRId64 " = %" PRId64
-			 " > maxSkew %d", intern_get(c->in, cr->key), intern_get(c->in, r->why.spread.value),
-			 r->why.spread.match_num, r->why.spread.self_match, r->why.spread.min, skew,
-			 cr->max_skew);
+			 " > maxSkew %d", intern_get(c->in, cr->key), intern_get(c->in, dr->value),
+			 match, self, cr->global_min, dr->skew, cr->max_skew);
 		break;
 	}
 	case PL_INTER_POD_AFFINITY:
@@ -264,7 +266,7 @@ const char *decision_spread_terms(const struct cluster *c, const struct decision
 		append(buf, len, &o, tmp);
 	}
 	snprintf(tmp, sizeof(tmp), "%sraw %" PRId64 ", normalized %" PRId64, o ? "; " : "",
-		 r->raw[PL_POD_TOPOLOGY_SPREAD], r->norm[PL_POD_TOPOLOGY_SPREAD]);
+		 r->raw[PL_POD_TOPOLOGY_SPREAD], (int64_t)r->norm[PL_POD_TOPOLOGY_SPREAD]);
 	append(buf, len, &o, tmp);
 	return buf;
 }

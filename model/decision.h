@@ -24,13 +24,13 @@ enum inelig {
 
 struct domain_rec {
 	sym_t value;
-	int64_t count;            /* matching pods (PreFilter / PreScore count) */
 	uint32_t nnodes;          /* eligible nodes carrying the value */
 	uint32_t nineligible;     /* nodes with the value that were not eligible */
 	bool exists;              /* a real domain (eligible / seeded) */
-	enum inelig why;          /* when !exists: reason of the first such node */
-	int64_t skew;             /* hard: count + selfMatch - globalMin */
 	bool is_min;              /* holds the global minimum */
+	uint8_t why;              /* enum inelig: when !exists, reason of the first such node */
+	int64_t count;            /* matching pods (PreFilter / PreScore count) */
+	int64_t skew;             /* hard: count + selfMatch - globalMin */
 };
 
 enum constraint_origin { ORIGIN_POD, ORIGIN_DEFAULT_SYSTEM, ORIGIN_DEFAULT_LIST };
@@ -73,33 +73,33 @@ enum fit_bits {
 
 enum ipa_fail { IPA_AFFINITY = 1, IPA_ANTI = 2, IPA_EXISTING_ANTI = 3 };
 
+/* Kept small (5,000 of them per decision): scores as 16-bit normalized
+ * values, the failure as indices the decision_* formatters expand. */
 struct node_rec {
 	uint32_t node;            /* node id */
-	bool feasible;
-	enum plugin_id fail;      /* PL_NONE when feasible */
+	int8_t fail;              /* enum plugin_id; PL_NONE when feasible */
 	int8_t nran;              /* filters that ran (passed + the failing one) */
+	bool feasible;
 	bool unresolvable;
 	bool prefilter_cut;       /* NodeAffinity PreFilterResult excluded it */
+	bool spread_ignored;      /* soft PTS: node lacks a soft key (score 0) */
+	/* scored[p] false when skipped (raw[p] and norm[p] are meaningful
+	 * only when scored[p]) */
+	bool scored[PL__COUNT];
 	/* detail of the failure */
 	union {
 		struct { uint32_t taint; } taint;                 /* index in node taints */
 		struct { uint32_t bits; uint64_t ext_bits; } fit; /* ext: index in dec ext list */
 		struct {
 			uint32_t cons;    /* index into dec->cons */
-			bool missing;
-			int64_t match_num, self_match, min;
-			sym_t value;
+			int32_t dom;      /* index into its doms; -1 when missing */
 		} spread;
-		struct { enum ipa_fail what; uint32_t term; } ipa;
+		struct { uint8_t what; uint32_t term; } ipa;      /* enum ipa_fail */
 	} why;
-	/* scores: raw and normalized per plugin; scored[p] false when skipped
-	 * (raw[p] and norm[p] are meaningful only when scored[p]) */
-	bool scored[PL__COUNT];
-	int64_t raw[PL__COUNT];
-	int64_t norm[PL__COUNT];
+	int16_t norm[PL__COUNT];  /* normalized, 0..100 */
+	uint32_t host_count;      /* soft PTS: matching pods on this node (hostname term) */
 	int64_t total;
-	bool spread_ignored;      /* soft PTS: node lacks a soft key (score 0) */
-	int64_t host_count;       /* soft PTS: matching pods on this node (hostname term) */
+	int64_t raw[PL__COUNT];
 };
 
 enum outcome {

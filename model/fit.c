@@ -171,6 +171,64 @@ int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, 
 	return 50 + (50 + w - wo) / 2;
 }
 
+/* least_allocated.go for cpu and memory (weight 1 each), as
+ * score_least_allocated, without the generic loop */
+static inline int64_t least2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
+{
+	int64_t sum = 0, weights = 0;
+	if (ac != 0) {
+		sum += rc <= ac && ac > 0 ? pct(ac - rc, ac) : 0;
+		weights++;
+	}
+	if (am != 0) {
+		sum += rm <= am && am > 0 ? pct(am - rm, am) : 0;
+		weights++;
+	}
+	return weights ? sum / weights : 0;
+}
+
+/* balance() for cpu and memory: the same double operations in the same
+ * order */
+static inline int64_t balance2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
+{
+	if (ac == 0 || am == 0)
+		return 100; /* fewer than two fractions: std 0 */
+	double f0 = (double)rc / (double)ac, f1 = (double)rm / (double)am;
+	if (f0 > 1)
+		f0 = 1;
+	if (f1 > 1)
+		f1 = 1;
+	double std = fabs((f0 - f1) / 2);
+	return (int64_t)((1 - std) * 100.0);
+}
+
+void score_resources(const struct cluster *c, const struct pod *p, struct decision *d, bool least,
+		     bool balanced)
+{
+	const int64_t pnc = p->spec.nz_cpu, pnm = p->spec.nz_mem;
+	const int64_t prc = p->spec.req.cpu, prm = p->spec.req.mem;
+	for (uint32_t i = 0; i < d->nnodes; i++) {
+		struct node_rec *r = &d->nodes[i];
+		if (!r->feasible)
+			continue;
+		const struct node *n = &c->nodes[r->node];
+		if (least) {
+			int64_t raw = least2(n->nz_cpu + pnc, n->alloc.cpu, n->nz_mem + pnm, n->alloc.mem);
+			r->scored[PL_NODE_RESOURCES_FIT] = true;
+			r->raw[PL_NODE_RESOURCES_FIT] = raw;
+			r->norm[PL_NODE_RESOURCES_FIT] = (int16_t)raw;
+		}
+		if (balanced) {
+			int64_t w = balance2(n->used.cpu + prc, n->alloc.cpu, n->used.mem + prm, n->alloc.mem);
+			int64_t wo = balance2(n->used.cpu, n->alloc.cpu, n->used.mem, n->alloc.mem);
+			int64_t raw = 50 + (50 + w - wo) / 2;
+			r->scored[PL_BALANCED_ALLOCATION] = true;
+			r->raw[PL_BALANCED_ALLOCATION] = raw;
+			r->norm[PL_BALANCED_ALLOCATION] = (int16_t)raw;
+		}
+	}
+}
+
 bool pod_requests_cpu_or_mem(const struct pod *p)
 {
 	assert(p);

@@ -209,6 +209,13 @@ static int add_class_counts(struct cluster *c, struct keymap *km, uint32_t nsyms
 	return 1;
 }
 
+/* Cheap first test of a bound term against the incoming pod's namespace:
+ * most terms name their owner's namespace only. */
+static inline bool other_namespace(const struct matcher_term *t, sym_t ns)
+{
+	return !t->all_namespaces && !t->has_ns_sel && t->nnamespaces == 1 && t->namespaces[0] != ns;
+}
+
 static bool has_key(const struct keymap *m)
 {
 	return m->any;
@@ -274,7 +281,7 @@ struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p)
 	/* getExistingAntiAffinityCounts, one test per distinct term */
 	for (uint32_t k = 0; k < c->nterms; k++) {
 		const struct term_class *tc = &c->terms[k];
-		if (tc->kind != TERM_ANTI_REQ || !tc->total ||
+		if (tc->kind != TERM_ANTI_REQ || !tc->total || other_namespace(&tc->term, p->ns) ||
 		    !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
 			continue;
 		if (!add_class_counts(c, &s->existing, s->nsyms, tc, 1, false))
@@ -433,7 +440,8 @@ bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s)
 		case TERM_ANTI_PREF: w = -(int64_t)tc->weight; break;
 		default: continue; /* required anti-affinity is not scored */
 		}
-		if (!tc->total || !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
+		if (!tc->total || other_namespace(&tc->term, p->ns) ||
+		    !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
 			continue;
 		if (!add_class_counts(c, &s->score, s->nsyms, tc, w, true))
 			goto oom;

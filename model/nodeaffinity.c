@@ -4,6 +4,7 @@
 
 #include <assert.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* strconv.ParseInt(s, 10, 64): optional sign, decimal digits only, no
@@ -99,6 +100,147 @@ bool node_matches_pod_affinity(const struct cluster *c, const struct pod *p, con
 			return true;
 	/* required with no (matching) term: nothing matches */
 	return false;
+}
+
+/* The values of one key as a lookup table: tbl[0] answers for nodes
+ * without the key, tbl[1 + v] for value v of the key index; a node's
+ * answer is tbl[dom[id] + 1], one load instead of a label lookup. */
+struct req_tbl {
+	const int32_t *dom;
+	uint8_t *tbl;
+};
+
+/* Index of val among the key index's values (sorted by text), or -1. */
+static int32_t value_index(const struct cluster *c, const struct key_index *ki, sym_t val)
+{
+	const char *t = intern_get(c->in, val);
+	uint32_t lo = 0, hi = ki->nvals;
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+		int cmp = strcmp(intern_get(c->in, ki->vals[mid]), t);
+		if (cmp == 0)
+			return (int32_t)mid;
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/* The table of requirement r (same answers as expr_matches on each node). */
+static int req_table(struct cluster *c, const struct sel_req *r, struct req_tbl *t)
+{
+	const struct key_index *ki = cluster_key_index(c, r->key);
+	if (!ki)
+		return 0;
+	uint32_t nv = ki->nvals;
+	t->dom = ki->dom;
+	t->tbl = malloc(nv + 1);
+	if (!t->tbl)
+		return 0;
+	switch (r->op) {
+	case SEL_EQ:
+	case SEL_IN:
+	case SEL_NOTIN: {
+		bool notin = r->op == SEL_NOTIN;
+		memset(t->tbl, notin, nv + 1);
+		for (uint32_t i = 0; i < r->nvals; i++) {
+			int32_t v = value_index(c, ki, r->vals[i]);
+			if (v >= 0)
+				t->tbl[v + 1] = !notin;
+		}
+		break;
+	}
+	case SEL_EXISTS:
+	case SEL_NOTEXISTS:
+		memset(t->tbl, r->op == SEL_EXISTS, nv + 1);
+		t->tbl[0] = r->op == SEL_NOTEXISTS;
+		break;
+	default: {
+		struct label one = { r->key, SYM_NONE };
+		struct labels l = { &one, 0, 1 };
+		t->tbl[0] = expr_matches(c, r, &l);
+		l.n = 1;
+		for (uint32_t v = 0; v < nv; v++) {
+			one.val = ki->vals[v];
+			t->tbl[v + 1] = expr_matches(c, r, &l);
+		}
+		break;
+	}
+	}
+	return 1;
+}
+
+/* ok[id] &= r matches node id, over every node id. */
+static int and_req(struct cluster *c, const struct sel_req *r, uint8_t *ok)
+{
+	struct req_tbl t;
+	if (!req_table(c, r, &t))
+		return 0;
+	for (uint32_t id = 0; id < c->nnodes; id++)
+		ok[id] &= t.tbl[t.dom[id] + 1];
+	free(t.tbl);
+	return 1;
+}
+
+int ns_term_eval(struct cluster *c, const struct ns_term *t, uint8_t *out)
+{
+	assert(c && t && out);
+	bool none = t->invalid || (t->nexprs == 0 && t->nfields == 0);
+	for (uint32_t id = 0; id < c->nnodes; id++)
+		out[id] = !none && c->nodes[id].alive;
+	if (none)
+		return 1;
+	for (uint32_t i = 0; i < t->nexprs; i++)
+		if (!and_req(c, &t->exprs[i], out))
+			return 0;
+	for (uint32_t id = 0; t->nfields && id < c->nnodes; id++)
+		for (uint32_t i = 0; i < t->nfields && out[id]; i++)
+			out[id] = field_matches(c, &t->fields[i], &c->nodes[id]);
+	return 1;
+}
+
+bool pod_has_required_node_affinity(const struct pod *p)
+{
+	return p->spec.node_selector.n || (p->spec.has_affinity && p->spec.affinity.node.has_required);
+}
+
+int node_affinity_eval(struct cluster *c, const struct pod *p, uint8_t *ok)
+{
+	assert(c && p && ok);
+	for (uint32_t id = 0; id < c->nnodes; id++)
+		ok[id] = c->nodes[id].alive;
+	const struct labels *ns = &p->spec.node_selector;
+	for (uint32_t i = 0; i < ns->n; i++) {
+		struct sel_req r = { ns->v[i].key, SEL_EQ, &ns->v[i].val, 1 };
+		if (!and_req(c, &r, ok))
+			return 0;
+	}
+	if (!p->spec.has_affinity || !p->spec.affinity.node.has_required)
+		return 1;
+	/* terms are ORed; required with no (matching) term matches nothing */
+	const struct node_affinity *na = &p->spec.affinity.node;
+	uint8_t *any = calloc(c->nnodes + 1, 1), *one = malloc(c->nnodes + 1);
+	if (!any || !one) {
+		free(any);
+		free(one);
+		return 0;
+	}
+	for (uint32_t i = 0; i < na->nreq; i++) {
+		if (!ns_term_eval(c, &na->req[i], one)) {
+			free(any);
+			free(one);
+			return 0;
+		}
+		for (uint32_t id = 0; id < c->nnodes; id++)
+			any[id] |= one[id];
+	}
+	for (uint32_t id = 0; id < c->nnodes; id++)
+		ok[id] &= any[id];
+	free(any);
+	free(one);
+	return 1;
 }
 
 /* nodeaffinity/node_affinity.go Filter */

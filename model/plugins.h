@@ -29,6 +29,13 @@ int64_t score_taint_toleration(const struct cluster *c, const struct pod *p, con
 /* nodeaffinity: nodeSelector AND required terms (ORed) */
 bool ns_term_matches(const struct cluster *c, const struct ns_term *t, const struct node *n);
 bool node_matches_pod_affinity(const struct cluster *c, const struct pod *p, const struct node *n);
+/* The same answers for every node id at once, through the key index:
+ * out[id] = term t matches live node id (0 for removed nodes). */
+int ns_term_eval(struct cluster *c, const struct ns_term *t, uint8_t *out);
+/* ok[id] = node_matches_pod_affinity for every node id. 0 on OOM. */
+int node_affinity_eval(struct cluster *c, const struct pod *p, uint8_t *ok);
+/* Does the pod have a nodeSelector or required node affinity at all? */
+bool pod_has_required_node_affinity(const struct pod *p);
 int filter_node_affinity(const struct cluster *c, const struct pod *p, const struct node *n,
 			 struct node_rec *r);
 /* PreFilter narrowing by matchFields metadata.name In. Returns 0 = no
@@ -43,6 +50,10 @@ int filter_fit(const struct cluster *c, const struct pod *p, const struct node *
 int64_t score_least_allocated(const struct cluster *c, const struct pod *p, const struct node *n);
 int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n);
 bool pod_requests_cpu_or_mem(const struct pod *p);
+/* Both resource scores (either may be off) for every feasible rec: raw
+ * and normalized (they need no normalization). */
+void score_resources(const struct cluster *c, const struct pod *p, struct decision *d, bool least,
+		     bool balanced);
 
 /* interpodaffinity: state per decision */
 struct ipa_state;
@@ -60,15 +71,14 @@ void ipa_normalize(struct decision *d);
 
 /* podtopologyspread: fills d->cons, filters, scores (spread.c) */
 struct spread_state;
-struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d);
+/* aff: the cycle's node_affinity_eval (NULL when the pod has none), kept
+ * for nodeAffinityPolicy Honor; it must outlive the state. */
+struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d,
+				    const uint8_t *aff);
 void spread_free(struct spread_state *s);
 bool spread_filter_skipped(const struct spread_state *s);
-/* Whether PreFilter already evaluated node id against the pod's required
- * node affinity (for nodeAffinityPolicy Honor): 1 matches, 0 does not,
- * -1 not evaluated. Lets the NodeAffinity filter reuse the answer. */
-int spread_node_affinity_known(const struct spread_state *s, uint32_t node_id);
-int filter_spread(const struct cluster *c, const struct pod *p, const struct node *n, uint32_t node_id,
-		  const struct spread_state *s, struct decision *d, struct node_rec *r);
+int filter_spread(const struct cluster *c, uint32_t node_id, const struct spread_state *s,
+		  struct decision *d, struct node_rec *r);
 /* PreScore over the feasible nodes; false when skipped. Then scores and
  * normalizes every feasible rec (rec->raw/norm[PL_POD_TOPOLOGY_SPREAD]). */
 bool spread_score(struct cluster *c, const struct pod *p, struct spread_state *s, struct decision *d);

@@ -10,35 +10,140 @@
 
 #include "plugins.h"
 
-typedef int (*simple_filter)(const struct cluster *, const struct pod *, const struct node *,
-			     struct node_rec *);
-
-static void score_plugin(struct cluster *c, const struct pod *p, struct decision *d, enum plugin_id pl)
+/* Does the pod tolerate node.kubernetes.io/unschedulable:NoSchedule?
+ * (nodeunschedulable/node_unschedulable.go Filter) */
+static bool tolerates_unschedulable(const struct cluster *c, const struct pod *p)
 {
+	struct node probe = { 0 };
+	struct taint t = {
+		.key = c->sym_unsched_taint,
+		.value = c->sym_empty,
+		.effect = EFFECT_NO_SCHEDULE,
+		.effect_text = SYM_NONE,
+	};
+	probe.taints = &t;
+	probe.ntaints = 1;
+	return taint_first_untolerated_in(c, &probe, p->spec.tols, p->spec.ntols) < 0;
+}
+
+/* framework/runtime/framework.go RunFilterPlugins, in plugin order, for
+ * every node: the per-node work is a few loads and compares; a failure
+ * fills the rec's detail through the plugin's own filter. */
+static void run_filters(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
+			const uint8_t *aff, struct spread_state *ss, struct ipa_state *is)
+{
+	const struct resources *rq = &p->spec.req;
+	bool tol_unsched = tolerates_unschedulable(c, p);
+	bool by_name = p->spec.node_name != SYM_NONE && p->spec.node_name != c->sym_empty;
+	bool fit_simple = rq->eph == 0 && rq->next == 0;
+	bool do_spread = !spread_filter_skipped(ss), do_ipa = !ipa_filter_skipped(is);
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *r = &d->nodes[i];
-		if (!r->feasible)
+		uint32_t id = r->node;
+		const struct node *n = &c->nodes[id];
+		int8_t ran;
+		if (allowed && !allowed[id]) {
+			/* outside NodeAffinity's PreFilterResult: not evaluated */
+			r->prefilter_cut = true;
+			r->unresolvable = true;
+			r->fail = PL_NODE_AFFINITY;
 			continue;
-		const struct node *n = &c->nodes[r->node];
-		int64_t raw = 0;
-		switch (pl) {
-		case PL_TAINT_TOLERATION: raw = score_taint_toleration(c, p, n); break;
-		case PL_NODE_AFFINITY: raw = score_node_affinity(c, p, n); break;
-		case PL_NODE_RESOURCES_FIT: raw = score_least_allocated(c, p, n); break;
-		case PL_BALANCED_ALLOCATION: raw = score_balanced_allocation(c, p, n); break;
-		default: assert(0);
 		}
-		r->scored[pl] = true;
-		r->raw[pl] = raw;
-		r->norm[pl] = raw;
+		if (n->unschedulable && !tol_unsched) {
+			r->unresolvable = true;
+			r->fail = PL_NODE_UNSCHEDULABLE;
+			r->nran = 1;
+			continue;
+		}
+		if (by_name && p->spec.node_name != n->name) {
+			r->unresolvable = true;
+			r->fail = PL_NODE_NAME;
+			r->nran = 2;
+			continue;
+		}
+		if (n->ntaints && !filter_taint_toleration(c, p, n, r)) {
+			r->fail = PL_TAINT_TOLERATION;
+			r->nran = 3;
+			continue;
+		}
+		if (aff && !aff[id]) {
+			r->unresolvable = true;
+			r->fail = PL_NODE_AFFINITY;
+			r->nran = 4;
+			continue;
+		}
+		/* noderesources/fit.go fitsRequest; the full filter names the
+		 * failures (and handles ephemeral and extended resources) */
+		bool fits = fit_simple && (int64_t)n->npods + 1 <= n->alloc.pods;
+		int64_t free_cpu, free_mem;
+		if (fits && rq->cpu > 0)
+			fits = !__builtin_sub_overflow(n->alloc.cpu, n->used.cpu, &free_cpu) && rq->cpu <= free_cpu;
+		if (fits && rq->mem > 0)
+			fits = !__builtin_sub_overflow(n->alloc.mem, n->used.mem, &free_mem) && rq->mem <= free_mem;
+		if (!fits && !filter_fit(c, p, n, d, r)) {
+			r->fail = PL_NODE_RESOURCES_FIT;
+			r->nran = 5;
+			continue;
+		}
+		ran = 5;
+		if (do_spread) {
+			ran++;
+			if (!filter_spread(c, id, ss, d, r)) {
+				r->fail = PL_POD_TOPOLOGY_SPREAD;
+				r->nran = ran;
+				continue;
+			}
+		}
+		if (do_ipa) {
+			ran++;
+			if (!filter_inter_pod_affinity(c, p, n, is, r)) {
+				r->fail = PL_INTER_POD_AFFINITY;
+				r->nran = ran;
+				continue;
+			}
+		}
+		r->nran = ran;
+		r->feasible = true;
+		d->nfeasible++;
 	}
 }
 
-static void skip_plugin(struct decision *d, enum plugin_id pl)
+/* Preferred node affinity terms (weight != 0) evaluated for every node at
+ * once: node_affinity.go Score as a sum over per-term answers. */
+struct pref_eval {
+	uint8_t **match;
+	int64_t *weight;
+	uint32_t n;
+};
+
+static void pref_eval_free(struct pref_eval *pe)
 {
-	d->plugin_skipped[pl] = true;
-	for (uint32_t i = 0; i < d->nnodes; i++)
-		d->nodes[i].scored[pl] = false;
+	for (uint32_t i = 0; i < pe->n; i++)
+		free(pe->match[i]);
+	free(pe->match);
+	free(pe->weight);
+}
+
+static int pref_eval_build(struct cluster *c, const struct pod *p, struct pref_eval *pe)
+{
+	const struct node_affinity *na = &p->spec.affinity.node;
+	memset(pe, 0, sizeof(*pe));
+	pe->match = calloc(na->npref + 1, sizeof(*pe->match));
+	pe->weight = calloc(na->npref + 1, sizeof(*pe->weight));
+	if (!pe->match || !pe->weight)
+		return 0;
+	for (uint32_t i = 0; i < na->npref; i++) {
+		if (na->pref[i].weight == 0)
+			continue;
+		uint8_t *m = malloc(c->nnodes + 1);
+		if (!m)
+			return 0;
+		pe->match[pe->n] = m;
+		pe->weight[pe->n++] = na->pref[i].weight;
+		if (!ns_term_eval(c, &na->pref[i].term, m))
+			return 0;
+	}
+	return 1;
 }
 
 /* framework/runtime/framework.go RunScorePlugins + schedule_one.go selectHost */
@@ -47,23 +152,51 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 {
 	const int32_t *w = c->cfg.weights;
 	d->scored = true;
-	if (w[PL_TAINT_TOLERATION]) {
-		score_plugin(c, p, d, PL_TAINT_TOLERATION);
+	bool tt = w[PL_TAINT_TOLERATION] != 0;
+	bool na = w[PL_NODE_AFFINITY] && pod_has_preferred_node_affinity(p);
+	bool fit = w[PL_NODE_RESOURCES_FIT] != 0;
+	bool ba = w[PL_BALANCED_ALLOCATION] && pod_requests_cpu_or_mem(p);
+	struct pref_eval pe = { 0 };
+	if (na && !pref_eval_build(c, p, &pe)) {
+		pref_eval_free(&pe);
+		return 0;
+	}
+	for (uint32_t i = 0; i < d->nnodes; i++) {
+		struct node_rec *r = &d->nodes[i];
+		if (!r->feasible)
+			continue;
+		const struct node *n = &c->nodes[r->node];
+		if (tt) {
+			r->scored[PL_TAINT_TOLERATION] = true;
+			r->raw[PL_TAINT_TOLERATION] = n->ntaints ? score_taint_toleration(c, p, n) : 0;
+		}
+		if (na) {
+			int64_t sum = 0;
+			for (uint32_t k = 0; k < pe.n; k++)
+				sum += pe.match[k][r->node] ? pe.weight[k] : 0;
+			r->scored[PL_NODE_AFFINITY] = true;
+			r->raw[PL_NODE_AFFINITY] = sum;
+		}
+	}
+	if (fit || ba)
+		score_resources(c, p, d, fit, ba);
+	pref_eval_free(&pe);
+	if (tt)
 		normalize_default(d, PL_TAINT_TOLERATION, true);
-	} else
-		skip_plugin(d, PL_TAINT_TOLERATION);
-	if (w[PL_NODE_AFFINITY] && pod_has_preferred_node_affinity(p)) {
-		score_plugin(c, p, d, PL_NODE_AFFINITY);
-		normalize_default(d, PL_NODE_AFFINITY, false);
-	} else
-		skip_plugin(d, PL_NODE_AFFINITY);
-	if (w[PL_NODE_RESOURCES_FIT])
-		score_plugin(c, p, d, PL_NODE_RESOURCES_FIT);
 	else
-		skip_plugin(d, PL_NODE_RESOURCES_FIT);
+		d->plugin_skipped[PL_TAINT_TOLERATION] = true;
+	if (na)
+		normalize_default(d, PL_NODE_AFFINITY, false);
+	else
+		d->plugin_skipped[PL_NODE_AFFINITY] = true;
+	d->plugin_skipped[PL_NODE_RESOURCES_FIT] = !fit;
+	d->plugin_skipped[PL_BALANCED_ALLOCATION] = !ba;
 	/* PodTopologySpread always runs PreScore so its domains are recorded */
-	if (!spread_score(c, p, ss, d) || !w[PL_POD_TOPOLOGY_SPREAD])
-		skip_plugin(d, PL_POD_TOPOLOGY_SPREAD);
+	if (!spread_score(c, p, ss, d) || !w[PL_POD_TOPOLOGY_SPREAD]) {
+		d->plugin_skipped[PL_POD_TOPOLOGY_SPREAD] = true;
+		for (uint32_t i = 0; i < d->nnodes; i++)
+			d->nodes[i].scored[PL_POD_TOPOLOGY_SPREAD] = false;
+	}
 	if (w[PL_INTER_POD_AFFINITY] && ipa_prescore(c, p, is)) {
 		for (uint32_t i = 0; i < d->nnodes; i++) {
 			struct node_rec *r = &d->nodes[i];
@@ -74,23 +207,25 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 		}
 		ipa_normalize(d);
 	} else
-		skip_plugin(d, PL_INTER_POD_AFFINITY);
-	if (w[PL_BALANCED_ALLOCATION] && pod_requests_cpu_or_mem(p))
-		score_plugin(c, p, d, PL_BALANCED_ALLOCATION);
-	else
-		skip_plugin(d, PL_BALANCED_ALLOCATION);
+		d->plugin_skipped[PL_INTER_POD_AFFINITY] = true;
 
+	int active[PL__COUNT], nactive = 0;
+	for (int pl = 0; pl < PL__COUNT; pl++)
+		if (!d->plugin_skipped[pl] && w[pl])
+			active[nactive++] = pl;
 	int64_t best = INT64_MIN;
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *r = &d->nodes[i];
 		if (!r->feasible)
 			continue;
-		r->total = 0;
-		for (int pl = 0; pl < PL__COUNT; pl++)
-			if (r->scored[pl])
-				r->total += r->norm[pl] * w[pl];
-		if (r->total > best)
-			best = r->total;
+		/* a plugin not skipped scored every feasible node, except
+		 * PodTopologySpread's ignored nodes (norm 0 then) */
+		int64_t total = 0;
+		for (int k = 0; k < nactive; k++)
+			total += (int64_t)r->norm[active[k]] * w[active[k]];
+		r->total = total;
+		if (total > best)
+			best = total;
 	}
 	d->tied = malloc(d->nfeasible * sizeof(*d->tied));
 	if (!d->tied)
@@ -118,6 +253,7 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 	struct spread_state *ss = NULL;
 	struct ipa_state *is = NULL;
 	bool *allowed = NULL;
+	uint8_t *aff = NULL;
 	d->pod = pod;
 	d->chosen = -1;
 	d->nodes = malloc((c->nalive_nodes + 1) * sizeof(*d->nodes));
@@ -128,19 +264,20 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 		if (!c->nodes[id].alive)
 			continue;
 		struct node_rec *r = &d->nodes[d->nnodes++];
-		/* raw[] and norm[] are written before they are read (scored[]
-		 * says which): zeroing them for 5,000 nodes is most of a cycle's
-		 * memset */
+		/* raw[] is written before it is read (scored[] says which) */
 		memset(r, 0, offsetof(struct node_rec, raw));
-		r->total = 0;
-		r->spread_ignored = false;
-		r->host_count = 0;
 		r->node = id;
 		r->fail = PL_NONE;
 	}
 	/* PreFilter: NodeAffinity, PodTopologySpread, InterPodAffinity */
 	int narrow = prefilter_node_affinity(c, p, allowed);
-	if (!(ss = spread_prepare(c, p, d)))
+	if (pod_has_required_node_affinity(p)) {
+		/* one answer per node, shared by the NodeAffinity filter and
+		 * PodTopologySpread's nodeAffinityPolicy */
+		if (!(aff = malloc(c->nnodes + 1)) || !node_affinity_eval(c, p, aff))
+			goto error;
+	}
+	if (!(ss = spread_prepare(c, p, d, aff)))
 		goto error;
 	if (!(is = ipa_prepare(c, p)))
 		goto error;
@@ -159,59 +296,7 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 			d->nodes[i].unresolvable = true;
 		}
 	} else {
-		for (uint32_t i = 0; i < d->nnodes; i++) {
-			struct node_rec *r = &d->nodes[i];
-			const struct node *n = &c->nodes[r->node];
-			static const simple_filter first[] = {
-				filter_node_unschedulable, filter_node_name,
-				filter_taint_toleration, filter_node_affinity,
-			};
-			if (narrow > 0 && !allowed[r->node]) {
-				r->prefilter_cut = true;
-				r->unresolvable = true;
-				r->fail = PL_NODE_AFFINITY;
-				continue;
-			}
-			int pl;
-			for (pl = 0; pl < 4; pl++) {
-				r->nran++;
-				/* the same question PodTopologySpread's PreFilter asked */
-				int known = pl == PL_NODE_AFFINITY ? spread_node_affinity_known(ss, r->node) : -1;
-				if (known == 1)
-					continue;
-				if (known == 0) {
-					r->unresolvable = true;
-					break;
-				}
-				if (!first[pl](c, p, n, r))
-					break;
-			}
-			if (pl < 4) {
-				r->fail = (enum plugin_id)pl;
-				continue;
-			}
-			r->nran++;
-			if (!filter_fit(c, p, n, d, r)) {
-				r->fail = PL_NODE_RESOURCES_FIT;
-				continue;
-			}
-			if (!spread_filter_skipped(ss)) {
-				r->nran++;
-				if (!filter_spread(c, p, n, r->node, ss, d, r)) {
-					r->fail = PL_POD_TOPOLOGY_SPREAD;
-					continue;
-				}
-			}
-			if (!ipa_filter_skipped(is)) {
-				r->nran++;
-				if (!filter_inter_pod_affinity(c, p, n, is, r)) {
-					r->fail = PL_INTER_POD_AFFINITY;
-					continue;
-				}
-			}
-			r->feasible = true;
-			d->nfeasible++;
-		}
+		run_filters(c, p, d, narrow > 0 ? allowed : NULL, aff, ss, is);
 	}
 	if (d->nfeasible) {
 		if (!score_and_select(c, p, d, ss, is))
@@ -226,11 +311,13 @@ done:
 	spread_free(ss);
 	ipa_free(is);
 	free(allowed);
+	free(aff);
 	return 1;
 error:
 	spread_free(ss);
 	ipa_free(is);
 	free(allowed);
+	free(aff);
 	return 0;
 }
 

@@ -24,8 +24,13 @@ struct spread_state {
 	uint32_t nhard, nsoft;
 	bool require_all;             /* PreScore requireAllTopologies */
 	bool skip_filter;
-	int8_t *aff_ok, *taint_ok;    /* per node id, -1 = not computed */
-	uint8_t *has_hard, *has_soft; /* per node id: carries every hard / soft key */
+	/* per node id, NULL when every node passes: the pod's required node
+	 * affinity (the cycle's), untolerated NoSchedule/NoExecute taints,
+	 * both; built on first use */
+	const uint8_t *aff;
+	uint8_t *taint_ok, *both_ok;
+	/* per node id: carries every hard / soft key; NULL when all do */
+	uint8_t *has_hard, *has_soft;
 	uint32_t nnodes;
 };
 
@@ -35,28 +40,43 @@ static const struct tsc system_defaults[2] = {
 	{ .max_skew = 5 },
 };
 
-/* podtopologyspread/common.go matchNodeInclusionPolicies */
-static bool eligible(const struct cluster *c, const struct pod *p, struct spread_state *s,
-		     const struct constraint_rec *r, uint32_t id, enum inelig *why)
+/* The eligibility of every node id for constraint r as a byte array, or
+ * NULL when every node is eligible (podtopologyspread/common.go
+ * matchNodeInclusionPolicies). NULL with *oom set when out of memory. */
+static const uint8_t *elig_of(const struct cluster *c, const struct pod *p, struct spread_state *s,
+			      const struct constraint_rec *r, bool *oom)
 {
-	const struct node *n = &c->nodes[id];
-	if (r->affinity_honor) {
-		if (s->aff_ok[id] < 0)
-			s->aff_ok[id] = node_matches_pod_affinity(c, p, n);
-		if (!s->aff_ok[id]) {
-			*why = INELIG_AFFINITY;
-			return false;
+	const uint8_t *aff = r->affinity_honor ? s->aff : NULL;
+	if (!r->taints_honor)
+		return aff;
+	if (!s->taint_ok) {
+		if (!(s->taint_ok = malloc(c->nnodes + 1))) {
+			*oom = true;
+			return NULL;
+		}
+		for (uint32_t id = 0; id < c->nnodes; id++) {
+			const struct node *n = &c->nodes[id];
+			s->taint_ok[id] = !n->ntaints ||
+				taint_first_untolerated_in(c, n, p->spec.tols, p->spec.ntols) < 0;
 		}
 	}
-	if (r->taints_honor) {
-		if (s->taint_ok[id] < 0)
-			s->taint_ok[id] = taint_first_untolerated_in(c, n, p->spec.tols, p->spec.ntols) < 0;
-		if (!s->taint_ok[id]) {
-			*why = INELIG_TAINT;
-			return false;
+	if (!aff)
+		return s->taint_ok;
+	if (!s->both_ok) {
+		if (!(s->both_ok = malloc(c->nnodes + 1))) {
+			*oom = true;
+			return NULL;
 		}
+		for (uint32_t id = 0; id < c->nnodes; id++)
+			s->both_ok[id] = aff[id] & s->taint_ok[id];
 	}
-	return true;
+	return s->both_ok;
+}
+
+/* Why node id is not eligible for r (el[id] is 0). */
+static enum inelig inelig_why(const struct spread_state *s, const struct constraint_rec *r, uint32_t id)
+{
+	return r->affinity_honor && s->aff && !s->aff[id] ? INELIG_AFFINITY : INELIG_TAINT;
 }
 
 /* helper/spread.go DefaultSelector */
@@ -203,16 +223,29 @@ static int bind_key(struct cluster *c, struct spread_con *sc)
 	return 1;
 }
 
-/* Marks the nodes that carry every key of cons[0..n). */
-static void mark_all_keys(const struct cluster *c, const struct spread_con *cons, uint32_t n,
-			  uint8_t *out)
+/* The nodes that carry every key of cons[0..n), or NULL (*out) when every
+ * live node does. 0 on OOM. */
+static int mark_all_keys(struct cluster *c, const struct spread_con *cons, uint32_t n, uint8_t **out)
 {
-	for (uint32_t id = 0; id < c->nnodes; id++) {
-		uint8_t all = c->nodes[id].alive;
-		for (uint32_t k = 0; k < n && all; k++)
-			all = cons[k].kdom[id] >= 0;
-		out[id] = all;
+	bool all = true;
+	for (uint32_t k = 0; k < n && all; k++) {
+		const struct key_index *ki = cluster_key_index(c, cons[k].rec->key);
+		if (!ki)
+			return 0;
+		all = ki->nhave == c->nalive_nodes;
 	}
+	*out = NULL;
+	if (all)
+		return 1;
+	if (!(*out = malloc(c->nnodes + 1)))
+		return 0;
+	for (uint32_t id = 0; id < c->nnodes; id++) {
+		uint8_t has = c->nodes[id].alive;
+		for (uint32_t k = 0; k < n && has; k++)
+			has = cons[k].kdom[id] >= 0;
+		(*out)[id] = has;
+	}
+	return 1;
 }
 
 /* filtering.go calPreFilterState */
@@ -231,15 +264,22 @@ static int prefilter(struct cluster *c, const struct pod *p, struct spread_state
 		r->ndoms = ki->nvals;
 		for (uint32_t i = 0; i < ki->nvals; i++)
 			r->doms[i].value = ki->vals[i];
+		bool oom = false;
+		const uint8_t *el = elig_of(c, p, s, r, &oom);
+		const uint8_t *hh = s->has_hard;
+		const int32_t *kd = sc->kdom;
+		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
+		struct domain_rec *doms = r->doms;
+		if (oom)
+			return 0;
+		/* dom[id] is -1 for removed nodes and nodes without the key */
 		for (uint32_t id = 0; id < c->nnodes; id++) {
-			int32_t di = sc->kdom[id];
-			if (di < 0 || !c->nodes[id].alive)
+			int32_t di = kd[id];
+			if (di < 0)
 				continue;
-			struct domain_rec *dr = &r->doms[di];
-			enum inelig why = s->has_hard[id] ? INELIG_NONE : INELIG_MISSING_OTHER_KEY;
-			if (!why)
-				eligible(c, p, s, r, id, &why);
-			if (why) {
+			struct domain_rec *dr = &doms[di];
+			if ((hh && !hh[id]) || (el && !el[id])) {
+				enum inelig why = hh && !hh[id] ? INELIG_MISSING_OTHER_KEY : inelig_why(s, r, id);
 				if (!dr->nineligible++ && !dr->exists)
 					dr->why = why;
 				continue;
@@ -247,7 +287,8 @@ static int prefilter(struct cluster *c, const struct pod *p, struct spread_state
 			dr->exists = true;
 			dr->why = INELIG_NONE;
 			dr->nnodes++;
-			dr->count += node_count(sc, id);
+			if (pn)
+				dr->count += pn[id];
 		}
 		r->raw_min = INT32_MAX;
 		for (uint32_t i = 0; i < r->ndoms; i++) {
@@ -270,7 +311,8 @@ static int prefilter(struct cluster *c, const struct pod *p, struct spread_state
 	return 1;
 }
 
-struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d)
+struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d,
+				    const uint8_t *aff)
 {
 	struct spread_state *s = calloc(1, sizeof(*s));
 	struct selector def_sel = { 0 };
@@ -279,12 +321,7 @@ struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, stru
 	if (!s)
 		return NULL;
 	s->nnodes = c->nnodes;
-	s->aff_ok = malloc(c->nnodes + 1);
-	s->taint_ok = malloc(c->nnodes + 1);
-	if (!s->aff_ok || !s->taint_ok)
-		goto error;
-	memset(s->aff_ok, -1, c->nnodes + 1);
-	memset(s->taint_ok, -1, c->nnodes + 1);
+	s->aff = aff;
 
 	const struct tsc *list = p->spec.tscs;
 	uint32_t n = p->spec.ntscs;
@@ -351,12 +388,9 @@ struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, stru
 	for (uint32_t i = 0; i < s->nsoft; i++)
 		if (!bind_key(c, &s->soft[i]))
 			goto error;
-	s->has_hard = malloc(c->nnodes + 1);
-	s->has_soft = malloc(c->nnodes + 1);
-	if (!s->has_hard || !s->has_soft)
+	if (!mark_all_keys(c, s->hard, s->nhard, &s->has_hard) ||
+	    !mark_all_keys(c, s->soft, s->nsoft, &s->has_soft))
 		goto error;
-	mark_all_keys(c, s->hard, s->nhard, s->has_hard);
-	mark_all_keys(c, s->soft, s->nsoft, s->has_soft);
 	s->skip_filter = s->nhard == 0; /* filtering.go PreFilter: Skip */
 	if (!prefilter(c, p, s))
 		goto error;
@@ -378,8 +412,8 @@ void spread_free(struct spread_state *s)
 	}
 	free(s->hard);
 	free(s->soft);
-	free(s->aff_ok);
 	free(s->taint_ok);
+	free(s->both_ok);
 	free(s->has_hard);
 	free(s->has_soft);
 	free(s);
@@ -390,38 +424,21 @@ bool spread_filter_skipped(const struct spread_state *s)
 	return s->skip_filter;
 }
 
-int spread_node_affinity_known(const struct spread_state *s, uint32_t node_id)
-{
-	return node_id < s->nnodes ? s->aff_ok[node_id] : -1;
-}
-
 /* filtering.go Filter */
-int filter_spread(const struct cluster *c, const struct pod *p, const struct node *n, uint32_t node_id,
-		  const struct spread_state *s, struct decision *d, struct node_rec *r)
+int filter_spread(const struct cluster *c, uint32_t node_id, const struct spread_state *s,
+		  struct decision *d, struct node_rec *r)
 {
 	(void)c;
-	(void)p;
-	(void)n;
 	for (uint32_t k = 0; k < s->nhard; k++) {
 		const struct spread_con *sc = &s->hard[k];
 		const struct constraint_rec *cr = sc->rec;
 		int32_t di = sc->kdom[node_id];
-		r->why.spread.cons = (uint32_t)(cr - d->cons);
-		if (di < 0) {
-			r->why.spread.value = SYM_NONE;
-			r->why.spread.missing = true;
-			r->unresolvable = true;
-			return 0;
-		}
-		/* a value no eligible node registered counts as an empty domain */
-		int64_t match = cr->doms[di].exists ? cr->doms[di].count : 0;
-		int64_t skew = match + cr->self_match - cr->global_min;
-		if (skew > cr->max_skew) {
-			r->why.spread.value = cr->doms[di].value;
-			r->why.spread.missing = false;
-			r->why.spread.match_num = match;
-			r->why.spread.self_match = cr->self_match;
-			r->why.spread.min = cr->global_min;
+		/* a value no eligible node registered counts as an empty domain:
+		 * its skew is 0 + selfMatch - min (prefilter) */
+		if (di < 0 || cr->doms[di].skew > cr->max_skew) {
+			r->why.spread.cons = (uint32_t)(cr - d->cons);
+			r->why.spread.dom = di;
+			r->unresolvable = di < 0;
 			return 0;
 		}
 	}
@@ -478,18 +495,29 @@ static int prescore_con(struct cluster *c, const struct pod *p, struct spread_st
 			seeded[v] = 1;
 		}
 		r->size = size;
+		bool oom = false;
+		const uint8_t *el = elig_of(c, p, s, r, &oom);
+		const uint8_t *hs = s->require_all ? s->has_soft : NULL;
+		const int32_t *kd = sc->kdom;
+		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
+		if (oom) {
+			free(seeded);
+			free(nnodes);
+			return 0;
+		}
 		for (uint32_t id = 0; id < c->nnodes; id++) {
-			if (!c->nodes[id].alive || (s->require_all && !s->has_soft[id]))
+			int32_t vi = kd[id];
+			/* removed nodes have no value (-1) */
+			if (vi < 0 && !c->nodes[id].alive)
 				continue;
-			int32_t vi = sc->kdom[id];
+			if (hs && !hs[id])
+				continue;
 			uint32_t v = vi >= 0 ? (uint32_t)vi : empty;
-			if (!seeded[v])
-				continue;
-			enum inelig why = INELIG_NONE;
-			if (!eligible(c, p, s, r, id, &why))
+			if (!seeded[v] || (el && !el[id]))
 				continue;
 			nnodes[v]++;
-			sc->cnt[v] += node_count(sc, id);
+			if (pn)
+				sc->cnt[v] += pn[id];
 		}
 	}
 	/* the seeded values, in text order ("" first) */
@@ -512,6 +540,16 @@ static int prescore_con(struct cluster *c, const struct pod *p, struct spread_st
 	return 1;
 }
 
+/* math.Round (half away from zero) for the non-negative scores here,
+ * without a libm call: x - trunc(x) is exact in binary floating point. */
+static int64_t go_round(double x)
+{
+	if (!(x >= 0 && x < 9e18))
+		return (int64_t)round(x);
+	int64_t i = (int64_t)x;
+	return x - (double)i >= 0.5 ? i + 1 : i;
+}
+
 /* scoring.go PreScore + Score + NormalizeScore */
 bool spread_score(struct cluster *c, const struct pod *p, struct spread_state *s, struct decision *d)
 {
@@ -522,12 +560,30 @@ bool spread_score(struct cluster *c, const struct pod *p, struct spread_state *s
 		struct node_rec *nr = &d->nodes[i];
 		if (!nr->feasible)
 			continue;
-		nr->spread_ignored = s->require_all && !s->has_soft[nr->node];
+		nr->spread_ignored = s->require_all && s->has_soft && !s->has_soft[nr->node];
 		scored_nodes += !nr->spread_ignored;
 	}
 	for (uint32_t k = 0; k < s->nsoft; k++)
 		if (!prescore_con(c, p, s, &s->soft[k], d, scored_nodes))
 			return false;
+	/* scoring.go scoreForCount per value, summed per node in constraint
+	 * order (the same double additions as upstream) */
+	double **contrib = calloc(s->nsoft, sizeof(*contrib));
+	if (!contrib)
+		return false;
+	for (uint32_t k = 0; k < s->nsoft; k++) {
+		const struct spread_con *sc = &s->soft[k];
+		if (sc->hostname)
+			continue;
+		if (!(contrib[k] = malloc((sc->nvals + 1) * sizeof(**contrib)))) {
+			for (uint32_t j = 0; j < k; j++)
+				free(contrib[j]);
+			free(contrib);
+			return false;
+		}
+		for (uint32_t v = 0; v < sc->nvals; v++)
+			contrib[k][v] = (double)sc->cnt[v] * sc->rec->weight + (double)(sc->rec->max_skew - 1);
+	}
 	int64_t min = INT64_MAX, max = 0;
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *nr = &d->nodes[i];
@@ -541,27 +597,27 @@ bool spread_score(struct cluster *c, const struct pod *p, struct spread_state *s
 		double score = 0;
 		for (uint32_t k = 0; k < s->nsoft; k++) {
 			const struct spread_con *sc = &s->soft[k];
-			const struct constraint_rec *r = sc->rec;
 			int32_t vi = sc->kdom[nr->node];
 			if (vi < 0)
 				continue; /* the term needs the node's label */
-			int64_t cnt;
 			if (sc->hostname) {
-				cnt = node_count(sc, nr->node);
-				nr->host_count = cnt;
+				int64_t cnt = node_count(sc, nr->node);
+				nr->host_count = (uint32_t)cnt;
+				score += (double)cnt * sc->rec->weight + (double)(sc->rec->max_skew - 1);
 			} else {
-				cnt = sc->cnt[vi];
+				score += contrib[k][vi];
 			}
-			/* scoring.go scoreForCount */
-			score += (double)cnt * r->weight + (double)(r->max_skew - 1);
 		}
-		int64_t raw = (int64_t)round(score);
+		int64_t raw = go_round(score);
 		nr->raw[PL_POD_TOPOLOGY_SPREAD] = raw;
 		if (raw < min)
 			min = raw;
 		if (raw > max)
 			max = raw;
 	}
+	for (uint32_t k = 0; k < s->nsoft; k++)
+		free(contrib[k]);
+	free(contrib);
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *nr = &d->nodes[i];
 		if (!nr->feasible)
@@ -572,7 +628,7 @@ bool spread_score(struct cluster *c, const struct pod *p, struct spread_state *s
 		else if (max == 0)
 			nr->norm[PL_POD_TOPOLOGY_SPREAD] = 100;
 		else
-			nr->norm[PL_POD_TOPOLOGY_SPREAD] = 100 * (max + min - raw) / max;
+			nr->norm[PL_POD_TOPOLOGY_SPREAD] = (int16_t)(100 * (max + min - raw) / max);
 	}
 	return true;
 }

@@ -131,8 +131,8 @@ static void scores(struct pen *p, const struct node_rec *r)
 		if (!r->scored[pl] || s->dec.plugin_skipped[pl])
 			pen_put(p, ROLE_DIM, c->cfg.weights[pl] ? "skipped" : "weight 0");
 		else
-			pen_printf(p, ROLE_NORMAL, "%3" PRId64 " x %" PRId32 " = %" PRId64, r->norm[pl],
-				   c->cfg.weights[pl], r->norm[pl] * c->cfg.weights[pl]);
+			pen_printf(p, ROLE_NORMAL, "%3" PRId64 " x %" PRId32 " = %" PRId64, (int64_t)r->norm[pl],
+				   c->cfg.weights[pl], (int64_t)r->norm[pl] * c->cfg.weights[pl]);
 		pen_nl(p);
 	}
 	p->x = 2;
