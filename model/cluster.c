@@ -160,6 +160,9 @@ static void matcher_free(struct matcher *m)
 	free(m->terms);
 	free(m->key);
 	free(m->per_node);
+	for (uint32_t i = 0; i < m->nmdoms; i++)
+		free(m->mdoms[i].sum);
+	free(m->mdoms);
 	free(m);
 }
 
@@ -208,6 +211,7 @@ void cluster_free(struct cluster *c)
 	free(c->term_by_key);
 	for (uint32_t i = 0; i < c->nkeys; i++) {
 		free(c->keys[i].dom);
+		free(c->keys[i].nper);
 		free(c->keys[i].vals);
 	}
 	free(c->keys);
@@ -463,6 +467,11 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 			if (matcher_matches_pod(c, m, p)) {
 				m->per_node[node_id] += (uint32_t)sign;
 				m->total += (uint64_t)(int64_t)sign;
+				for (uint32_t k = 0; k < m->nmdoms; k++) {
+					struct matcher_dom *md = &m->mdoms[k];
+					if (md->gen == c->label_gen && md->dom[node_id] >= 0)
+						md->sum[md->dom[node_id]] += sign;
+				}
 			}
 		}
 	}
@@ -960,6 +969,11 @@ static int key_index_build(struct cluster *c, struct key_index *k)
 	k->nvals = m;
 	/* node -> index by binary search over the sorted texts */
 	k->nhave = 0;
+	uint32_t *nper = calloc(m + 1, sizeof(*nper));
+	if (!nper)
+		return 0;
+	free(k->nper);
+	k->nper = nper;
 	for (uint32_t id = 0; id < c->nnodes; id++) {
 		if (!c->nodes[id].alive)
 			continue;
@@ -976,6 +990,7 @@ static int key_index_build(struct cluster *c, struct key_index *k)
 				hi = mid;
 		}
 		k->dom[id] = (int32_t)lo;
+		k->nper[lo]++;
 		k->nhave++;
 	}
 	k->gen = c->label_gen;
@@ -1001,4 +1016,38 @@ const struct key_index *cluster_key_index(struct cluster *c, sym_t key)
 	if (k->gen != c->label_gen && !key_index_build(c, k))
 		return NULL;
 	return k;
+}
+
+const int64_t *matcher_domain_sums(struct cluster *c, struct matcher *m, sym_t key)
+{
+	const struct key_index *ki = cluster_key_index(c, key);
+	if (!ki)
+		return NULL;
+	struct matcher_dom *md = NULL;
+	for (uint32_t i = 0; i < m->nmdoms && !md; i++)
+		if (m->mdoms[i].key == key)
+			md = &m->mdoms[i];
+	if (md && md->gen == c->label_gen)
+		return md->sum;
+	if (!md) {
+		struct matcher_dom *nm = realloc(m->mdoms, (m->nmdoms + 1) * sizeof(*nm));
+		if (!nm)
+			return NULL;
+		m->mdoms = nm;
+		md = &nm[m->nmdoms++];
+		memset(md, 0, sizeof(*md));
+		md->key = key;
+		md->gen = c->label_gen - 1;
+	}
+	int64_t *sum = calloc(ki->nvals + 1, sizeof(*sum));
+	if (!sum)
+		return NULL;
+	for (uint32_t id = 0; id < c->nnodes; id++)
+		if (ki->dom[id] >= 0)
+			sum[ki->dom[id]] += m->per_node[id];
+	free(md->sum);
+	md->sum = sum;
+	md->dom = ki->dom;
+	md->gen = c->label_gen;
+	return md->sum;
 }

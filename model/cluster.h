@@ -30,6 +30,18 @@ struct matcher {
 	char *key;                  /* canonical identity */
 	uint32_t *per_node;         /* count per node index (node_cap entries) */
 	uint64_t total;             /* sum over nodes */
+	struct matcher_dom *mdoms;  /* per-domain sums, see matcher_domain_sums */
+	uint32_t nmdoms;
+};
+
+/* A matcher's per_node counts summed per value of one topology key (the
+ * key index's value order), kept exact on every bind and unbind while
+ * the node labels stay as they were (gen). */
+struct matcher_dom {
+	sym_t key;
+	uint64_t gen;               /* label_gen the sums belong to */
+	const int32_t *dom;         /* the key index's node -> value index */
+	int64_t *sum;               /* per value index */
 };
 
 /* Per topology key: each live node's domain index and the distinct values
@@ -43,6 +55,7 @@ struct key_index {
 	sym_t *vals;           /* sorted by text */
 	uint32_t nvals;
 	uint32_t nhave;        /* live nodes carrying the key */
+	uint32_t *nper;        /* live nodes per value index */
 	uint32_t cap;          /* entries allocated in dom */
 };
 
@@ -156,6 +169,11 @@ bool cluster_ns_selector_matches(const struct cluster *c, const struct selector 
 /* The domain index of key over the live nodes (built or refreshed on
  * demand; valid until the next node or label change). NULL on OOM. */
 const struct key_index *cluster_key_index(struct cluster *c, sym_t key);
+/* m's per-node counts summed per value of key, indexed like the key
+ * index's vals: what PodTopologySpread's PreFilter counts per domain when
+ * every node is eligible, in O(domains) instead of O(nodes). Valid until
+ * the next node or label change. NULL on OOM. */
+const int64_t *matcher_domain_sums(struct cluster *c, struct matcher *m, sym_t key);
 /* Call after changing any node's labels in place. */
 void cluster_labels_changed(struct cluster *c);
 

@@ -483,13 +483,16 @@ void ipa_normalize(struct decision *d)
 	}
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *r = &d->nodes[i];
-		if (!r->feasible || !r->scored[p])
-			continue;
-		double f = 0;
-		/* unsigned differences: no overflow for extreme raw scores */
-		if (max > min)
-			f = 100.0 * ((double)((uint64_t)r->raw[p] - (uint64_t)min) /
-				     (double)((uint64_t)max - (uint64_t)min));
-		r->norm[p] = (int64_t)f;
+		if (r->feasible && r->scored[p])
+			r->norm[p] = (int16_t)ipa_normalize_one(r->raw[p], min, max);
 	}
+}
+
+int64_t ipa_normalize_one(int64_t raw, int64_t min, int64_t max)
+{
+	double f = 0;
+	/* unsigned differences: no overflow for extreme raw scores */
+	if (max > min)
+		f = 100.0 * ((double)((uint64_t)raw - (uint64_t)min) / (double)((uint64_t)max - (uint64_t)min));
+	return (int64_t)f;
 }

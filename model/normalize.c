@@ -3,6 +3,16 @@
 
 #include <assert.h>
 
+int64_t normalize_default_one(int64_t raw, int64_t max, bool reverse)
+{
+	if (max == 0)
+		/* all raw scores 0 (or negative): kept, or 100 reversed */
+		return reverse ? 100 : raw;
+	/* 100 * s cannot overflow for counts and weights in range */
+	int64_t s = (raw > INT64_MAX / 100 || raw < INT64_MIN / 100) ? (raw / max) * 100 : 100 * raw / max;
+	return reverse ? 100 - s : s;
+}
+
 /* helper/normalize_score.go DefaultNormalizeScore (maxPriority 100) */
 void normalize_default(struct decision *d, enum plugin_id p, bool reverse)
 {
@@ -15,16 +25,7 @@ void normalize_default(struct decision *d, enum plugin_id p, bool reverse)
 	}
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *r = &d->nodes[i];
-		if (!r->feasible || !r->scored[p])
-			continue;
-		if (max == 0) {
-			/* all raw scores 0 (or negative): kept, or 100 reversed */
-			r->norm[p] = reverse ? 100 : r->raw[p];
-			continue;
-		}
-		int64_t s = r->raw[p];
-		/* 100 * s cannot overflow for counts and weights in range */
-		s = (s > INT64_MAX / 100 || s < INT64_MIN / 100) ? (s / max) * 100 : 100 * s / max;
-		r->norm[p] = reverse ? 100 - s : s;
+		if (r->feasible && r->scored[p])
+			r->norm[p] = (int16_t)normalize_default_one(r->raw[p], max, reverse);
 	}
 }

@@ -79,11 +79,23 @@ void spread_free(struct spread_state *s);
 bool spread_filter_skipped(const struct spread_state *s);
 int filter_spread(const struct cluster *c, uint32_t node_id, const struct spread_state *s,
 		  struct decision *d, struct node_rec *r);
-/* PreScore over the feasible nodes; false when skipped. Then scores and
- * normalizes every feasible rec (rec->raw/norm[PL_POD_TOPOLOGY_SPREAD]). */
-bool spread_score(struct cluster *c, const struct pod *p, struct spread_state *s, struct decision *d);
 
 /* helper/normalize_score.go DefaultNormalizeScore over the feasible recs */
 void normalize_default(struct decision *d, enum plugin_id p, bool reverse);
+/* The same for one raw score, given the maximum over the feasible nodes
+ * (0 when none is positive). */
+int64_t normalize_default_one(int64_t raw, int64_t max, bool reverse);
+/* interpodaffinity/scoring.go NormalizeScore for one raw score. */
+int64_t ipa_normalize_one(int64_t raw, int64_t min, int64_t max);
+/* PodTopologySpread PreScore (scoring.go initPreScoreState) over the
+ * feasible recs, recording the soft constraints' domains; false when it
+ * skips. Sets spread_ignored on the recs. */
+bool spread_prescore(struct cluster *c, const struct pod *p, struct spread_state *s, struct decision *d);
+/* scoring.go Score for one feasible rec after spread_prescore (0 when
+ * ignored); records host_count. */
+int64_t spread_raw(const struct spread_state *s, struct node_rec *r);
+/* scoring.go NormalizeScore for one rec, given min and max of the raw
+ * scores of the feasible, not ignored recs. */
+int64_t spread_normalize_one(const struct node_rec *r, int64_t raw, int64_t min, int64_t max);
 
 #endif

@@ -146,7 +146,9 @@ static int pref_eval_build(struct cluster *c, const struct pod *p, struct pref_e
 	return 1;
 }
 
-/* framework/runtime/framework.go RunScorePlugins + schedule_one.go selectHost */
+/* framework/runtime/framework.go RunScorePlugins + schedule_one.go
+ * selectHost: every plugin's raw score in one pass over the feasible
+ * nodes, then normalization, totals and the best nodes in a second. */
 static int score_and_select(struct cluster *c, const struct pod *p, struct decision *d,
 			    struct spread_state *ss, struct ipa_state *is)
 {
@@ -156,19 +158,35 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	bool na = w[PL_NODE_AFFINITY] && pod_has_preferred_node_affinity(p);
 	bool fit = w[PL_NODE_RESOURCES_FIT] != 0;
 	bool ba = w[PL_BALANCED_ALLOCATION] && pod_requests_cpu_or_mem(p);
+	/* PodTopologySpread always runs PreScore so its domains are recorded */
+	bool pts = spread_prescore(c, p, ss, d) && w[PL_POD_TOPOLOGY_SPREAD];
+	bool ipa = w[PL_INTER_POD_AFFINITY] && ipa_prescore(c, p, is);
+	d->plugin_skipped[PL_TAINT_TOLERATION] = !tt;
+	d->plugin_skipped[PL_NODE_AFFINITY] = !na;
+	d->plugin_skipped[PL_NODE_RESOURCES_FIT] = !fit;
+	d->plugin_skipped[PL_POD_TOPOLOGY_SPREAD] = !pts;
+	d->plugin_skipped[PL_INTER_POD_AFFINITY] = !ipa;
+	d->plugin_skipped[PL_BALANCED_ALLOCATION] = !ba;
 	struct pref_eval pe = { 0 };
 	if (na && !pref_eval_build(c, p, &pe)) {
 		pref_eval_free(&pe);
 		return 0;
 	}
+	if (fit || ba)
+		score_resources(c, p, d, fit, ba);
+	int64_t tt_max = 0, na_max = 0;
+	int64_t pts_min = INT64_MAX, pts_max = 0, ipa_min = INT64_MAX, ipa_max = INT64_MIN;
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *r = &d->nodes[i];
 		if (!r->feasible)
 			continue;
 		const struct node *n = &c->nodes[r->node];
 		if (tt) {
+			int64_t raw = n->ntaints ? score_taint_toleration(c, p, n) : 0;
 			r->scored[PL_TAINT_TOLERATION] = true;
-			r->raw[PL_TAINT_TOLERATION] = n->ntaints ? score_taint_toleration(c, p, n) : 0;
+			r->raw[PL_TAINT_TOLERATION] = raw;
+			if (raw > tt_max)
+				tt_max = raw;
 		}
 		if (na) {
 			int64_t sum = 0;
@@ -176,63 +194,69 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 				sum += pe.match[k][r->node] ? pe.weight[k] : 0;
 			r->scored[PL_NODE_AFFINITY] = true;
 			r->raw[PL_NODE_AFFINITY] = sum;
+			if (sum > na_max)
+				na_max = sum;
 		}
-	}
-	if (fit || ba)
-		score_resources(c, p, d, fit, ba);
-	pref_eval_free(&pe);
-	if (tt)
-		normalize_default(d, PL_TAINT_TOLERATION, true);
-	else
-		d->plugin_skipped[PL_TAINT_TOLERATION] = true;
-	if (na)
-		normalize_default(d, PL_NODE_AFFINITY, false);
-	else
-		d->plugin_skipped[PL_NODE_AFFINITY] = true;
-	d->plugin_skipped[PL_NODE_RESOURCES_FIT] = !fit;
-	d->plugin_skipped[PL_BALANCED_ALLOCATION] = !ba;
-	/* PodTopologySpread always runs PreScore so its domains are recorded */
-	if (!spread_score(c, p, ss, d) || !w[PL_POD_TOPOLOGY_SPREAD]) {
-		d->plugin_skipped[PL_POD_TOPOLOGY_SPREAD] = true;
-		for (uint32_t i = 0; i < d->nnodes; i++)
-			d->nodes[i].scored[PL_POD_TOPOLOGY_SPREAD] = false;
-	}
-	if (w[PL_INTER_POD_AFFINITY] && ipa_prescore(c, p, is)) {
-		for (uint32_t i = 0; i < d->nnodes; i++) {
-			struct node_rec *r = &d->nodes[i];
-			if (!r->feasible)
-				continue;
+		if (pts) {
+			int64_t raw = spread_raw(ss, r);
+			r->scored[PL_POD_TOPOLOGY_SPREAD] = true;
+			r->raw[PL_POD_TOPOLOGY_SPREAD] = raw;
+			if (!r->spread_ignored) {
+				if (raw < pts_min)
+					pts_min = raw;
+				if (raw > pts_max)
+					pts_max = raw;
+			}
+		}
+		if (ipa) {
+			int64_t raw = score_inter_pod_affinity(c, n, is);
 			r->scored[PL_INTER_POD_AFFINITY] = true;
-			r->raw[PL_INTER_POD_AFFINITY] = score_inter_pod_affinity(c, &c->nodes[r->node], is);
+			r->raw[PL_INTER_POD_AFFINITY] = raw;
+			if (raw < ipa_min)
+				ipa_min = raw;
+			if (raw > ipa_max)
+				ipa_max = raw;
 		}
-		ipa_normalize(d);
-	} else
-		d->plugin_skipped[PL_INTER_POD_AFFINITY] = true;
+	}
+	pref_eval_free(&pe);
 
 	int active[PL__COUNT], nactive = 0;
 	for (int pl = 0; pl < PL__COUNT; pl++)
 		if (!d->plugin_skipped[pl] && w[pl])
 			active[nactive++] = pl;
+	d->tied = malloc(d->nfeasible * sizeof(*d->tied));
+	if (!d->tied)
+		return 0;
 	int64_t best = INT64_MIN;
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *r = &d->nodes[i];
 		if (!r->feasible)
 			continue;
-		/* a plugin not skipped scored every feasible node, except
-		 * PodTopologySpread's ignored nodes (norm 0 then) */
+		/* helper/normalize_score.go, interpodaffinity and
+		 * podtopologyspread NormalizeScore */
+		if (tt)
+			r->norm[PL_TAINT_TOLERATION] =
+				(int16_t)normalize_default_one(r->raw[PL_TAINT_TOLERATION], tt_max, true);
+		if (na)
+			r->norm[PL_NODE_AFFINITY] =
+				(int16_t)normalize_default_one(r->raw[PL_NODE_AFFINITY], na_max, false);
+		if (pts)
+			r->norm[PL_POD_TOPOLOGY_SPREAD] = (int16_t)spread_normalize_one(
+				r, r->raw[PL_POD_TOPOLOGY_SPREAD], pts_min, pts_max);
+		if (ipa)
+			r->norm[PL_INTER_POD_AFFINITY] =
+				(int16_t)ipa_normalize_one(r->raw[PL_INTER_POD_AFFINITY], ipa_min, ipa_max);
 		int64_t total = 0;
 		for (int k = 0; k < nactive; k++)
 			total += (int64_t)r->norm[active[k]] * w[active[k]];
 		r->total = total;
-		if (total > best)
+		if (total > best) {
 			best = total;
+			d->ntied = 0;
+		}
+		if (total == best)
+			d->tied[d->ntied++] = r->node;
 	}
-	d->tied = malloc(d->nfeasible * sizeof(*d->tied));
-	if (!d->tied)
-		return 0;
-	for (uint32_t i = 0; i < d->nnodes; i++)
-		if (d->nodes[i].feasible && d->nodes[i].total == best)
-			d->tied[d->ntied++] = d->nodes[i].node;
 	uint32_t pick = 0;
 	if (c->cfg.tie_random && d->ntied > 1) {
 		/* deterministic per seed and pod; not comparable across tools */

@@ -32,6 +32,7 @@ struct spread_state {
 	/* per node id: carries every hard / soft key; NULL when all do */
 	uint8_t *has_hard, *has_soft;
 	uint32_t nnodes;
+	double **contrib;             /* soft, not hostname: score term per value index */
 };
 
 static const struct tsc system_defaults[2] = {
@@ -272,8 +273,20 @@ static int prefilter(struct cluster *c, const struct pod *p, struct spread_state
 		struct domain_rec *doms = r->doms;
 		if (oom)
 			return 0;
+		if (!el && !hh) {
+			/* every node eligible: the matcher's sums per domain */
+			const int64_t *sum = sc->m ? matcher_domain_sums(c, sc->m, r->key) : NULL;
+			if (sc->m && !sum)
+				return 0;
+			ki = cluster_key_index(c, r->key);
+			for (uint32_t v = 0; v < r->ndoms; v++) {
+				doms[v].exists = true;
+				doms[v].nnodes = ki->nper[v];
+				doms[v].count = sum ? sum[v] : 0;
+			}
+		}
 		/* dom[id] is -1 for removed nodes and nodes without the key */
-		for (uint32_t id = 0; id < c->nnodes; id++) {
+		for (uint32_t id = 0; (el || hh) && id < c->nnodes; id++) {
 			int32_t di = kd[id];
 			if (di < 0)
 				continue;
@@ -410,6 +423,9 @@ void spread_free(struct spread_state *s)
 		free(s->soft[i].slot);
 		free(s->soft[i].cnt);
 	}
+	for (uint32_t i = 0; s->contrib && i < s->nsoft; i++)
+		free(s->contrib[i]);
+	free(s->contrib);
 	free(s->hard);
 	free(s->soft);
 	free(s->taint_ok);
@@ -505,7 +521,25 @@ static int prescore_con(struct cluster *c, const struct pod *p, struct spread_st
 			free(nnodes);
 			return 0;
 		}
-		for (uint32_t id = 0; id < c->nnodes; id++) {
+		bool all_keyed = ki->nhave == c->nalive_nodes;
+		if (!el && !hs && (all_keyed || !seeded[empty])) {
+			/* every node counted: the matcher's sums per domain */
+			const int64_t *sum = sc->m ? matcher_domain_sums(c, sc->m, r->key) : NULL;
+			if (sc->m && !sum) {
+				free(seeded);
+				free(nnodes);
+				return 0;
+			}
+			ki = cluster_key_index(c, r->key);
+			for (uint32_t v = 0; v < nv; v++) {
+				if (!seeded[v])
+					continue;
+				nnodes[v] = ki->nper[v];
+				sc->cnt[v] = sum ? sum[v] : 0;
+			}
+			kd = NULL;
+		}
+		for (uint32_t id = 0; kd && id < c->nnodes; id++) {
 			int32_t vi = kd[id];
 			/* removed nodes have no value (-1) */
 			if (vi < 0 && !c->nodes[id].alive)
@@ -550,8 +584,8 @@ static int64_t go_round(double x)
 	return x - (double)i >= 0.5 ? i + 1 : i;
 }
 
-/* scoring.go PreScore + Score + NormalizeScore */
-bool spread_score(struct cluster *c, const struct pod *p, struct spread_state *s, struct decision *d)
+/* scoring.go PreScore */
+bool spread_prescore(struct cluster *c, const struct pod *p, struct spread_state *s, struct decision *d)
 {
 	if (!s->nsoft || !c->nalive_nodes)
 		return false;
@@ -568,67 +602,48 @@ bool spread_score(struct cluster *c, const struct pod *p, struct spread_state *s
 			return false;
 	/* scoring.go scoreForCount per value, summed per node in constraint
 	 * order (the same double additions as upstream) */
-	double **contrib = calloc(s->nsoft, sizeof(*contrib));
-	if (!contrib)
+	if (!(s->contrib = calloc(s->nsoft, sizeof(*s->contrib))))
 		return false;
 	for (uint32_t k = 0; k < s->nsoft; k++) {
 		const struct spread_con *sc = &s->soft[k];
 		if (sc->hostname)
 			continue;
-		if (!(contrib[k] = malloc((sc->nvals + 1) * sizeof(**contrib)))) {
-			for (uint32_t j = 0; j < k; j++)
-				free(contrib[j]);
-			free(contrib);
+		if (!(s->contrib[k] = malloc((sc->nvals + 1) * sizeof(**s->contrib))))
 			return false;
-		}
 		for (uint32_t v = 0; v < sc->nvals; v++)
-			contrib[k][v] = (double)sc->cnt[v] * sc->rec->weight + (double)(sc->rec->max_skew - 1);
-	}
-	int64_t min = INT64_MAX, max = 0;
-	for (uint32_t i = 0; i < d->nnodes; i++) {
-		struct node_rec *nr = &d->nodes[i];
-		if (!nr->feasible)
-			continue;
-		nr->scored[PL_POD_TOPOLOGY_SPREAD] = true;
-		if (nr->spread_ignored) {
-			nr->raw[PL_POD_TOPOLOGY_SPREAD] = 0;
-			continue;
-		}
-		double score = 0;
-		for (uint32_t k = 0; k < s->nsoft; k++) {
-			const struct spread_con *sc = &s->soft[k];
-			int32_t vi = sc->kdom[nr->node];
-			if (vi < 0)
-				continue; /* the term needs the node's label */
-			if (sc->hostname) {
-				int64_t cnt = node_count(sc, nr->node);
-				nr->host_count = (uint32_t)cnt;
-				score += (double)cnt * sc->rec->weight + (double)(sc->rec->max_skew - 1);
-			} else {
-				score += contrib[k][vi];
-			}
-		}
-		int64_t raw = go_round(score);
-		nr->raw[PL_POD_TOPOLOGY_SPREAD] = raw;
-		if (raw < min)
-			min = raw;
-		if (raw > max)
-			max = raw;
-	}
-	for (uint32_t k = 0; k < s->nsoft; k++)
-		free(contrib[k]);
-	free(contrib);
-	for (uint32_t i = 0; i < d->nnodes; i++) {
-		struct node_rec *nr = &d->nodes[i];
-		if (!nr->feasible)
-			continue;
-		int64_t raw = nr->raw[PL_POD_TOPOLOGY_SPREAD];
-		if (nr->spread_ignored)
-			nr->norm[PL_POD_TOPOLOGY_SPREAD] = 0;
-		else if (max == 0)
-			nr->norm[PL_POD_TOPOLOGY_SPREAD] = 100;
-		else
-			nr->norm[PL_POD_TOPOLOGY_SPREAD] = (int16_t)(100 * (max + min - raw) / max);
+			s->contrib[k][v] = (double)sc->cnt[v] * sc->rec->weight + (double)(sc->rec->max_skew - 1);
 	}
 	return true;
+}
+
+/* scoring.go Score */
+int64_t spread_raw(const struct spread_state *s, struct node_rec *nr)
+{
+	if (nr->spread_ignored)
+		return 0;
+	double score = 0;
+	for (uint32_t k = 0; k < s->nsoft; k++) {
+		const struct spread_con *sc = &s->soft[k];
+		int32_t vi = sc->kdom[nr->node];
+		if (vi < 0)
+			continue; /* the term needs the node's label */
+		if (sc->hostname) {
+			int64_t cnt = node_count(sc, nr->node);
+			nr->host_count = (uint32_t)cnt;
+			score += (double)cnt * sc->rec->weight + (double)(sc->rec->max_skew - 1);
+		} else {
+			score += s->contrib[k][vi];
+		}
+	}
+	return go_round(score);
+}
+
+/* scoring.go NormalizeScore */
+int64_t spread_normalize_one(const struct node_rec *r, int64_t raw, int64_t min, int64_t max)
+{
+	if (r->spread_ignored)
+		return 0;
+	if (max == 0)
+		return 100;
+	return 100 * (max + min - raw) / max;
 }
