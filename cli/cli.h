@@ -59,6 +59,9 @@ int cli_usage_error(const char *fmt, ...);
 /* Prints the help of one command (or the overview for NULL) to f.
  * Returns 0 when cmd is unknown. (main.c) */
 int cli_help(FILE *f, const char *cmd);
+/* Runs command name with its arguments when there is one (1, its exit
+ * status in *rc); 0 when no command has that name. */
+int cli_run_command(const char *name, int argc, char **argv, int *rc);
 
 /* Loads files with opts; on failure prints the loader's errors to stderr
  * as FILE:LINE:COL: MESSAGE (at most LOAD_MAX_ERRORS) and returns 0.
