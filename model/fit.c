@@ -119,60 +119,8 @@ static int64_t pct(int64_t x, int64_t alloc)
 	return q * 100 + (int64_t)((long double)rem * 100.0L / (long double)alloc);
 }
 
-/* noderesources/least_allocated.go leastResourceScorer (cpu, memory, weight 1) */
-int64_t score_least_allocated(const struct cluster *c, const struct pod *p, const struct node *n)
-{
-	assert(c && p && n);
-	int64_t req[2], alloc[2], sum = 0, weights = 0;
-	req[0] = n->nz_cpu + p->spec.nz_cpu;
-	req[1] = n->nz_mem + p->spec.nz_mem;
-	alloc[0] = n->alloc.cpu;
-	alloc[1] = n->alloc.mem;
-	for (int i = 0; i < 2; i++) {
-		if (alloc[i] == 0)
-			continue;
-		int64_t s = 0;
-		if (req[i] <= alloc[i] && alloc[i] > 0)
-			s = pct(alloc[i] - req[i], alloc[i]);
-		sum += s;
-		weights++;
-	}
-	return weights ? sum / weights : 0;
-}
-
-/* noderesources/balanced_allocation.go balancedResourceScorer */
-static int64_t balance(const int64_t *requested, const int64_t *allocatable, int n)
-{
-	double f[2];
-	int nf = 0;
-	for (int i = 0; i < n; i++) {
-		if (allocatable[i] == 0)
-			continue;
-		double fr = (double)requested[i] / (double)allocatable[i];
-		if (fr > 1)
-			fr = 1;
-		f[nf++] = fr;
-	}
-	double std = 0.0;
-	if (nf == 2)
-		std = fabs((f[0] - f[1]) / 2);
-	return (int64_t)((1 - std) * 100.0);
-}
-
-/* balanced_allocation.go Score after PR #135573 (conventions §1) */
-int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n)
-{
-	assert(c && p && n);
-	int64_t alloc[2] = { n->alloc.cpu, n->alloc.mem };
-	int64_t without[2] = { n->used.cpu, n->used.mem };
-	int64_t with[2] = { n->used.cpu + p->spec.req.cpu, n->used.mem + p->spec.req.mem };
-	int64_t w = balance(with, alloc, 2);
-	int64_t wo = balance(without, alloc, 2);
-	return 50 + (50 + w - wo) / 2;
-}
-
-/* least_allocated.go for cpu and memory (weight 1 each), as
- * score_least_allocated, without the generic loop */
+/* noderesources/least_allocated.go leastResourceScorer (cpu, memory,
+ * weight 1 each) */
 static inline int64_t least2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
 {
 	int64_t sum = 0, weights = 0;
@@ -187,8 +135,8 @@ static inline int64_t least2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
 	return weights ? sum / weights : 0;
 }
 
-/* balance() for cpu and memory: the same double operations in the same
- * order */
+/* noderesources/balanced_allocation.go balancedResourceScorer for cpu and
+ * memory: the standard deviation of two fractions is |f0 - f1| / 2 */
 static inline int64_t balance2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
 {
 	if (ac == 0 || am == 0)
@@ -202,26 +150,43 @@ static inline int64_t balance2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
 	return (int64_t)((1 - std) * 100.0);
 }
 
+int64_t score_least_allocated(const struct cluster *c, const struct pod *p, const struct node *n)
+{
+	(void)c;
+	return least2(n->nz_cpu + p->spec.nz_cpu, n->alloc.cpu, n->nz_mem + p->spec.nz_mem, n->alloc.mem);
+}
+
+/* balanced_allocation.go Score after PR #135573 (conventions §1) */
+static inline int64_t balanced_score(const struct pod *p, const struct node *n)
+{
+	int64_t w = balance2(n->used.cpu + p->spec.req.cpu, n->alloc.cpu, n->used.mem + p->spec.req.mem,
+			     n->alloc.mem);
+	int64_t wo = balance2(n->used.cpu, n->alloc.cpu, n->used.mem, n->alloc.mem);
+	return 50 + (50 + w - wo) / 2;
+}
+
+int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n)
+{
+	(void)c;
+	return balanced_score(p, n);
+}
+
 void score_resources(const struct cluster *c, const struct pod *p, struct decision *d, bool least,
 		     bool balanced)
 {
-	const int64_t pnc = p->spec.nz_cpu, pnm = p->spec.nz_mem;
-	const int64_t prc = p->spec.req.cpu, prm = p->spec.req.mem;
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *r = &d->nodes[i];
 		if (!r->feasible)
 			continue;
 		const struct node *n = &c->nodes[r->node];
 		if (least) {
-			int64_t raw = least2(n->nz_cpu + pnc, n->alloc.cpu, n->nz_mem + pnm, n->alloc.mem);
+			int64_t raw = score_least_allocated(c, p, n);
 			r->scored[PL_NODE_RESOURCES_FIT] = true;
 			r->raw[PL_NODE_RESOURCES_FIT] = raw;
 			r->norm[PL_NODE_RESOURCES_FIT] = (int16_t)raw;
 		}
 		if (balanced) {
-			int64_t w = balance2(n->used.cpu + prc, n->alloc.cpu, n->used.mem + prm, n->alloc.mem);
-			int64_t wo = balance2(n->used.cpu, n->alloc.cpu, n->used.mem, n->alloc.mem);
-			int64_t raw = 50 + (50 + w - wo) / 2;
+			int64_t raw = balanced_score(p, n);
 			r->scored[PL_BALANCED_ALLOCATION] = true;
 			r->raw[PL_BALANCED_ALLOCATION] = raw;
 			r->norm[PL_BALANCED_ALLOCATION] = (int16_t)raw;

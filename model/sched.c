@@ -10,22 +10,6 @@
 
 #include "plugins.h"
 
-/* Does the pod tolerate node.kubernetes.io/unschedulable:NoSchedule?
- * (nodeunschedulable/node_unschedulable.go Filter) */
-static bool tolerates_unschedulable(const struct cluster *c, const struct pod *p)
-{
-	struct node probe = { 0 };
-	struct taint t = {
-		.key = c->sym_unsched_taint,
-		.value = c->sym_empty,
-		.effect = EFFECT_NO_SCHEDULE,
-		.effect_text = SYM_NONE,
-	};
-	probe.taints = &t;
-	probe.ntaints = 1;
-	return taint_first_untolerated_in(c, &probe, p->spec.tols, p->spec.ntols) < 0;
-}
-
 /* framework/runtime/framework.go RunFilterPlugins, in plugin order, for
  * every node: the per-node work is a few loads and compares; a failure
  * fills the rec's detail through the plugin's own filter. */
@@ -33,7 +17,6 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 			const uint8_t *aff, struct spread_state *ss, struct ipa_state *is)
 {
 	const struct resources *rq = &p->spec.req;
-	bool tol_unsched = tolerates_unschedulable(c, p);
 	bool by_name = p->spec.node_name != SYM_NONE && p->spec.node_name != c->sym_empty;
 	bool fit_simple = rq->eph == 0 && rq->next == 0;
 	bool do_spread = !spread_filter_skipped(ss), do_ipa = !ipa_filter_skipped(is);
@@ -49,14 +32,14 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 			r->fail = PL_NODE_AFFINITY;
 			continue;
 		}
-		if (n->unschedulable && !tol_unsched) {
-			r->unresolvable = true;
+		/* the plugins' own filters for the rare cases: cordoned
+		 * nodes, pods naming their node */
+		if (n->unschedulable && !filter_node_unschedulable(c, p, n, r)) {
 			r->fail = PL_NODE_UNSCHEDULABLE;
 			r->nran = 1;
 			continue;
 		}
-		if (by_name && p->spec.node_name != n->name) {
-			r->unresolvable = true;
+		if (by_name && !filter_node_name(c, p, n, r)) {
 			r->fail = PL_NODE_NAME;
 			r->nran = 2;
 			continue;

@@ -305,6 +305,29 @@ static struct sel_req req1(struct cluster *c, const char *key, enum sel_op op, c
 	return r;
 }
 
+/* The cycle answers node affinity for all nodes at once (ns_term_eval,
+ * through the key index); it must agree with the per-node matcher, whose
+ * answers the tests below check by hand. */
+static void term_agrees(struct cluster *c, const struct ns_term *t)
+{
+	uint8_t *out = malloc(c->nnodes + 1);
+	assert_non_null(out);
+	assert_int_equal(ns_term_eval(c, t, out), 1);
+	for (uint32_t id = 0; id < c->nnodes; id++)
+		assert_int_equal(out[id], ns_term_matches(c, t, &c->nodes[id]));
+	free(out);
+}
+
+static void pod_agrees(struct cluster *c, const struct pod *p)
+{
+	uint8_t *ok = malloc(c->nnodes + 1);
+	assert_non_null(ok);
+	assert_int_equal(node_affinity_eval(c, p, ok), 1);
+	for (uint32_t id = 0; id < c->nnodes; id++)
+		assert_int_equal(ok[id], node_matches_pod_affinity(c, p, &c->nodes[id]));
+	free(ok);
+}
+
 static void test_node_affinity_match(void **state)
 {
 	(void)state;
@@ -331,8 +354,23 @@ static void test_node_affinity_match(void **state)
 	assert_true(ns_term_matches(c, &t, &c->nodes[ids[2]]));
 	assert_false(ns_term_matches(c, &t, &c->nodes[ids[3]]));
 	assert_false(ns_term_matches(c, &t, &c->nodes[ids[4]]));
+	term_agrees(c, &t);
 	t.exprs[0].op = SEL_LT;
 	assert_true(ns_term_matches(c, &t, &c->nodes[ids[0]]));
+	term_agrees(c, &t);
+	/* In [10]: only n1; Exists: n0..n3; DoesNotExist: n4 */
+	t.exprs[0].op = SEL_IN;
+	assert_false(ns_term_matches(c, &t, &c->nodes[ids[0]]));
+	assert_true(ns_term_matches(c, &t, &c->nodes[ids[1]]));
+	term_agrees(c, &t);
+	t.exprs[0].op = SEL_EXISTS;
+	assert_true(ns_term_matches(c, &t, &c->nodes[ids[3]]));
+	assert_false(ns_term_matches(c, &t, &c->nodes[ids[4]]));
+	term_agrees(c, &t);
+	t.exprs[0].op = SEL_NOTEXISTS;
+	assert_false(ns_term_matches(c, &t, &c->nodes[ids[3]]));
+	assert_true(ns_term_matches(c, &t, &c->nodes[ids[4]]));
+	term_agrees(c, &t);
 	ns_term_fini(&t);
 	/* NotIn matches a node without the label */
 	t.exprs = malloc(sizeof(*t.exprs));
@@ -340,17 +378,25 @@ static void test_node_affinity_match(void **state)
 	t.nexprs = 1;
 	assert_false(ns_term_matches(c, &t, &c->nodes[ids[0]]));
 	assert_true(ns_term_matches(c, &t, &c->nodes[ids[1]]));
+	term_agrees(c, &t);
+	/* a value no node carries: NotIn matches every node */
+	t.exprs[0].vals[0] = S(c, "nowhere");
+	assert_true(ns_term_matches(c, &t, &c->nodes[ids[0]]));
+	term_agrees(c, &t);
 	t.invalid = true;
 	assert_false(ns_term_matches(c, &t, &c->nodes[ids[1]]));
+	term_agrees(c, &t);
 	ns_term_fini(&t);
 	/* an empty term matches nothing */
 	assert_false(ns_term_matches(c, &t, &c->nodes[ids[1]]));
+	term_agrees(c, &t);
 	/* matchFields metadata.name In [n2] */
 	t.fields = malloc(sizeof(*t.fields));
 	t.fields[0] = req1(c, "metadata.name", SEL_IN, "n2");
 	t.nfields = 1;
 	assert_true(ns_term_matches(c, &t, &c->nodes[ids[2]]));
 	assert_false(ns_term_matches(c, &t, &c->nodes[ids[1]]));
+	term_agrees(c, &t);
 	ns_term_fini(&t);
 	cluster_free(c);
 }
@@ -419,15 +465,18 @@ static void test_node_affinity_pod(void **state)
 	assert_int_equal(filter_node_affinity(c, pp, &c->nodes[n1], &r), 1);
 	assert_int_equal(filter_node_affinity(c, pp, &c->nodes[n3], &r), 0); /* zone=b, disk=hdd */
 	assert_true(r.unresolvable);
+	pod_agrees(c, pp);
 	/* nodeSelector ANDed */
 	assert_true(labels_set(&pp->spec.node_selector, S(c, "disk"), S(c, "ssd")));
 	assert_false(node_matches_pod_affinity(c, pp, &c->nodes[n2]));
 	assert_true(node_matches_pod_affinity(c, pp, &c->nodes[n1]));
+	pod_agrees(c, pp);
 	/* required with zero terms matches nothing */
 	labels_fini(&pp->spec.node_selector);
 	uint32_t keep = pp->spec.affinity.node.nreq;
 	pp->spec.affinity.node.nreq = 0;
 	assert_false(node_matches_pod_affinity(c, pp, &c->nodes[n1]));
+	pod_agrees(c, pp);
 	pp->spec.affinity.node.nreq = keep;
 	cluster_free(c);
 }
