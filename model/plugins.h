@@ -77,8 +77,7 @@ struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, stru
 				    const uint8_t *aff);
 void spread_free(struct spread_state *s);
 bool spread_filter_skipped(const struct spread_state *s);
-int filter_spread(const struct cluster *c, uint32_t node_id, const struct spread_state *s,
-		  struct decision *d, struct node_rec *r);
+int filter_spread(uint32_t node_id, const struct spread_state *s, struct decision *d, struct node_rec *r);
 
 /* helper/normalize_score.go DefaultNormalizeScore over the feasible recs */
 void normalize_default(struct decision *d, enum plugin_id p, bool reverse);

@@ -71,7 +71,7 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 		ran = 5;
 		if (do_spread) {
 			ran++;
-			if (!filter_spread(c, id, ss, d, r)) {
+			if (!filter_spread(id, ss, d, r)) {
 				r->fail = PL_POD_TOPOLOGY_SPREAD;
 				r->nran = ran;
 				continue;

@@ -441,10 +441,8 @@ bool spread_filter_skipped(const struct spread_state *s)
 }
 
 /* filtering.go Filter */
-int filter_spread(const struct cluster *c, uint32_t node_id, const struct spread_state *s,
-		  struct decision *d, struct node_rec *r)
+int filter_spread(uint32_t node_id, const struct spread_state *s, struct decision *d, struct node_rec *r)
 {
-	(void)c;
 	for (uint32_t k = 0; k < s->nhard; k++) {
 		const struct spread_con *sc = &s->hard[k];
 		const struct constraint_rec *cr = sc->rec;
@@ -584,6 +582,12 @@ static int64_t go_round(double x)
 	return x - (double)i >= 0.5 ? i + 1 : i;
 }
 
+/* scoring.go scoreForCount */
+static inline double score_for_count(int64_t cnt, const struct constraint_rec *r)
+{
+	return (double)cnt * r->weight + (double)(r->max_skew - 1);
+}
+
 /* scoring.go PreScore */
 bool spread_prescore(struct cluster *c, const struct pod *p, struct spread_state *s, struct decision *d)
 {
@@ -600,8 +604,8 @@ bool spread_prescore(struct cluster *c, const struct pod *p, struct spread_state
 	for (uint32_t k = 0; k < s->nsoft; k++)
 		if (!prescore_con(c, p, s, &s->soft[k], d, scored_nodes))
 			return false;
-	/* scoring.go scoreForCount per value, summed per node in constraint
-	 * order (the same double additions as upstream) */
+	/* scoreForCount per value, summed per node in constraint order
+	 * (the same double additions as upstream) */
 	if (!(s->contrib = calloc(s->nsoft, sizeof(*s->contrib))))
 		return false;
 	for (uint32_t k = 0; k < s->nsoft; k++) {
@@ -611,7 +615,7 @@ bool spread_prescore(struct cluster *c, const struct pod *p, struct spread_state
 		if (!(s->contrib[k] = malloc((sc->nvals + 1) * sizeof(**s->contrib))))
 			return false;
 		for (uint32_t v = 0; v < sc->nvals; v++)
-			s->contrib[k][v] = (double)sc->cnt[v] * sc->rec->weight + (double)(sc->rec->max_skew - 1);
+			s->contrib[k][v] = score_for_count(sc->cnt[v], sc->rec);
 	}
 	return true;
 }
@@ -630,7 +634,7 @@ int64_t spread_raw(const struct spread_state *s, struct node_rec *nr)
 		if (sc->hostname) {
 			int64_t cnt = node_count(sc, nr->node);
 			nr->host_count = (uint32_t)cnt;
-			score += (double)cnt * sc->rec->weight + (double)(sc->rec->max_skew - 1);
+			score += score_for_count(cnt, sc->rec);
 		} else {
 			score += s->contrib[k][vi];
 		}
