@@ -200,6 +200,7 @@ void cluster_free(struct cluster *c)
 		free(ix);
 	}
 	free(c->affinity_pods);
+	res_cache_free(c->res_cache);
 	for (uint32_t i = 0; i < c->nterms; i++) {
 		free(c->terms[i].term.namespaces);
 		selector_fini(&c->terms[i].term.ns_sel);
@@ -267,6 +268,7 @@ int32_t cluster_add_node(struct cluster *c, struct node *n)
 	d->npods = d->podcap = 0;
 	memset(&d->used, 0, sizeof(d->used));
 	d->nz_cpu = d->nz_mem = 0;
+	d->res_stamp = ++c->res_clock;
 	c->nalive_nodes++;
 	c->label_gen++;
 	return id;
@@ -436,6 +438,7 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 	n->used.pods += sign;
 	n->nz_cpu += sign * p->spec.nz_cpu;
 	n->nz_mem += sign * p->spec.nz_mem;
+	n->res_stamp = ++c->res_clock;
 	for (uint32_t i = 0; i < r->next; i++) {
 		uint32_t j = 0;
 		while (j < n->used.next && n->used.ext[j].name != r->ext[i].name)

@@ -77,6 +77,11 @@ struct term_class {
 	uint64_t total;
 };
 
+/* fit.c: each node's resource scores for the last pod requests seen,
+ * valid while the node's res_stamp stays. */
+struct res_cache;
+void res_cache_free(struct res_cache *rc);
+
 /* Adds delta to the count of node in tc. Returns 0 on OOM. */
 int term_class_add(struct term_class *tc, uint32_t node, int32_t delta);
 
@@ -109,6 +114,8 @@ struct cluster {
 	struct key_index *keys;     /* see cluster_key_index */
 	uint32_t nkeys;
 	uint64_t label_gen;         /* bumped by every node label / node set change */
+	uint64_t res_clock;         /* stamps nodes whose resources change */
+	struct res_cache *res_cache; /* fit.c: resource scores across cycles */
 
 	/* well-known syms */
 	sym_t sym_hostname;         /* kubernetes.io/hostname */

@@ -171,25 +171,90 @@ int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, 
 	return balanced_score(p, n);
 }
 
-void score_resources(const struct cluster *c, const struct pod *p, struct decision *d, bool least,
+/* The last pod requests scored (epoch) and every node's two scores for
+ * them, kept while the node's resources stay (res_stamp): pods of one
+ * workload arrive in runs, and a bind changes one node. */
+struct res_cache_ent {
+	uint64_t stamp;
+	uint32_t epoch;           /* 0: empty */
+	int16_t least, balanced;
+};
+
+struct res_cache {
+	struct res_cache_ent *v;
+	uint32_t n;
+	uint32_t epoch;
+	int64_t key[4];           /* nz_cpu, nz_mem, req.cpu, req.mem */
+};
+
+void res_cache_free(struct res_cache *rc)
+{
+	if (!rc)
+		return;
+	free(rc->v);
+	free(rc);
+}
+
+/* The cache, sized for every node id and keyed to p's requests; NULL on
+ * OOM (the caller computes without it). */
+static struct res_cache *res_cache_for(struct cluster *c, const struct pod *p)
+{
+	struct res_cache *rc = c->res_cache;
+	if (!rc && !(rc = c->res_cache = calloc(1, sizeof(*rc))))
+		return NULL;
+	if (rc->n < c->nnodes) {
+		uint32_t n = c->nnodes + c->nnodes / 4 + 16;
+		struct res_cache_ent *v = realloc(rc->v, n * sizeof(*v));
+		if (!v)
+			return NULL;
+		memset(v + rc->n, 0, (n - rc->n) * sizeof(*v));
+		rc->v = v;
+		rc->n = n;
+	}
+	int64_t key[4] = { p->spec.nz_cpu, p->spec.nz_mem, p->spec.req.cpu, p->spec.req.mem };
+	if (!rc->epoch || memcmp(key, rc->key, sizeof(key))) {
+		memcpy(rc->key, key, sizeof(key));
+		if (++rc->epoch == 0) {
+			memset(rc->v, 0, rc->n * sizeof(*rc->v));
+			rc->epoch = 1;
+		}
+	}
+	return rc;
+}
+
+void score_resources(struct cluster *c, const struct pod *p, struct decision *d, bool least,
 		     bool balanced)
 {
+	struct res_cache *rc = res_cache_for(c, p);
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *r = &d->nodes[i];
 		if (!r->feasible)
 			continue;
 		const struct node *n = &c->nodes[r->node];
+		int64_t la, ba;
+		struct res_cache_ent *e = rc ? &rc->v[r->node] : NULL;
+		if (e && e->epoch == rc->epoch && e->stamp == n->res_stamp) {
+			la = e->least;
+			ba = e->balanced;
+		} else {
+			la = score_least_allocated(c, p, n);
+			ba = balanced_score(p, n);
+			if (e) {
+				e->stamp = n->res_stamp;
+				e->epoch = rc->epoch;
+				e->least = (int16_t)la;
+				e->balanced = (int16_t)ba;
+			}
+		}
 		if (least) {
-			int64_t raw = score_least_allocated(c, p, n);
 			r->scored[PL_NODE_RESOURCES_FIT] = true;
-			r->raw[PL_NODE_RESOURCES_FIT] = raw;
-			r->norm[PL_NODE_RESOURCES_FIT] = (int16_t)raw;
+			r->raw[PL_NODE_RESOURCES_FIT] = la;
+			r->norm[PL_NODE_RESOURCES_FIT] = (int16_t)la;
 		}
 		if (balanced) {
-			int64_t raw = balanced_score(p, n);
 			r->scored[PL_BALANCED_ALLOCATION] = true;
-			r->raw[PL_BALANCED_ALLOCATION] = raw;
-			r->norm[PL_BALANCED_ALLOCATION] = (int16_t)raw;
+			r->raw[PL_BALANCED_ALLOCATION] = ba;
+			r->norm[PL_BALANCED_ALLOCATION] = (int16_t)ba;
 		}
 	}
 }

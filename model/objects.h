@@ -179,6 +179,8 @@ struct node {
 	uint32_t npods, podcap;
 	struct resources used;   /* actual requests of bound pods (pods = count) */
 	int64_t nz_cpu, nz_mem;  /* non-zero requests of bound pods */
+	uint64_t res_stamp;      /* cluster res_clock at the last change of
+				  * alloc, used or nz_* (cached scores) */
 };
 
 enum workload_kind { WL_SERVICE, WL_REPLICASET, WL_STATEFULSET, WL_RC };

@@ -52,7 +52,7 @@ int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, 
 bool pod_requests_cpu_or_mem(const struct pod *p);
 /* Both resource scores (either may be off) for every feasible rec: raw
  * and normalized (they need no normalization). */
-void score_resources(const struct cluster *c, const struct pod *p, struct decision *d, bool least,
+void score_resources(struct cluster *c, const struct pod *p, struct decision *d, bool least,
 		     bool balanced);
 
 /* interpodaffinity: state per decision */
