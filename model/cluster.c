@@ -201,6 +201,7 @@ void cluster_free(struct cluster *c)
 	}
 	free(c->affinity_pods);
 	res_cache_free(c->res_cache);
+	shape_cache_free(c->shape_cache);
 	for (uint32_t i = 0; i < c->nterms; i++) {
 		free(c->terms[i].term.namespaces);
 		selector_fini(&c->terms[i].term.ns_sel);
@@ -920,6 +921,11 @@ uint32_t cluster_node_order(const struct cluster *c, uint32_t *ids)
 void cluster_labels_changed(struct cluster *c)
 {
 	c->label_gen++;
+}
+
+void cluster_taints_changed(struct cluster *c)
+{
+	c->taint_gen++;
 }
 
 struct val_text {

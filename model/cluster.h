@@ -81,6 +81,9 @@ struct term_class {
  * valid while the node's res_stamp stays. */
 struct res_cache;
 void res_cache_free(struct res_cache *rc);
+/* shape.c: node-facing answers kept per recent pod spec. */
+struct shape_cache;
+void shape_cache_free(struct shape_cache *sc);
 
 /* Adds delta to the count of node in tc. Returns 0 on OOM. */
 int term_class_add(struct term_class *tc, uint32_t node, int32_t delta);
@@ -116,6 +119,8 @@ struct cluster {
 	uint64_t label_gen;         /* bumped by every node label / node set change */
 	uint64_t res_clock;         /* stamps nodes whose resources change */
 	struct res_cache *res_cache; /* fit.c: resource scores across cycles */
+	uint64_t taint_gen;         /* bumped by every taint or cordon change */
+	struct shape_cache *shape_cache; /* shape.c: node-facing answers per pod spec */
 
 	/* well-known syms */
 	sym_t sym_hostname;         /* kubernetes.io/hostname */
@@ -183,6 +188,8 @@ const struct key_index *cluster_key_index(struct cluster *c, sym_t key);
 const int64_t *matcher_domain_sums(struct cluster *c, struct matcher *m, sym_t key);
 /* Call after changing any node's labels in place. */
 void cluster_labels_changed(struct cluster *c);
+/* Call after changing any node's taints or unschedulable flag. */
+void cluster_taints_changed(struct cluster *c);
 
 /* Node ids in input order (alive only), for iteration: fills ids (which
  * must hold nnodes entries) and returns the count. */

@@ -171,69 +171,85 @@ int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, 
 	return balanced_score(p, n);
 }
 
-/* The last pod requests scored (epoch) and every node's two scores for
- * them, kept while the node's resources stay (res_stamp): pods of one
- * workload arrive in runs, and a bind changes one node. */
+/* Every node's two scores for each of a few recent pod requests, kept
+ * while the node's resources stay (res_stamp): a bind changes one node,
+ * and pods of a workload, or of workloads sized alike, recur. */
+#define RES_WAYS 16
+
 struct res_cache_ent {
-	uint64_t stamp;
-	uint32_t epoch;           /* 0: empty */
+	uint64_t stamp;           /* the node's res_stamp; 0: empty */
 	int16_t least, balanced;
 };
 
-struct res_cache {
-	struct res_cache_ent *v;
-	uint32_t n;
-	uint32_t epoch;
+struct res_way {
 	int64_t key[4];           /* nz_cpu, nz_mem, req.cpu, req.mem */
+	uint64_t tick;            /* last use; 0: unused */
+	struct res_cache_ent *v;  /* per node id */
+	uint32_t n;
+};
+
+struct res_cache {
+	struct res_way w[RES_WAYS];
+	uint64_t tick;
 };
 
 void res_cache_free(struct res_cache *rc)
 {
 	if (!rc)
 		return;
-	free(rc->v);
+	for (int i = 0; i < RES_WAYS; i++)
+		free(rc->w[i].v);
 	free(rc);
 }
 
-/* The cache, sized for every node id and keyed to p's requests; NULL on
- * OOM (the caller computes without it). */
-static struct res_cache *res_cache_for(struct cluster *c, const struct pod *p)
+/* The way for p's requests, sized for every node id; NULL on OOM (the
+ * caller computes without it). */
+static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
 {
 	struct res_cache *rc = c->res_cache;
 	if (!rc && !(rc = c->res_cache = calloc(1, sizeof(*rc))))
 		return NULL;
-	if (rc->n < c->nnodes) {
-		uint32_t n = c->nnodes + c->nnodes / 4 + 16;
-		struct res_cache_ent *v = realloc(rc->v, n * sizeof(*v));
-		if (!v)
-			return NULL;
-		memset(v + rc->n, 0, (n - rc->n) * sizeof(*v));
-		rc->v = v;
-		rc->n = n;
-	}
 	int64_t key[4] = { p->spec.nz_cpu, p->spec.nz_mem, p->spec.req.cpu, p->spec.req.mem };
-	if (!rc->epoch || memcmp(key, rc->key, sizeof(key))) {
-		memcpy(rc->key, key, sizeof(key));
-		if (++rc->epoch == 0) {
-			memset(rc->v, 0, rc->n * sizeof(*rc->v));
-			rc->epoch = 1;
-		}
+	struct res_way *w = NULL, *lru = &rc->w[0];
+	for (int i = 0; i < RES_WAYS && !w; i++) {
+		if (rc->w[i].tick && !memcmp(rc->w[i].key, key, sizeof(key)))
+			w = &rc->w[i];
+		else if (rc->w[i].tick < lru->tick)
+			lru = &rc->w[i];
 	}
-	return rc;
+	if (!w) {
+		w = lru;
+		memcpy(w->key, key, sizeof(key));
+		if (w->v)
+			memset(w->v, 0, w->n * sizeof(*w->v));
+	}
+	w->tick = ++rc->tick;
+	if (w->n < c->nnodes) {
+		uint32_t n = c->nnodes + c->nnodes / 4 + 16;
+		struct res_cache_ent *v = realloc(w->v, n * sizeof(*v));
+		if (!v) {
+			w->tick = 0;
+			return NULL;
+		}
+		memset(v + w->n, 0, (n - w->n) * sizeof(*v));
+		w->v = v;
+		w->n = n;
+	}
+	return w;
 }
 
 void score_resources(struct cluster *c, const struct pod *p, struct decision *d, bool least,
 		     bool balanced)
 {
-	struct res_cache *rc = res_cache_for(c, p);
+	struct res_way *w = res_cache_for(c, p);
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		struct node_rec *r = &d->nodes[i];
 		if (!r->feasible)
 			continue;
 		const struct node *n = &c->nodes[r->node];
 		int64_t la, ba;
-		struct res_cache_ent *e = rc ? &rc->v[r->node] : NULL;
-		if (e && e->epoch == rc->epoch && e->stamp == n->res_stamp) {
+		struct res_cache_ent *e = w ? &w->v[r->node] : NULL;
+		if (e && e->stamp == n->res_stamp) {
 			la = e->least;
 			ba = e->balanced;
 		} else {
@@ -241,7 +257,6 @@ void score_resources(struct cluster *c, const struct pod *p, struct decision *d,
 			ba = balanced_score(p, n);
 			if (e) {
 				e->stamp = n->res_stamp;
-				e->epoch = rc->epoch;
 				e->least = (int16_t)la;
 				e->balanced = (int16_t)ba;
 			}

@@ -69,12 +69,33 @@ int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, 
  * over the feasible recs with scored[PL_INTER_POD_AFFINITY]. */
 void ipa_normalize(struct decision *d);
 
+/* shape.c: the answers that depend only on the pod's nodeName,
+ * nodeSelector, node affinity and tolerations and on the nodes (names,
+ * labels, taints, cordons), kept across cycles for recent pod specs. The
+ * shape returned is valid until the next node_shape_get. NULL on OOM. */
+struct node_shape;
+struct node_shape *node_shape_get(struct cluster *c, const struct pod *p);
+/* per node id: 0 when NodeUnschedulable, NodeName, TaintToleration and
+ * NodeAffinity pass, else the first failing plugin id + 1 */
+const uint8_t *node_shape_stat(const struct node_shape *s);
+/* node_affinity_eval of the pod; NULL when it has no required affinity */
+const uint8_t *node_shape_aff(const struct node_shape *s);
+/* per node id: no untolerated NoSchedule / NoExecute taint */
+const uint8_t *node_shape_taint_ok(const struct node_shape *s);
+/* the index of node id's first untolerated taint, -1 when none */
+int32_t node_shape_taint_ix(const struct node_shape *s, uint32_t id);
+/* aff & taint_ok (taint_ok when no affinity); NULL on OOM */
+const uint8_t *node_shape_both_ok(struct node_shape *s);
+/* TaintToleration and NodeAffinity raw scores per node id; NULL on OOM */
+const int64_t *node_shape_tt_raw(struct cluster *c, const struct pod *p, struct node_shape *s);
+const int64_t *node_shape_na_raw(struct cluster *c, const struct pod *p, struct node_shape *s);
+
 /* podtopologyspread: fills d->cons, filters, scores (spread.c) */
 struct spread_state;
-/* aff: the cycle's node_affinity_eval (NULL when the pod has none), kept
- * for nodeAffinityPolicy Honor; it must outlive the state. */
+/* shape: the pod's node-facing answers (node inclusion policies); it
+ * must outlive the state. */
 struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d,
-				    const uint8_t *aff);
+				    struct node_shape *shape);
 void spread_free(struct spread_state *s);
 bool spread_filter_skipped(const struct spread_state *s);
 int filter_spread(uint32_t node_id, const struct spread_state *s, struct decision *d, struct node_rec *r);
@@ -89,7 +110,7 @@ int64_t ipa_normalize_one(int64_t raw, int64_t min, int64_t max);
 /* PodTopologySpread PreScore (scoring.go initPreScoreState) over the
  * feasible recs, recording the soft constraints' domains; false when it
  * skips. Sets spread_ignored on the recs. */
-bool spread_prescore(struct cluster *c, const struct pod *p, struct spread_state *s, struct decision *d);
+bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d);
 /* scoring.go Score for one feasible rec after spread_prescore (0 when
  * ignored); records host_count. */
 int64_t spread_raw(const struct spread_state *s, struct node_rec *r);

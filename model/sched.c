@@ -14,10 +14,10 @@
  * every node: the per-node work is a few loads and compares; a failure
  * fills the rec's detail through the plugin's own filter. */
 static void run_filters(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
-			const uint8_t *aff, struct spread_state *ss, struct ipa_state *is)
+			const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is)
 {
 	const struct resources *rq = &p->spec.req;
-	bool by_name = p->spec.node_name != SYM_NONE && p->spec.node_name != c->sym_empty;
+	const uint8_t *stat = node_shape_stat(shape);
 	bool fit_simple = rq->eph == 0 && rq->next == 0;
 	bool do_spread = !spread_filter_skipped(ss), do_ipa = !ipa_filter_skipped(is);
 	for (uint32_t i = 0; i < d->nnodes; i++) {
@@ -32,27 +32,16 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 			r->fail = PL_NODE_AFFINITY;
 			continue;
 		}
-		/* the plugins' own filters for the rare cases: cordoned
-		 * nodes, pods naming their node */
-		if (n->unschedulable && !filter_node_unschedulable(c, p, n, r)) {
-			r->fail = PL_NODE_UNSCHEDULABLE;
-			r->nran = 1;
-			continue;
-		}
-		if (by_name && !filter_node_name(c, p, n, r)) {
-			r->fail = PL_NODE_NAME;
-			r->nran = 2;
-			continue;
-		}
-		if (n->ntaints && !filter_taint_toleration(c, p, n, r)) {
-			r->fail = PL_TAINT_TOLERATION;
-			r->nran = 3;
-			continue;
-		}
-		if (aff && !aff[id]) {
+		if (stat[id]) {
+			/* NodeUnschedulable, NodeName, TaintToleration and
+			 * NodeAffinity, answered once per pod spec (shape.c);
+			 * every such failure is unresolvable */
+			int8_t pl = (int8_t)(stat[id] - 1);
+			r->fail = pl;
+			r->nran = (int8_t)(pl + 1);
 			r->unresolvable = true;
-			r->fail = PL_NODE_AFFINITY;
-			r->nran = 4;
+			if (pl == PL_TAINT_TOLERATION)
+				r->why.taint.taint = (uint32_t)node_shape_taint_ix(shape, id);
 			continue;
 		}
 		/* noderesources/fit.go fitsRequest; the full filter names the
@@ -91,49 +80,11 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 	}
 }
 
-/* Preferred node affinity terms (weight != 0) evaluated for every node at
- * once: node_affinity.go Score as a sum over per-term answers. */
-struct pref_eval {
-	uint8_t **match;
-	int64_t *weight;
-	uint32_t n;
-};
-
-static void pref_eval_free(struct pref_eval *pe)
-{
-	for (uint32_t i = 0; i < pe->n; i++)
-		free(pe->match[i]);
-	free(pe->match);
-	free(pe->weight);
-}
-
-static int pref_eval_build(struct cluster *c, const struct pod *p, struct pref_eval *pe)
-{
-	const struct node_affinity *na = &p->spec.affinity.node;
-	memset(pe, 0, sizeof(*pe));
-	pe->match = calloc(na->npref + 1, sizeof(*pe->match));
-	pe->weight = calloc(na->npref + 1, sizeof(*pe->weight));
-	if (!pe->match || !pe->weight)
-		return 0;
-	for (uint32_t i = 0; i < na->npref; i++) {
-		if (na->pref[i].weight == 0)
-			continue;
-		uint8_t *m = malloc(c->nnodes + 1);
-		if (!m)
-			return 0;
-		pe->match[pe->n] = m;
-		pe->weight[pe->n++] = na->pref[i].weight;
-		if (!ns_term_eval(c, &na->pref[i].term, m))
-			return 0;
-	}
-	return 1;
-}
-
 /* framework/runtime/framework.go RunScorePlugins + schedule_one.go
  * selectHost: every plugin's raw score in one pass over the feasible
  * nodes, then normalization, totals and the best nodes in a second. */
 static int score_and_select(struct cluster *c, const struct pod *p, struct decision *d,
-			    struct spread_state *ss, struct ipa_state *is)
+			    struct node_shape *shape, struct spread_state *ss, struct ipa_state *is)
 {
 	const int32_t *w = c->cfg.weights;
 	d->scored = true;
@@ -142,7 +93,7 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	bool fit = w[PL_NODE_RESOURCES_FIT] != 0;
 	bool ba = w[PL_BALANCED_ALLOCATION] && pod_requests_cpu_or_mem(p);
 	/* PodTopologySpread always runs PreScore so its domains are recorded */
-	bool pts = spread_prescore(c, p, ss, d) && w[PL_POD_TOPOLOGY_SPREAD];
+	bool pts = spread_prescore(c, ss, d) && w[PL_POD_TOPOLOGY_SPREAD];
 	bool ipa = w[PL_INTER_POD_AFFINITY] && ipa_prescore(c, p, is);
 	d->plugin_skipped[PL_TAINT_TOLERATION] = !tt;
 	d->plugin_skipped[PL_NODE_AFFINITY] = !na;
@@ -150,11 +101,10 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	d->plugin_skipped[PL_POD_TOPOLOGY_SPREAD] = !pts;
 	d->plugin_skipped[PL_INTER_POD_AFFINITY] = !ipa;
 	d->plugin_skipped[PL_BALANCED_ALLOCATION] = !ba;
-	struct pref_eval pe = { 0 };
-	if (na && !pref_eval_build(c, p, &pe)) {
-		pref_eval_free(&pe);
+	const int64_t *tt_raw = tt ? node_shape_tt_raw(c, p, shape) : NULL;
+	const int64_t *na_raw = na ? node_shape_na_raw(c, p, shape) : NULL;
+	if ((tt && !tt_raw) || (na && !na_raw))
 		return 0;
-	}
 	if (fit || ba)
 		score_resources(c, p, d, fit, ba);
 	int64_t tt_max = 0, na_max = 0;
@@ -165,16 +115,14 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 			continue;
 		const struct node *n = &c->nodes[r->node];
 		if (tt) {
-			int64_t raw = n->ntaints ? score_taint_toleration(c, p, n) : 0;
+			int64_t raw = tt_raw[r->node];
 			r->scored[PL_TAINT_TOLERATION] = true;
 			r->raw[PL_TAINT_TOLERATION] = raw;
 			if (raw > tt_max)
 				tt_max = raw;
 		}
 		if (na) {
-			int64_t sum = 0;
-			for (uint32_t k = 0; k < pe.n; k++)
-				sum += pe.match[k][r->node] ? pe.weight[k] : 0;
+			int64_t sum = na_raw[r->node];
 			r->scored[PL_NODE_AFFINITY] = true;
 			r->raw[PL_NODE_AFFINITY] = sum;
 			if (sum > na_max)
@@ -201,7 +149,6 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 				ipa_max = raw;
 		}
 	}
-	pref_eval_free(&pe);
 
 	int active[PL__COUNT], nactive = 0;
 	for (int pl = 0; pl < PL__COUNT; pl++)
@@ -260,7 +207,7 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 	struct spread_state *ss = NULL;
 	struct ipa_state *is = NULL;
 	bool *allowed = NULL;
-	uint8_t *aff = NULL;
+	struct node_shape *shape = NULL;
 	d->pod = pod;
 	d->chosen = -1;
 	d->nodes = malloc((c->nalive_nodes + 1) * sizeof(*d->nodes));
@@ -278,13 +225,11 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 	}
 	/* PreFilter: NodeAffinity, PodTopologySpread, InterPodAffinity */
 	int narrow = prefilter_node_affinity(c, p, allowed);
-	if (pod_has_required_node_affinity(p)) {
-		/* one answer per node, shared by the NodeAffinity filter and
-		 * PodTopologySpread's nodeAffinityPolicy */
-		if (!(aff = malloc(c->nnodes + 1)) || !node_affinity_eval(c, p, aff))
-			goto error;
-	}
-	if (!(ss = spread_prepare(c, p, d, aff)))
+	/* one answer per node for the node-facing filters, shared with
+	 * PodTopologySpread's node inclusion policies */
+	if (!(shape = node_shape_get(c, p)))
+		goto error;
+	if (!(ss = spread_prepare(c, p, d, shape)))
 		goto error;
 	if (!(is = ipa_prepare(c, p)))
 		goto error;
@@ -303,10 +248,10 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 			d->nodes[i].unresolvable = true;
 		}
 	} else {
-		run_filters(c, p, d, narrow > 0 ? allowed : NULL, aff, ss, is);
+		run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is);
 	}
 	if (d->nfeasible) {
-		if (!score_and_select(c, p, d, ss, is))
+		if (!score_and_select(c, p, d, shape, ss, is))
 			goto error;
 		d->outcome = OUT_SCHEDULED;
 	} else {
@@ -318,13 +263,11 @@ done:
 	spread_free(ss);
 	ipa_free(is);
 	free(allowed);
-	free(aff);
 	return 1;
 error:
 	spread_free(ss);
 	ipa_free(is);
 	free(allowed);
-	free(aff);
 	return 0;
 }
 

@@ -24,11 +24,11 @@ struct spread_state {
 	uint32_t nhard, nsoft;
 	bool require_all;             /* PreScore requireAllTopologies */
 	bool skip_filter;
-	/* per node id, NULL when every node passes: the pod's required node
-	 * affinity (the cycle's), untolerated NoSchedule/NoExecute taints,
-	 * both; built on first use */
+	/* the pod's node-facing answers (shape.c): its required node
+	 * affinity per node id (NULL when it has none), untolerated
+	 * NoSchedule/NoExecute taints */
 	const uint8_t *aff;
-	uint8_t *taint_ok, *both_ok;
+	struct node_shape *shape;
 	/* per node id: carries every hard / soft key; NULL when all do */
 	uint8_t *has_hard, *has_soft;
 	uint32_t nnodes;
@@ -44,34 +44,15 @@ static const struct tsc system_defaults[2] = {
 /* The eligibility of every node id for constraint r as a byte array, or
  * NULL when every node is eligible (podtopologyspread/common.go
  * matchNodeInclusionPolicies). NULL with *oom set when out of memory. */
-static const uint8_t *elig_of(const struct cluster *c, const struct pod *p, struct spread_state *s,
-			      const struct constraint_rec *r, bool *oom)
+static const uint8_t *elig_of(struct spread_state *s, const struct constraint_rec *r, bool *oom)
 {
 	const uint8_t *aff = r->affinity_honor ? s->aff : NULL;
 	if (!r->taints_honor)
 		return aff;
-	if (!s->taint_ok) {
-		if (!(s->taint_ok = malloc(c->nnodes + 1))) {
-			*oom = true;
-			return NULL;
-		}
-		for (uint32_t id = 0; id < c->nnodes; id++) {
-			const struct node *n = &c->nodes[id];
-			s->taint_ok[id] = !n->ntaints ||
-				taint_first_untolerated_in(c, n, p->spec.tols, p->spec.ntols) < 0;
-		}
-	}
-	if (!aff)
-		return s->taint_ok;
-	if (!s->both_ok) {
-		if (!(s->both_ok = malloc(c->nnodes + 1))) {
-			*oom = true;
-			return NULL;
-		}
-		for (uint32_t id = 0; id < c->nnodes; id++)
-			s->both_ok[id] = aff[id] & s->taint_ok[id];
-	}
-	return s->both_ok;
+	const uint8_t *el = aff ? node_shape_both_ok(s->shape) : node_shape_taint_ok(s->shape);
+	if (!el)
+		*oom = true;
+	return el;
 }
 
 /* Why node id is not eligible for r (el[id] is 0). */
@@ -250,7 +231,7 @@ static int mark_all_keys(struct cluster *c, const struct spread_con *cons, uint3
 }
 
 /* filtering.go calPreFilterState */
-static int prefilter(struct cluster *c, const struct pod *p, struct spread_state *s)
+static int prefilter(struct cluster *c, struct spread_state *s)
 {
 	for (uint32_t k = 0; k < s->nhard; k++) {
 		struct spread_con *sc = &s->hard[k];
@@ -266,7 +247,7 @@ static int prefilter(struct cluster *c, const struct pod *p, struct spread_state
 		for (uint32_t i = 0; i < ki->nvals; i++)
 			r->doms[i].value = ki->vals[i];
 		bool oom = false;
-		const uint8_t *el = elig_of(c, p, s, r, &oom);
+		const uint8_t *el = elig_of(s, r, &oom);
 		const uint8_t *hh = s->has_hard;
 		const int32_t *kd = sc->kdom;
 		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
@@ -325,7 +306,7 @@ static int prefilter(struct cluster *c, const struct pod *p, struct spread_state
 }
 
 struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d,
-				    const uint8_t *aff)
+				    struct node_shape *shape)
 {
 	struct spread_state *s = calloc(1, sizeof(*s));
 	struct selector def_sel = { 0 };
@@ -334,7 +315,8 @@ struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, stru
 	if (!s)
 		return NULL;
 	s->nnodes = c->nnodes;
-	s->aff = aff;
+	s->shape = shape;
+	s->aff = node_shape_aff(shape);
 
 	const struct tsc *list = p->spec.tscs;
 	uint32_t n = p->spec.ntscs;
@@ -405,7 +387,7 @@ struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, stru
 	    !mark_all_keys(c, s->soft, s->nsoft, &s->has_soft))
 		goto error;
 	s->skip_filter = s->nhard == 0; /* filtering.go PreFilter: Skip */
-	if (!prefilter(c, p, s))
+	if (!prefilter(c, s))
 		goto error;
 	selector_fini(&def_sel);
 	return s;
@@ -428,8 +410,6 @@ void spread_free(struct spread_state *s)
 	free(s->contrib);
 	free(s->hard);
 	free(s->soft);
-	free(s->taint_ok);
-	free(s->both_ok);
 	free(s->has_hard);
 	free(s->has_soft);
 	free(s);
@@ -463,7 +443,7 @@ int filter_spread(uint32_t node_id, const struct spread_state *s, struct decisio
  * of the feasible, non-ignored nodes, then counts over all nodes. The
  * value index nvals stands for "" when no node has that value (nodes
  * lacking the key read "" under System defaulting). */
-static int prescore_con(struct cluster *c, const struct pod *p, struct spread_state *s,
+static int prescore_con(struct cluster *c, struct spread_state *s,
 			struct spread_con *sc, struct decision *d, uint32_t scored_nodes)
 {
 	struct constraint_rec *r = sc->rec;
@@ -510,7 +490,7 @@ static int prescore_con(struct cluster *c, const struct pod *p, struct spread_st
 		}
 		r->size = size;
 		bool oom = false;
-		const uint8_t *el = elig_of(c, p, s, r, &oom);
+		const uint8_t *el = elig_of(s, r, &oom);
 		const uint8_t *hs = s->require_all ? s->has_soft : NULL;
 		const int32_t *kd = sc->kdom;
 		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
@@ -589,7 +569,7 @@ static inline double score_for_count(int64_t cnt, const struct constraint_rec *r
 }
 
 /* scoring.go PreScore */
-bool spread_prescore(struct cluster *c, const struct pod *p, struct spread_state *s, struct decision *d)
+bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d)
 {
 	if (!s->nsoft || !c->nalive_nodes)
 		return false;
@@ -602,7 +582,7 @@ bool spread_prescore(struct cluster *c, const struct pod *p, struct spread_state
 		scored_nodes += !nr->spread_ignored;
 	}
 	for (uint32_t k = 0; k < s->nsoft; k++)
-		if (!prescore_con(c, p, s, &s->soft[k], d, scored_nodes))
+		if (!prescore_con(c, s, &s->soft[k], d, scored_nodes))
 			return false;
 	/* scoreForCount per value, summed per node in constraint order
 	 * (the same double additions as upstream) */

@@ -397,6 +397,7 @@ static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
 		struct taint tt = { c->sym_unsched_taint, c->sym_empty, EFFECT_NO_SCHEDULE,
 				    intern_str(c->in, "NoSchedule") };
 		n->unschedulable = s->kind == STEP_CORDON;
+		cluster_taints_changed(c);
 		if (s->kind == STEP_CORDON) {
 			if (!add_taint(n, &tt))
 				return 0;
@@ -440,10 +441,12 @@ static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
 		cluster_remove_node(c, (uint32_t)nid);
 		break;
 	case STEP_TAINT:
+		cluster_taints_changed(c);
 		if (!copy_taints(u, n) || !add_taint(n, &s->taint))
 			return 0;
 		break;
 	case STEP_UNTAINT:
+		cluster_taints_changed(c);
 		if (!copy_taints(u, n))
 			return 0;
 		if (!remove_taints(n, s->taint.key, s->taint.effect)) {
@@ -520,6 +523,7 @@ static void unapply(struct timeline *t, uint32_t i)
 		case STEP_UNCORDON:
 			c->nodes[u->node].unschedulable = u->was_unsched;
 			restore_taints(&c->nodes[u->node], u);
+			cluster_taints_changed(c);
 			break;
 		case STEP_ADD_NODE:
 			cluster_remove_node(c, (uint32_t)u->node);
@@ -534,6 +538,7 @@ static void unapply(struct timeline *t, uint32_t i)
 		case STEP_TAINT:
 		case STEP_UNTAINT:
 			restore_taints(&c->nodes[u->node], u);
+			cluster_taints_changed(c);
 			break;
 		case STEP_LABEL:
 			if (u->old_label)

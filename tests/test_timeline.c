@@ -185,6 +185,113 @@ static void choose_infeasible(void **state)
 	scenario_free(sc);
 }
 
+/* The answers kept across cycles (shape.c per pod spec, fit.c per node)
+ * follow every node change: each decision equals the one computed with
+ * those caches dropped, moving forward, back and forward again. */
+static const char *cache_scenario =
+	"nodes:\n"
+	"  - {name: n1, labels: {zone: a, disk: hdd}, allocatable: {cpu: '2', memory: 4Gi}}\n"
+	"  - {name: n2, labels: {zone: b, disk: hdd}, allocatable: {cpu: '2', memory: 4Gi}}\n"
+	"  - {name: n3, labels: {zone: a}, allocatable: {cpu: '4', memory: 2Gi},\n"
+	"     taints: [{key: spot, value: 'true', effect: PreferNoSchedule}]}\n"
+	"  - {name: n4, labels: {zone: b}, allocatable: {cpu: '1', memory: 8Gi}}\n"
+	"steps:\n"
+	"  - schedule: {name: web, labels: {app: web}, requests: {cpu: 300m, memory: 500Mi},\n"
+	"      affinity: {nodeAffinity: {preferredDuringSchedulingIgnoredDuringExecution:\n"
+	"        [{weight: 10, preference: {matchExpressions: [{key: disk, operator: In, values: [ssd]}]}}]}},\n"
+	"      topologySpreadConstraints: [{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway,\n"
+	"        nodeTaintsPolicy: Honor, labelSelector: {matchLabels: {app: web}}}]}\n"
+	"    replicas: 3\n"
+	"  - taint: {node: n1, key: k, value: v, effect: NoSchedule}\n"
+	"  - schedule: {name: web2, labels: {app: web}, requests: {cpu: 300m, memory: 500Mi},\n"
+	"      affinity: {nodeAffinity: {preferredDuringSchedulingIgnoredDuringExecution:\n"
+	"        [{weight: 10, preference: {matchExpressions: [{key: disk, operator: In, values: [ssd]}]}}]}},\n"
+	"      topologySpreadConstraints: [{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway,\n"
+	"        nodeTaintsPolicy: Honor, labelSelector: {matchLabels: {app: web}}}]}\n"
+	"    replicas: 2\n"
+	"  - cordon: n2\n"
+	"  - schedule: {name: web3, labels: {app: web}, requests: {cpu: 300m, memory: 500Mi}}\n"
+	"  - label: {node: n4, key: disk, value: ssd}\n"
+	"  - schedule: {name: db, labels: {app: db}, requests: {cpu: 300m, memory: 500Mi},\n"
+	"      nodeSelector: {disk: ssd}}\n"
+	"    replicas: 2\n"
+	"  - untaint: {node: n1, key: k}\n"
+	"  - uncordon: n2\n"
+	"  - schedule: {name: web4, labels: {app: web}, requests: {cpu: 300m, memory: 500Mi}}\n"
+	"    replicas: 2\n"
+	"  - addNode: {name: n5, labels: {zone: c, disk: ssd}, allocatable: {cpu: '8', memory: 8Gi}}\n"
+	"  - schedule: {name: db2, labels: {app: db}, requests: {cpu: 300m, memory: 500Mi},\n"
+	"      nodeSelector: {disk: ssd}}\n"
+	"    replicas: 2\n"
+	"  - removeNode: n4\n"
+	"  - schedule: {name: web5, labels: {app: web}, requests: {cpu: 300m, memory: 500Mi}}\n";
+
+static void drop_caches(struct cluster *c)
+{
+	res_cache_free(c->res_cache);
+	c->res_cache = NULL;
+	shape_cache_free(c->shape_cache);
+	c->shape_cache = NULL;
+}
+
+static void same_decision(const struct decision *a, const struct decision *b)
+{
+	assert_int_equal(a->outcome, b->outcome);
+	assert_int_equal(a->chosen, b->chosen);
+	assert_int_equal(a->nnodes, b->nnodes);
+	assert_int_equal(a->nfeasible, b->nfeasible);
+	for (uint32_t i = 0; i < a->nnodes; i++) {
+		const struct node_rec *x = &a->nodes[i], *y = &b->nodes[i];
+		assert_int_equal(x->node, y->node);
+		assert_int_equal(x->fail, y->fail);
+		assert_int_equal(x->nran, y->nran);
+		assert_int_equal(x->feasible, y->feasible);
+		assert_int_equal(x->unresolvable, y->unresolvable);
+		if (x->fail == PL_TAINT_TOLERATION)
+			assert_int_equal(x->why.taint.taint, y->why.taint.taint);
+		if (!x->feasible)
+			continue;
+		assert_int_equal(x->total, y->total);
+		for (int p = 0; p < PL__COUNT; p++) {
+			assert_int_equal(x->scored[p], y->scored[p]);
+			if (x->scored[p]) {
+				assert_int_equal(x->raw[p], y->raw[p]);
+				assert_int_equal(x->norm[p], y->norm[p]);
+			}
+		}
+	}
+}
+
+static void cached_answers_follow_changes(void **state)
+{
+	(void)state;
+	struct scenario *sc = fixture_load(cache_scenario);
+	struct timeline *t = timeline_new(sc);
+	uint32_t n = timeline_len(t), checked = 0;
+	for (int round = 0; round < 2; round++) {
+		for (uint32_t i = 0; i < n; i++) {
+			struct decision warm, fresh;
+			memset(&warm, 0, sizeof(warm));
+			memset(&fresh, 0, sizeof(fresh));
+			assert_true(timeline_step(t, &warm));
+			if (warm.nodes) {
+				assert_true(timeline_prev(t));
+				drop_caches(sc->cluster);
+				assert_true(timeline_step(t, &fresh));
+				same_decision(&warm, &fresh);
+				checked++;
+			}
+			decision_fini(&warm);
+			decision_fini(&fresh);
+		}
+		assert_true(timeline_goto(t, 0));
+	}
+	/* 13 schedule cycles a round */
+	assert_int_equal(checked, 26);
+	timeline_free(t);
+	scenario_free(sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +299,7 @@ int main(void)
 		cmocka_unit_test(explain_past_step),
 		cmocka_unit_test(branch_replaces_future),
 		cmocka_unit_test(choose_infeasible),
+		cmocka_unit_test(cached_answers_follow_changes),
 	};
 	return cmocka_run_group_tests_name("timeline", tests, NULL, NULL);
 }
