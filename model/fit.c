@@ -174,7 +174,7 @@ int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, 
 /* Every node's two scores for each of a few recent pod requests, kept
  * while the node's resources stay (res_stamp): a bind changes one node,
  * and pods of a workload, or of workloads sized alike, recur. */
-#define RES_WAYS 16
+#define RES_WAYS 64
 
 struct res_cache_ent {
 	uint64_t stamp;           /* the node's res_stamp; 0: empty */

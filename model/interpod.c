@@ -13,14 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One topology key and an amount per value: a small open-addressing map
- * (value sym -> amount), so a decision costs what it records, not the
- * size of the intern table. */
+/* One topology key and an amount per value of the key, indexed like the
+ * cluster's key index (cluster_key_index), so a node's amount is read
+ * with two loads. */
 struct keyvals {
 	sym_t key;
-	sym_t *ks;   /* SYM_NONE = empty slot */
-	int64_t *vs;
-	uint32_t mask, n;
+	const int32_t *kdom;  /* node id -> value index, -1 without the key */
+	int64_t *vs;          /* per value index */
 };
 
 struct keymap {
@@ -30,7 +29,6 @@ struct keymap {
 };
 
 struct ipa_state {
-	uint32_t nsyms;
 	bool skip;            /* PreFilter Skip */
 	/* 1. incoming required affinity: pods matching ALL terms, per key */
 	struct keymap aff;
@@ -47,59 +45,28 @@ struct ipa_state {
 
 static void keymap_fini(struct keymap *m)
 {
-	for (uint32_t i = 0; i < m->n; i++) {
-		free(m->kv[i].ks);
+	for (uint32_t i = 0; i < m->n; i++)
 		free(m->kv[i].vs);
-	}
 	free(m->kv);
 	memset(m, 0, sizeof(*m));
 }
 
-static uint32_t kv_slot(const struct keyvals *kv, sym_t val)
-{
-	uint32_t i = (val * 2654435761u) & kv->mask;
-	while (kv->ks[i] && kv->ks[i] != val)
-		i = (i + 1) & kv->mask;
-	return i;
-}
-
-static int kv_grow(struct keyvals *kv)
-{
-	uint32_t cap = kv->ks ? (kv->mask + 1) * 2 : 16;
-	struct keyvals nk = { kv->key, calloc(cap, sizeof(sym_t)), malloc(cap * sizeof(int64_t)), cap - 1, 0 };
-	if (!nk.ks || !nk.vs) {
-		free(nk.ks);
-		free(nk.vs);
-		return 0;
-	}
-	for (uint32_t i = 0; kv->ks && i <= kv->mask; i++) {
-		if (!kv->ks[i])
-			continue;
-		uint32_t j = kv_slot(&nk, kv->ks[i]);
-		nk.ks[j] = kv->ks[i];
-		nk.vs[j] = kv->vs[i];
-		nk.n++;
-	}
-	free(kv->ks);
-	free(kv->vs);
-	*kv = nk;
-	return 1;
-}
-
 /* The map of key, created empty when absent; NULL on OOM. */
-static struct keyvals *keymap_get(struct keymap *m, sym_t key, uint32_t nsyms)
+static struct keyvals *keymap_get(struct cluster *c, struct keymap *m, sym_t key)
 {
-	(void)nsyms;
 	for (uint32_t i = 0; i < m->n; i++)
 		if (m->kv[i].key == key)
 			return &m->kv[i];
+	const struct key_index *ki = cluster_key_index(c, key);
+	if (!ki)
+		return NULL;
 	struct keyvals *nk = realloc(m->kv, (m->n + 1) * sizeof(*nk));
 	if (!nk)
 		return NULL;
 	m->kv = nk;
-	memset(&nk[m->n], 0, sizeof(nk[m->n]));
 	nk[m->n].key = key;
-	if (!kv_grow(&nk[m->n]))
+	nk[m->n].kdom = ki->dom;
+	if (!(nk[m->n].vs = calloc(ki->nvals + 1, sizeof(*nk[m->n].vs))))
 		return NULL;
 	return &nk[m->n++];
 }
@@ -112,43 +79,37 @@ static const struct keyvals *keymap_find(const struct keymap *m, sym_t key)
 	return NULL;
 }
 
-/* Adds amount at (key, value of node for key) when the node has the key.
- * Returns 1, 0 on OOM. */
-static int keymap_add(struct keymap *m, uint32_t nsyms, const struct node *n, sym_t key, int64_t amount)
+/* Adds amount at (key, value of node id for key) when the node has the
+ * key. Returns 1, 0 on OOM. */
+static int keymap_add(struct cluster *c, struct keymap *m, uint32_t id, sym_t key, int64_t amount)
 {
-	sym_t val = labels_get(&n->labels, key);
-	if (val == SYM_NONE)
-		return 1;
-	struct keyvals *kv = keymap_get(m, key, nsyms);
+	struct keyvals *kv = keymap_get(c, m, key);
 	if (!kv)
 		return 0;
-	if ((kv->n + 1) * 2 > kv->mask + 1 && !kv_grow(kv))
-		return 0;
-	uint32_t i = kv_slot(kv, val);
-	if (!kv->ks[i]) {
-		kv->ks[i] = val;
-		kv->vs[i] = 0;
-		kv->n++;
-	}
-	kv->vs[i] += amount;
+	int32_t v = kv->kdom[id];
+	if (v < 0)
+		return 1;
+	kv->vs[v] += amount;
 	m->any = true;
 	return 1;
 }
 
-/* The value recorded at (key, node's value), 0 when absent; *has tells
+/* The value recorded at (key, node id's value), 0 when absent; *has tells
  * whether the node carries the key. */
-static int64_t keymap_at(const struct keymap *m, uint32_t nsyms, const struct node *n, sym_t key, bool *has)
+static int64_t kv_at(const struct keyvals *kv, uint32_t id, bool *has)
 {
-	(void)nsyms;
-	sym_t val = labels_get(&n->labels, key);
-	*has = val != SYM_NONE;
-	if (val == SYM_NONE)
-		return 0;
+	int32_t v = kv->kdom[id];
+	*has = v >= 0;
+	return v >= 0 ? kv->vs[v] : 0;
+}
+
+static int64_t keymap_at(const struct cluster *c, const struct keymap *m, uint32_t id, sym_t key, bool *has)
+{
 	const struct keyvals *kv = keymap_find(m, key);
-	if (!kv)
-		return 0;
-	uint32_t i = kv_slot(kv, val);
-	return kv->ks[i] ? kv->vs[i] : 0;
+	if (kv)
+		return kv_at(kv, id, has);
+	*has = labels_get(&c->nodes[id].labels, key) != SYM_NONE;
+	return 0;
 }
 
 /* framework/types.go newAffinityTerm for the incoming pod, with the
@@ -178,14 +139,15 @@ static void term_to_matcher(const struct pod *owner, const struct pod_affinity_t
 }
 
 /* Adds per-node counts of matcher m at each node's value for key. */
-static int add_matcher_counts(struct cluster *c, struct keymap *km, uint32_t nsyms, const struct matcher *m,
-			      sym_t key, int64_t mult)
+static int add_matcher_counts(struct cluster *c, struct keymap *km, const struct matcher *m, sym_t key,
+			      int64_t mult)
 {
+	if (!keymap_get(c, km, key))
+		return 0;
 	for (uint32_t id = 0; id < c->nnodes; id++) {
-		const struct node *n = &c->nodes[id];
-		if (!n->alive || !m->per_node[id])
+		if (!c->nodes[id].alive || !m->per_node[id])
 			continue;
-		if (!keymap_add(km, nsyms, n, key, mult * (int64_t)m->per_node[id]))
+		if (!keymap_add(c, km, id, key, mult * (int64_t)m->per_node[id]))
 			return 0;
 	}
 	return 1;
@@ -194,16 +156,17 @@ static int add_matcher_counts(struct cluster *c, struct keymap *km, uint32_t nsy
 /* Adds, per node, weight x the bound pods carrying term class tc at the
  * node's value for the class's key; with skip_unlabelled, nodes without
  * any label are passed over (scoring.go processExistingPod). */
-static int add_class_counts(struct cluster *c, struct keymap *km, uint32_t nsyms,
-			    const struct term_class *tc, int64_t weight, bool skip_unlabelled)
+static int add_class_counts(struct cluster *c, struct keymap *km, const struct term_class *tc,
+			    int64_t weight, bool skip_unlabelled)
 {
 	for (uint32_t i = 0; tc->node_keys && i <= tc->mask; i++) {
 		if (!tc->node_keys[i] || !tc->node_counts[i])
 			continue;
-		const struct node *n = &c->nodes[tc->node_keys[i] - 1];
+		uint32_t id = tc->node_keys[i] - 1;
+		const struct node *n = &c->nodes[id];
 		if (!n->alive || (skip_unlabelled && !n->labels.n))
 			continue;
-		if (!keymap_add(km, nsyms, n, tc->topology_key, weight * (int64_t)tc->node_counts[i]))
+		if (!keymap_add(c, km, id, tc->topology_key, weight * (int64_t)tc->node_counts[i]))
 			return 0;
 	}
 	return 1;
@@ -264,18 +227,17 @@ struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p)
 		if (!anti[i])
 			goto error;
 	}
-	s->nsyms = intern_count(c->in);
 
 	/* getIncomingAffinityAntiAffinityCounts */
 	for (uint32_t i = 0; i < naff; i++) {
 		bool dup = false;
 		for (uint32_t j = 0; j < i; j++)
 			dup |= a->aff_req[j].topology_key == a->aff_req[i].topology_key;
-		if (!dup && !add_matcher_counts(c, &s->aff, s->nsyms, all, a->aff_req[i].topology_key, 1))
+		if (!dup && !add_matcher_counts(c, &s->aff, all, a->aff_req[i].topology_key, 1))
 			goto error;
 	}
 	for (uint32_t i = 0; i < nanti; i++)
-		if (!add_matcher_counts(c, &s->anti, s->nsyms, anti[i], a->anti_req[i].topology_key, 1))
+		if (!add_matcher_counts(c, &s->anti, anti[i], a->anti_req[i].topology_key, 1))
 			goto error;
 
 	/* getExistingAntiAffinityCounts, one test per distinct term */
@@ -284,7 +246,7 @@ struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p)
 		if (tc->kind != TERM_ANTI_REQ || !tc->total || other_namespace(&tc->term, p->ns) ||
 		    !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
 			continue;
-		if (!add_class_counts(c, &s->existing, s->nsyms, tc, 1, false))
+		if (!add_class_counts(c, &s->existing, tc, 1, false))
 			goto error;
 	}
 	s->skip = !has_key(&s->existing) && naff == 0 && nanti == 0;
@@ -319,14 +281,15 @@ bool ipa_filter_skipped(const struct ipa_state *s)
 
 /* interpodaffinity/filtering.go satisfyPodAffinity; returns the failing
  * term index or -1. */
-static int32_t affinity_fails(const struct node *n, const struct pod *p, const struct ipa_state *s)
+static int32_t affinity_fails(const struct cluster *c, uint32_t id, const struct pod *p,
+			      const struct ipa_state *s)
 {
 	const struct affinity *a = &p->spec.affinity;
 	uint32_t naff = p->spec.has_affinity ? a->naff_req : 0;
 	int32_t zero = -1;
 	for (uint32_t i = 0; i < naff; i++) {
 		bool has;
-		int64_t cnt = keymap_at(&s->aff, s->nsyms, n, a->aff_req[i].topology_key, &has);
+		int64_t cnt = keymap_at(c, &s->aff, id, a->aff_req[i].topology_key, &has);
 		if (!has)
 			return (int32_t)i; /* every topology label must exist */
 		if (cnt <= 0 && zero < 0)
@@ -341,14 +304,14 @@ static int32_t affinity_fails(const struct node *n, const struct pod *p, const s
 }
 
 /* satisfyPodAntiAffinity: counts are keyed by (key, value) across terms */
-static int32_t anti_fails(const struct node *n, const struct pod *p, const struct ipa_state *s)
+static int32_t anti_fails(const struct cluster *c, uint32_t id, const struct pod *p, const struct ipa_state *s)
 {
 	if (!has_key(&s->anti))
 		return -1;
 	const struct affinity *a = &p->spec.affinity;
 	for (uint32_t i = 0; i < a->nanti_req; i++) {
 		bool has;
-		int64_t cnt = keymap_at(&s->anti, s->nsyms, n, a->anti_req[i].topology_key, &has);
+		int64_t cnt = keymap_at(c, &s->anti, id, a->anti_req[i].topology_key, &has);
 		if (has && cnt > 0)
 			return (int32_t)i;
 	}
@@ -356,13 +319,13 @@ static int32_t anti_fails(const struct node *n, const struct pod *p, const struc
 }
 
 /* satisfyExistingPodsAntiAffinity: any label of the node hits a marked pair */
-static bool existing_anti_fails(const struct node *n, const struct ipa_state *s)
+static bool existing_anti_fails(uint32_t id, const struct ipa_state *s)
 {
 	if (!has_key(&s->existing))
 		return false;
 	for (uint32_t i = 0; i < s->existing.n; i++) {
 		bool has;
-		if (keymap_at(&s->existing, s->nsyms, n, s->existing.kv[i].key, &has) > 0)
+		if (kv_at(&s->existing.kv[i], id, &has) > 0)
 			return true;
 	}
 	return false;
@@ -375,21 +338,22 @@ int filter_inter_pod_affinity(const struct cluster *c, const struct pod *p, cons
 	assert(c && p && n && s && r);
 	if (s->skip)
 		return 1;
-	int32_t t = affinity_fails(n, p, s);
+	uint32_t id = (uint32_t)(n - c->nodes);
+	int32_t t = affinity_fails(c, id, p, s);
 	if (t >= 0) {
 		r->why.ipa.what = IPA_AFFINITY;
 		r->why.ipa.term = (uint32_t)t;
 		r->unresolvable = true;
 		return 0;
 	}
-	t = anti_fails(n, p, s);
+	t = anti_fails(c, id, p, s);
 	if (t >= 0) {
 		r->why.ipa.what = IPA_ANTI;
 		r->why.ipa.term = (uint32_t)t;
 		r->unresolvable = false;
 		return 0;
 	}
-	if (existing_anti_fails(n, s)) {
+	if (existing_anti_fails(id, s)) {
 		r->why.ipa.what = IPA_EXISTING_ANTI;
 		r->why.ipa.term = 0;
 		r->unresolvable = false;
@@ -408,9 +372,7 @@ static int score_incoming_term(struct cluster *c, struct ipa_state *s, const str
 	const struct matcher *m = cluster_matcher(c, &mt, 1, false);
 	if (!m)
 		return 0;
-	/* the matcher may have interned its key: only node values matter,
-	 * which existed before, so nsyms stays valid */
-	return add_matcher_counts(c, &s->score, s->nsyms, m, t->topology_key, w);
+	return add_matcher_counts(c, &s->score, m, t->topology_key, w);
 }
 
 /* interpodaffinity/scoring.go PreScore */
@@ -443,7 +405,7 @@ bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s)
 		if (!tc->total || other_namespace(&tc->term, p->ns) ||
 		    !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
 			continue;
-		if (!add_class_counts(c, &s->score, s->nsyms, tc, w, true))
+		if (!add_class_counts(c, &s->score, tc, w, true))
 			goto oom;
 	}
 	s->scored = has_key(&s->score);
@@ -458,10 +420,11 @@ oom:
 int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, const struct ipa_state *s)
 {
 	assert(c && n && s);
+	uint32_t id = (uint32_t)(n - c->nodes);
 	int64_t sum = 0;
 	for (uint32_t i = 0; i < s->score.n; i++) {
 		bool has;
-		sum += keymap_at(&s->score, s->nsyms, n, s->score.kv[i].key, &has);
+		sum += kv_at(&s->score.kv[i], id, &has);
 	}
 	return sum;
 }
@@ -488,11 +451,3 @@ void ipa_normalize(struct decision *d)
 	}
 }
 
-int64_t ipa_normalize_one(int64_t raw, int64_t min, int64_t max)
-{
-	double f = 0;
-	/* unsigned differences: no overflow for extreme raw scores */
-	if (max > min)
-		f = 100.0 * ((double)((uint64_t)raw - (uint64_t)min) / (double)((uint64_t)max - (uint64_t)min));
-	return (int64_t)f;
-}

@@ -3,16 +3,6 @@
 
 #include <assert.h>
 
-int64_t normalize_default_one(int64_t raw, int64_t max, bool reverse)
-{
-	if (max == 0)
-		/* all raw scores 0 (or negative): kept, or 100 reversed */
-		return reverse ? 100 : raw;
-	/* 100 * s cannot overflow for counts and weights in range */
-	int64_t s = (raw > INT64_MAX / 100 || raw < INT64_MIN / 100) ? (raw / max) * 100 : 100 * raw / max;
-	return reverse ? 100 - s : s;
-}
-
 /* helper/normalize_score.go DefaultNormalizeScore (maxPriority 100) */
 void normalize_default(struct decision *d, enum plugin_id p, bool reverse)
 {

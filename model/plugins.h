@@ -104,9 +104,26 @@ int filter_spread(uint32_t node_id, const struct spread_state *s, struct decisio
 void normalize_default(struct decision *d, enum plugin_id p, bool reverse);
 /* The same for one raw score, given the maximum over the feasible nodes
  * (0 when none is positive). */
-int64_t normalize_default_one(int64_t raw, int64_t max, bool reverse);
+static inline int64_t normalize_default_one(int64_t raw, int64_t max, bool reverse)
+{
+	if (max == 0)
+		/* all raw scores 0 (or negative): kept, or 100 reversed */
+		return reverse ? 100 : raw;
+	/* 100 * s cannot overflow for counts and weights in range */
+	int64_t s = (raw > INT64_MAX / 100 || raw < INT64_MIN / 100) ? (raw / max) * 100 : 100 * raw / max;
+	return reverse ? 100 - s : s;
+}
+
 /* interpodaffinity/scoring.go NormalizeScore for one raw score. */
-int64_t ipa_normalize_one(int64_t raw, int64_t min, int64_t max);
+static inline int64_t ipa_normalize_one(int64_t raw, int64_t min, int64_t max)
+{
+	double f = 0;
+	/* unsigned differences: no overflow for extreme raw scores */
+	if (max > min)
+		f = 100.0 * ((double)((uint64_t)raw - (uint64_t)min) / (double)((uint64_t)max - (uint64_t)min));
+	return (int64_t)f;
+}
+
 /* PodTopologySpread PreScore (scoring.go initPreScoreState) over the
  * feasible recs, recording the soft constraints' domains; false when it
  * skips. Sets spread_ignored on the recs. */
@@ -116,6 +133,12 @@ bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision 
 int64_t spread_raw(const struct spread_state *s, struct node_rec *r);
 /* scoring.go NormalizeScore for one rec, given min and max of the raw
  * scores of the feasible, not ignored recs. */
-int64_t spread_normalize_one(const struct node_rec *r, int64_t raw, int64_t min, int64_t max);
-
+static inline int64_t spread_normalize_one(const struct node_rec *r, int64_t raw, int64_t min, int64_t max)
+{
+	if (r->spread_ignored)
+		return 0;
+	if (max == 0)
+		return 100;
+	return 100 * (max + min - raw) / max;
+}
 #endif

@@ -10,6 +10,15 @@
 
 #include "plugins.h"
 
+static inline struct node_rec *init_rec(struct node_rec *r, uint32_t id)
+{
+	/* raw[] is written before it is read (scored[] says which) */
+	memset(r, 0, offsetof(struct node_rec, raw));
+	r->node = id;
+	r->fail = PL_NONE;
+	return r;
+}
+
 /* framework/runtime/framework.go RunFilterPlugins, in plugin order, for
  * every node: the per-node work is a few loads and compares; a failure
  * fills the rec's detail through the plugin's own filter. */
@@ -20,10 +29,11 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 	const uint8_t *stat = node_shape_stat(shape);
 	bool fit_simple = rq->eph == 0 && rq->next == 0;
 	bool do_spread = !spread_filter_skipped(ss), do_ipa = !ipa_filter_skipped(is);
-	for (uint32_t i = 0; i < d->nnodes; i++) {
-		struct node_rec *r = &d->nodes[i];
-		uint32_t id = r->node;
+	for (uint32_t id = 0; id < c->nnodes; id++) {
 		const struct node *n = &c->nodes[id];
+		if (!n->alive)
+			continue;
+		struct node_rec *r = init_rec(&d->nodes[d->nnodes++], id);
 		int8_t ran;
 		if (allowed && !allowed[id]) {
 			/* outside NodeAffinity's PreFilterResult: not evaluated */
@@ -150,10 +160,6 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 		}
 	}
 
-	int active[PL__COUNT], nactive = 0;
-	for (int pl = 0; pl < PL__COUNT; pl++)
-		if (!d->plugin_skipped[pl] && w[pl])
-			active[nactive++] = pl;
 	d->tied = malloc(d->nfeasible * sizeof(*d->tied));
 	if (!d->tied)
 		return 0;
@@ -163,22 +169,34 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 		if (!r->feasible)
 			continue;
 		/* helper/normalize_score.go, interpodaffinity and
-		 * podtopologyspread NormalizeScore */
-		if (tt)
-			r->norm[PL_TAINT_TOLERATION] =
-				(int16_t)normalize_default_one(r->raw[PL_TAINT_TOLERATION], tt_max, true);
-		if (na)
-			r->norm[PL_NODE_AFFINITY] =
-				(int16_t)normalize_default_one(r->raw[PL_NODE_AFFINITY], na_max, false);
-		if (pts)
-			r->norm[PL_POD_TOPOLOGY_SPREAD] = (int16_t)spread_normalize_one(
-				r, r->raw[PL_POD_TOPOLOGY_SPREAD], pts_min, pts_max);
-		if (ipa)
-			r->norm[PL_INTER_POD_AFFINITY] =
-				(int16_t)ipa_normalize_one(r->raw[PL_INTER_POD_AFFINITY], ipa_min, ipa_max);
+		 * podtopologyspread NormalizeScore; then the weighted sum
+		 * (framework.go RunScorePlugins) */
 		int64_t total = 0;
-		for (int k = 0; k < nactive; k++)
-			total += (int64_t)r->norm[active[k]] * w[active[k]];
+		if (fit)
+			total += (int64_t)r->norm[PL_NODE_RESOURCES_FIT] * w[PL_NODE_RESOURCES_FIT];
+		if (ba)
+			total += (int64_t)r->norm[PL_BALANCED_ALLOCATION] * w[PL_BALANCED_ALLOCATION];
+		if (tt) {
+			int16_t v = (int16_t)normalize_default_one(r->raw[PL_TAINT_TOLERATION], tt_max, true);
+			r->norm[PL_TAINT_TOLERATION] = v;
+			total += (int64_t)v * w[PL_TAINT_TOLERATION];
+		}
+		if (na) {
+			int16_t v = (int16_t)normalize_default_one(r->raw[PL_NODE_AFFINITY], na_max, false);
+			r->norm[PL_NODE_AFFINITY] = v;
+			total += (int64_t)v * w[PL_NODE_AFFINITY];
+		}
+		if (pts) {
+			int16_t v = (int16_t)spread_normalize_one(r, r->raw[PL_POD_TOPOLOGY_SPREAD], pts_min,
+								  pts_max);
+			r->norm[PL_POD_TOPOLOGY_SPREAD] = v;
+			total += (int64_t)v * w[PL_POD_TOPOLOGY_SPREAD];
+		}
+		if (ipa) {
+			int16_t v = (int16_t)ipa_normalize_one(r->raw[PL_INTER_POD_AFFINITY], ipa_min, ipa_max);
+			r->norm[PL_INTER_POD_AFFINITY] = v;
+			total += (int64_t)v * w[PL_INTER_POD_AFFINITY];
+		}
 		r->total = total;
 		if (total > best) {
 			best = total;
@@ -214,15 +232,6 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 	allowed = calloc(c->nnodes + 1, sizeof(*allowed));
 	if (!d->nodes || !allowed)
 		goto error;
-	for (uint32_t id = 0; id < c->nnodes; id++) {
-		if (!c->nodes[id].alive)
-			continue;
-		struct node_rec *r = &d->nodes[d->nnodes++];
-		/* raw[] is written before it is read (scored[] says which) */
-		memset(r, 0, offsetof(struct node_rec, raw));
-		r->node = id;
-		r->fail = PL_NONE;
-	}
 	/* PreFilter: NodeAffinity, PodTopologySpread, InterPodAffinity */
 	int narrow = prefilter_node_affinity(c, p, allowed);
 	/* one answer per node for the node-facing filters, shared with
@@ -243,9 +252,12 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 	}
 	if (narrow < 0) {
 		d->prefilter_conflict = true;
-		for (uint32_t i = 0; i < d->nnodes; i++) {
-			d->nodes[i].fail = PL_NODE_AFFINITY;
-			d->nodes[i].unresolvable = true;
+		for (uint32_t id = 0; id < c->nnodes; id++) {
+			if (!c->nodes[id].alive)
+				continue;
+			struct node_rec *r = init_rec(&d->nodes[d->nnodes++], id);
+			r->fail = PL_NODE_AFFINITY;
+			r->unresolvable = true;
 		}
 	} else {
 		run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is);

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NSHAPES 16
+#define NSHAPES 32
 
 struct node_shape {
 	uint32_t *key;            /* canonical node-facing spec */

@@ -622,12 +622,3 @@ int64_t spread_raw(const struct spread_state *s, struct node_rec *nr)
 	return go_round(score);
 }
 
-/* scoring.go NormalizeScore */
-int64_t spread_normalize_one(const struct node_rec *r, int64_t raw, int64_t min, int64_t max)
-{
-	if (r->spread_ignored)
-		return 0;
-	if (max == 0)
-		return 100;
-	return 100 * (max + min - raw) / max;
-}
