@@ -202,6 +202,7 @@ void cluster_free(struct cluster *c)
 	free(c->affinity_pods);
 	res_cache_free(c->res_cache);
 	shape_cache_free(c->shape_cache);
+	spread_scratch_free(c->spread_scratch);
 	for (uint32_t i = 0; i < c->nterms; i++) {
 		free(c->terms[i].term.namespaces);
 		selector_fini(&c->terms[i].term.ns_sel);

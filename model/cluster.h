@@ -84,6 +84,8 @@ void res_cache_free(struct res_cache *rc);
 /* shape.c: node-facing answers kept per recent pod spec. */
 struct shape_cache;
 void shape_cache_free(struct shape_cache *sc);
+struct spread_scratch;
+void spread_scratch_free(struct spread_scratch *x);
 
 /* Adds delta to the count of node in tc. Returns 0 on OOM. */
 int term_class_add(struct term_class *tc, uint32_t node, int32_t delta);
@@ -121,6 +123,7 @@ struct cluster {
 	struct res_cache *res_cache; /* fit.c: resource scores across cycles */
 	uint64_t taint_gen;         /* bumped by every taint or cordon change */
 	struct shape_cache *shape_cache; /* shape.c: node-facing answers per pod spec */
+	struct spread_scratch *spread_scratch; /* spread.c: PreScore counters */
 
 	/* well-known syms */
 	sym_t sym_hostname;         /* kubernetes.io/hostname */

@@ -229,11 +229,16 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 	d->pod = pod;
 	d->chosen = -1;
 	d->nodes = malloc((c->nalive_nodes + 1) * sizeof(*d->nodes));
-	allowed = calloc(c->nnodes + 1, sizeof(*allowed));
-	if (!d->nodes || !allowed)
+	if (!d->nodes)
 		goto error;
 	/* PreFilter: NodeAffinity, PodTopologySpread, InterPodAffinity */
-	int narrow = prefilter_node_affinity(c, p, allowed);
+	int narrow = 0;
+	if (p->spec.has_affinity && p->spec.affinity.node.has_required) {
+		/* only required terms can narrow by metadata.name */
+		if (!(allowed = calloc(c->nnodes + 1, sizeof(*allowed))))
+			goto error;
+		narrow = prefilter_node_affinity(c, p, allowed);
+	}
 	/* one answer per node for the node-facing filters, shared with
 	 * PodTopologySpread's node inclusion policies */
 	if (!(shape = node_shape_get(c, p)))

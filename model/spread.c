@@ -14,8 +14,6 @@ struct spread_con {
 	struct matcher *m;            /* NULL with the empty-selector quirk */
 	const int32_t *kdom;          /* key index: node id -> value index, -1 */
 	uint32_t nvals;               /* values of the key index */
-	int32_t *slot;                /* soft: value index -> rec->doms index */
-	int64_t *cnt;                 /* soft: PreScore count per value index */
 	bool hostname;
 };
 
@@ -240,12 +238,12 @@ static int prefilter(struct cluster *c, struct spread_state *s)
 		if (!ki)
 			return 0;
 		/* every value of the key is listed; the eligible ones exist */
-		r->doms = calloc(ki->nvals + 1, sizeof(*r->doms));
+		r->doms = malloc((ki->nvals + 1) * sizeof(*r->doms));
 		if (!r->doms)
 			return 0;
 		r->ndoms = ki->nvals;
 		for (uint32_t i = 0; i < ki->nvals; i++)
-			r->doms[i].value = ki->vals[i];
+			r->doms[i] = (struct domain_rec){ .value = ki->vals[i] };
 		bool oom = false;
 		const uint8_t *el = elig_of(s, r, &oom);
 		const uint8_t *hh = s->has_hard;
@@ -401,10 +399,6 @@ void spread_free(struct spread_state *s)
 {
 	if (!s)
 		return;
-	for (uint32_t i = 0; i < s->nsoft; i++) {
-		free(s->soft[i].slot);
-		free(s->soft[i].cnt);
-	}
 	for (uint32_t i = 0; s->contrib && i < s->nsoft; i++)
 		free(s->contrib[i]);
 	free(s->contrib);
@@ -439,32 +433,78 @@ int filter_spread(uint32_t node_id, const struct spread_state *s, struct decisio
 	return 1;
 }
 
+/* Per-value counters for PreScore, kept across cycles and all zero
+ * between uses: a cycle clears only the values it touched. */
+struct spread_scratch {
+	uint8_t *seeded;
+	uint32_t *nnodes;
+	int64_t *cnt;
+	uint32_t cap;
+};
+
+void spread_scratch_free(struct spread_scratch *x)
+{
+	if (!x)
+		return;
+	free(x->seeded);
+	free(x->nnodes);
+	free(x->cnt);
+	free(x);
+}
+
+static struct spread_scratch *scratch_get(struct cluster *c, uint32_t n)
+{
+	struct spread_scratch *x = c->spread_scratch;
+	if (!x && !(x = c->spread_scratch = calloc(1, sizeof(*x))))
+		return NULL;
+	if (x->cap >= n)
+		return x;
+	uint32_t cap = n + n / 4 + 16;
+	uint8_t *s = realloc(x->seeded, cap);
+	if (s)
+		x->seeded = s;
+	uint32_t *nn = realloc(x->nnodes, cap * sizeof(*nn));
+	if (nn)
+		x->nnodes = nn;
+	int64_t *cn = realloc(x->cnt, cap * sizeof(*cn));
+	if (cn)
+		x->cnt = cn;
+	if (!s || !nn || !cn)
+		return NULL;
+	memset(x->seeded + x->cap, 0, cap - x->cap);
+	memset(x->nnodes + x->cap, 0, (cap - x->cap) * sizeof(*nn));
+	memset(x->cnt + x->cap, 0, (cap - x->cap) * sizeof(*cn));
+	x->cap = cap;
+	return x;
+}
+
+/* scoring.go scoreForCount */
+static inline double score_for_count(int64_t cnt, const struct constraint_rec *r)
+{
+	return (double)cnt * r->weight + (double)(r->max_skew - 1);
+}
+
 /* scoring.go initPreScoreState for one soft constraint: seeds the values
  * of the feasible, non-ignored nodes, then counts over all nodes. The
  * value index nvals stands for "" when no node has that value (nodes
- * lacking the key read "" under System defaulting). */
-static int prescore_con(struct cluster *c, struct spread_state *s,
-			struct spread_con *sc, struct decision *d, uint32_t scored_nodes)
+ * lacking the key read "" under System defaulting). Fills *contrib with
+ * scoreForCount per value index (not for hostname). */
+static int prescore_con(struct cluster *c, struct spread_state *s, struct spread_con *sc,
+			struct decision *d, uint32_t scored_nodes, double **contrib)
 {
 	struct constraint_rec *r = sc->rec;
 	uint32_t nv = sc->nvals;
-	sc->slot = malloc((nv + 1) * sizeof(*sc->slot));
-	sc->cnt = calloc(nv + 1, sizeof(*sc->cnt));
-	r->doms = calloc(nv + 1, sizeof(*r->doms));
-	if (!sc->slot || !sc->cnt || !r->doms)
-		return 0;
 	r->scored = true;
 	const struct key_index *ki = cluster_key_index(c, r->key);
-	if (!ki)
+	struct spread_scratch *x = scratch_get(c, nv + 1);
+	if (!ki || !x)
 		return 0;
 	uint32_t empty = nv && intern_len(c->in, ki->vals[0]) == 0 ? 0 : nv;
-	uint8_t *seeded = calloc(nv + 1, 1);
-	uint32_t *nnodes = calloc(nv + 1, sizeof(*nnodes));
-	if (!seeded || !nnodes) {
-		free(seeded);
-		free(nnodes);
-		return 0;
-	}
+	uint8_t *seeded = x->seeded;
+	uint32_t *nnodes = x->nnodes;
+	int64_t *cnt = x->cnt;
+	uint32_t nseeded = 0;
+	int ok = 1;
 	if (sc->hostname) {
 		/* no domain map upstream: per-node counts, shown by hostname */
 		for (uint32_t i = 0; i < d->nnodes; i++) {
@@ -472,52 +512,46 @@ static int prescore_con(struct cluster *c, struct spread_state *s,
 			int32_t vi = sc->kdom[nr->node];
 			if (!nr->feasible || nr->spread_ignored || vi < 0)
 				continue;
+			nseeded += !seeded[vi];
 			seeded[vi] = 1;
 			nnodes[vi]++;
-			sc->cnt[vi] += node_count(sc, nr->node);
+			cnt[vi] += node_count(sc, nr->node);
 		}
 		r->size = scored_nodes;
 	} else {
-		uint32_t size = 0;
 		for (uint32_t i = 0; i < d->nnodes; i++) {
 			const struct node_rec *nr = &d->nodes[i];
 			if (!nr->feasible || nr->spread_ignored)
 				continue;
 			int32_t vi = sc->kdom[nr->node];
 			uint32_t v = vi >= 0 ? (uint32_t)vi : empty;
-			size += !seeded[v];
+			nseeded += !seeded[v];
 			seeded[v] = 1;
 		}
-		r->size = size;
+		r->size = nseeded;
 		bool oom = false;
 		const uint8_t *el = elig_of(s, r, &oom);
 		const uint8_t *hs = s->require_all ? s->has_soft : NULL;
 		const int32_t *kd = sc->kdom;
 		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
-		if (oom) {
-			free(seeded);
-			free(nnodes);
-			return 0;
-		}
 		bool all_keyed = ki->nhave == c->nalive_nodes;
-		if (!el && !hs && (all_keyed || !seeded[empty])) {
+		const int64_t *sum = NULL;
+		if (oom)
+			ok = 0;
+		else if (!el && !hs && (all_keyed || !seeded[empty])) {
 			/* every node counted: the matcher's sums per domain */
-			const int64_t *sum = sc->m ? matcher_domain_sums(c, sc->m, r->key) : NULL;
-			if (sc->m && !sum) {
-				free(seeded);
-				free(nnodes);
-				return 0;
-			}
+			if (sc->m && !(sum = matcher_domain_sums(c, sc->m, r->key)))
+				ok = 0;
 			ki = cluster_key_index(c, r->key);
-			for (uint32_t v = 0; v < nv; v++) {
+			for (uint32_t v = 0; ok && v < nv; v++) {
 				if (!seeded[v])
 					continue;
 				nnodes[v] = ki->nper[v];
-				sc->cnt[v] = sum ? sum[v] : 0;
+				cnt[v] = sum ? sum[v] : 0;
 			}
 			kd = NULL;
 		}
-		for (uint32_t id = 0; kd && id < c->nnodes; id++) {
+		for (uint32_t id = 0; ok && kd && id < c->nnodes; id++) {
 			int32_t vi = kd[id];
 			/* removed nodes have no value (-1) */
 			if (vi < 0 && !c->nodes[id].alive)
@@ -529,27 +563,36 @@ static int prescore_con(struct cluster *c, struct spread_state *s,
 				continue;
 			nnodes[v]++;
 			if (pn)
-				sc->cnt[v] += pn[id];
+				cnt[v] += pn[id];
 		}
 	}
-	/* the seeded values, in text order ("" first) */
+	r->weight = log((double)r->size + 2);
+	r->doms = malloc((nseeded + 1) * sizeof(*r->doms));
+	double *con = sc->hostname ? NULL : malloc((nv + 1) * sizeof(*con));
+	if (!r->doms || (!sc->hostname && !con))
+		ok = 0;
+	/* the seeded values, in text order ("" first); the scratch is
+	 * cleared on the way */
 	r->ndoms = 0;
 	for (uint32_t k = 0; k <= nv; k++) {
 		uint32_t v = k == 0 ? nv : k - 1;
-		sc->slot[v] = -1;
+		if (con && v < nv)
+			con[v] = score_for_count(cnt[v], r);
 		if (!seeded[v])
 			continue;
-		struct domain_rec *dr = &r->doms[r->ndoms];
-		sc->slot[v] = (int32_t)r->ndoms++;
-		dr->value = v == nv ? c->sym_empty : ki->vals[v];
-		dr->exists = true;
-		dr->count = sc->cnt[v];
-		dr->nnodes = nnodes[v];
+		if (ok)
+			r->doms[r->ndoms++] = (struct domain_rec){
+				.value = v == nv ? c->sym_empty : ki->vals[v],
+				.nnodes = nnodes[v],
+				.exists = true,
+				.count = cnt[v],
+			};
+		seeded[v] = 0;
+		nnodes[v] = 0;
+		cnt[v] = 0;
 	}
-	free(seeded);
-	free(nnodes);
-	r->weight = log((double)r->size + 2);
-	return 1;
+	*contrib = con;
+	return ok;
 }
 
 /* math.Round (half away from zero) for the non-negative scores here,
@@ -560,12 +603,6 @@ static int64_t go_round(double x)
 		return (int64_t)round(x);
 	int64_t i = (int64_t)x;
 	return x - (double)i >= 0.5 ? i + 1 : i;
-}
-
-/* scoring.go scoreForCount */
-static inline double score_for_count(int64_t cnt, const struct constraint_rec *r)
-{
-	return (double)cnt * r->weight + (double)(r->max_skew - 1);
 }
 
 /* scoring.go PreScore */
@@ -581,22 +618,13 @@ bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision 
 		nr->spread_ignored = s->require_all && s->has_soft && !s->has_soft[nr->node];
 		scored_nodes += !nr->spread_ignored;
 	}
-	for (uint32_t k = 0; k < s->nsoft; k++)
-		if (!prescore_con(c, s, &s->soft[k], d, scored_nodes))
-			return false;
 	/* scoreForCount per value, summed per node in constraint order
 	 * (the same double additions as upstream) */
 	if (!(s->contrib = calloc(s->nsoft, sizeof(*s->contrib))))
 		return false;
-	for (uint32_t k = 0; k < s->nsoft; k++) {
-		const struct spread_con *sc = &s->soft[k];
-		if (sc->hostname)
-			continue;
-		if (!(s->contrib[k] = malloc((sc->nvals + 1) * sizeof(**s->contrib))))
+	for (uint32_t k = 0; k < s->nsoft; k++)
+		if (!prescore_con(c, s, &s->soft[k], d, scored_nodes, &s->contrib[k]))
 			return false;
-		for (uint32_t v = 0; v < sc->nvals; v++)
-			s->contrib[k][v] = score_for_count(sc->cnt[v], sc->rec);
-	}
 	return true;
 }
 
