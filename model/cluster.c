@@ -203,6 +203,7 @@ void cluster_free(struct cluster *c)
 	res_cache_free(c->res_cache);
 	shape_cache_free(c->shape_cache);
 	spread_scratch_free(c->spread_scratch);
+	term_ns_index_free(c->term_ns);
 	for (uint32_t i = 0; i < c->nterms; i++) {
 		free(c->terms[i].term.namespaces);
 		selector_fini(&c->terms[i].term.ns_sel);

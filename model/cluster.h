@@ -86,6 +86,8 @@ struct shape_cache;
 void shape_cache_free(struct shape_cache *sc);
 struct spread_scratch;
 void spread_scratch_free(struct spread_scratch *x);
+struct term_ns_index;
+void term_ns_index_free(struct term_ns_index *x);
 
 /* Adds delta to the count of node in tc. Returns 0 on OOM. */
 int term_class_add(struct term_class *tc, uint32_t node, int32_t delta);
@@ -124,6 +126,7 @@ struct cluster {
 	uint64_t taint_gen;         /* bumped by every taint or cordon change */
 	struct shape_cache *shape_cache; /* shape.c: node-facing answers per pod spec */
 	struct spread_scratch *spread_scratch; /* spread.c: PreScore counters */
+	struct term_ns_index *term_ns; /* interpod.c: term classes by namespace */
 
 	/* well-known syms */
 	sym_t sym_hostname;         /* kubernetes.io/hostname */

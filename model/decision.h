@@ -120,6 +120,7 @@ struct decision {
 	struct node_rec *nodes;   /* every alive node, input order */
 	uint32_t nnodes;
 	uint32_t nfeasible;
+	uint32_t nignored;        /* feasible, ignored by soft PodTopologySpread */
 	uint32_t *tied;           /* node ids sharing the best total */
 	uint32_t ntied;
 	bool prefilter_conflict;  /* NodeAffinity: pod affinity terms conflict */

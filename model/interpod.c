@@ -172,11 +172,137 @@ static int add_class_counts(struct cluster *c, struct keymap *km, const struct t
 	return 1;
 }
 
-/* Cheap first test of a bound term against the incoming pod's namespace:
- * most terms name their owner's namespace only. */
-static inline bool other_namespace(const struct matcher_term *t, sym_t ns)
+/* The term classes listed by namespace: most terms name their owner's
+ * namespace only, so an incoming pod tests the classes of its namespace
+ * and those that may reach any namespace (list 0). Classes are never
+ * removed; the index takes in the new ones on each use. */
+struct idvec {
+	uint32_t *v;
+	uint32_t n, cap;
+};
+
+struct term_ns_index {
+	uint32_t nbuilt;          /* classes indexed so far */
+	sym_t *ns;                /* open addressing: namespace, 0 = empty */
+	uint32_t *list;           /* its list index */
+	uint32_t mask, nused;
+	struct idvec *lists;      /* [0]: any namespace */
+	uint32_t nlists;
+};
+
+void term_ns_index_free(struct term_ns_index *x)
 {
-	return !t->all_namespaces && !t->has_ns_sel && t->nnamespaces == 1 && t->namespaces[0] != ns;
+	if (!x)
+		return;
+	for (uint32_t i = 0; i < x->nlists; i++)
+		free(x->lists[i].v);
+	free(x->lists);
+	free(x->ns);
+	free(x->list);
+	free(x);
+}
+
+static int idvec_push(struct idvec *v, uint32_t id)
+{
+	if (v->n == v->cap) {
+		uint32_t cap = v->cap ? v->cap * 2 : 8;
+		uint32_t *nv = realloc(v->v, cap * sizeof(*nv));
+		if (!nv)
+			return 0;
+		v->v = nv;
+		v->cap = cap;
+	}
+	v->v[v->n++] = id;
+	return 1;
+}
+
+static uint32_t ns_slot(const struct term_ns_index *x, sym_t ns)
+{
+	uint32_t i = (ns * 2654435761u) & x->mask;
+	while (x->ns[i] && x->ns[i] != ns)
+		i = (i + 1) & x->mask;
+	return i;
+}
+
+static int ns_grow(struct term_ns_index *x)
+{
+	uint32_t cap = x->ns ? (x->mask + 1) * 2 : 64;
+	struct term_ns_index nx = *x;
+	nx.ns = calloc(cap, sizeof(*nx.ns));
+	nx.list = malloc(cap * sizeof(*nx.list));
+	nx.mask = cap - 1;
+	if (!nx.ns || !nx.list) {
+		free(nx.ns);
+		free(nx.list);
+		return 0;
+	}
+	for (uint32_t i = 0; x->ns && i <= x->mask; i++) {
+		if (!x->ns[i])
+			continue;
+		uint32_t j = ns_slot(&nx, x->ns[i]);
+		nx.ns[j] = x->ns[i];
+		nx.list[j] = x->list[i];
+	}
+	free(x->ns);
+	free(x->list);
+	*x = nx;
+	return 1;
+}
+
+/* The list of namespace ns (0 for "any"), created when create; NULL when
+ * absent or on OOM. */
+static struct idvec *ns_list(struct term_ns_index *x, sym_t ns, bool create)
+{
+	if (ns == SYM_NONE)
+		return &x->lists[0];
+	uint32_t i = ns_slot(x, ns);
+	if (x->ns[i])
+		return &x->lists[x->list[i]];
+	if (!create)
+		return NULL;
+	if ((x->nused + 1) * 2 > x->mask + 1) {
+		if (!ns_grow(x))
+			return NULL;
+		i = ns_slot(x, ns);
+	}
+	struct idvec *nl = realloc(x->lists, (x->nlists + 1) * sizeof(*nl));
+	if (!nl)
+		return NULL;
+	x->lists = nl;
+	memset(&nl[x->nlists], 0, sizeof(*nl));
+	x->ns[i] = ns;
+	x->list[i] = x->nlists;
+	x->nused++;
+	return &nl[x->nlists++];
+}
+
+/* The classes that may hold terms reaching namespace ns: *own (ns's) and
+ * *any. 0 on OOM. */
+static int term_lists(struct cluster *c, sym_t ns, const struct idvec **own, const struct idvec **any)
+{
+	struct term_ns_index *x = c->term_ns;
+	if (!x) {
+		if (!(x = c->term_ns = calloc(1, sizeof(*x))))
+			return 0;
+		if (!(x->lists = calloc(1, sizeof(*x->lists))) || !ns_grow(x)) {
+			term_ns_index_free(x);
+			c->term_ns = NULL;
+			return 0;
+		}
+		x->nlists = 1;
+	}
+	for (; x->nbuilt < c->nterms; x->nbuilt++) {
+		const struct matcher_term *t = &c->terms[x->nbuilt].term;
+		bool single = !t->all_namespaces && !t->has_ns_sel && t->nnamespaces == 1;
+		struct idvec *l = ns_list(x, single ? t->namespaces[0] : SYM_NONE, true);
+		if (!l || !idvec_push(l, x->nbuilt))
+			return 0;
+	}
+	static const struct idvec none;
+	const struct idvec *o = ns_list(x, ns, false);
+	*own = o ? o : &none;
+	*any = &x->lists[0];
+	return 1;
 }
 
 static bool has_key(const struct keymap *m)
@@ -240,14 +366,20 @@ struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p)
 		if (!add_matcher_counts(c, &s->anti, anti[i], a->anti_req[i].topology_key, 1))
 			goto error;
 
-	/* getExistingAntiAffinityCounts, one test per distinct term */
-	for (uint32_t k = 0; k < c->nterms; k++) {
-		const struct term_class *tc = &c->terms[k];
-		if (tc->kind != TERM_ANTI_REQ || !tc->total || other_namespace(&tc->term, p->ns) ||
-		    !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
-			continue;
-		if (!add_class_counts(c, &s->existing, tc, 1, false))
-			goto error;
+	/* getExistingAntiAffinityCounts, one test per distinct term that can
+	 * reach the pod's namespace */
+	const struct idvec *lists[2];
+	if (!term_lists(c, p->ns, &lists[0], &lists[1]))
+		goto error;
+	for (int l = 0; l < 2; l++) {
+		for (uint32_t j = 0; j < lists[l]->n; j++) {
+			const struct term_class *tc = &c->terms[lists[l]->v[j]];
+			if (tc->kind != TERM_ANTI_REQ || !tc->total ||
+			    !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
+				continue;
+			if (!add_class_counts(c, &s->existing, tc, 1, false))
+				goto error;
+		}
 	}
 	s->skip = !has_key(&s->existing) && naff == 0 && nanti == 0;
 	free(mts);
@@ -393,20 +525,24 @@ bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s)
 	}
 	/* existing pods' terms that match the incoming pod, one test per
 	 * distinct term; required affinity scores hardPodAffinityWeight (1) */
-	for (uint32_t k = 0; k < c->nterms; k++) {
-		const struct term_class *tc = &c->terms[k];
-		int64_t w;
-		switch (tc->kind) {
-		case TERM_AFF_REQ: w = 1; break;
-		case TERM_AFF_PREF: w = tc->weight; break;
-		case TERM_ANTI_PREF: w = -(int64_t)tc->weight; break;
-		default: continue; /* required anti-affinity is not scored */
+	const struct idvec *lists[2];
+	if (!term_lists(c, p->ns, &lists[0], &lists[1]))
+		goto oom;
+	for (int l = 0; l < 2; l++) {
+		for (uint32_t j = 0; j < lists[l]->n; j++) {
+			const struct term_class *tc = &c->terms[lists[l]->v[j]];
+			int64_t w;
+			switch (tc->kind) {
+			case TERM_AFF_REQ: w = 1; break;
+			case TERM_AFF_PREF: w = tc->weight; break;
+			case TERM_ANTI_PREF: w = -(int64_t)tc->weight; break;
+			default: continue; /* required anti-affinity is not scored */
+			}
+			if (!tc->total || !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
+				continue;
+			if (!add_class_counts(c, &s->score, tc, w, true))
+				goto oom;
 		}
-		if (!tc->total || other_namespace(&tc->term, p->ns) ||
-		    !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
-			continue;
-		if (!add_class_counts(c, &s->score, tc, w, true))
-			goto oom;
 	}
 	s->scored = has_key(&s->score);
 	return s->scored;

@@ -98,6 +98,14 @@ struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, stru
 				    struct node_shape *shape);
 void spread_free(struct spread_state *s);
 bool spread_filter_skipped(const struct spread_state *s);
+/* The hard constraints' answers as tables for the filter loop: a node
+ * passes constraint k when kdom[id] >= 0 and ok[kdom[id]]; filter_spread
+ * gives the detail of a failure. Returns their number. */
+struct spread_hard_tbl {
+	const int32_t *kdom;
+	const uint8_t *ok;
+};
+uint32_t spread_hard_tables(const struct spread_state *s, const struct spread_hard_tbl **tbl);
 int filter_spread(uint32_t node_id, const struct spread_state *s, struct decision *d, struct node_rec *r);
 
 /* helper/normalize_score.go DefaultNormalizeScore over the feasible recs */
@@ -124,11 +132,14 @@ static inline int64_t ipa_normalize_one(int64_t raw, int64_t min, int64_t max)
 	return (int64_t)f;
 }
 
+/* Soft PodTopologySpread: per node id, 0 for nodes whose score it ignores
+ * (requireAllTopologies and a soft key missing); NULL when none is. The
+ * filter loop marks feasible such recs spread_ignored. */
+const uint8_t *spread_ignore_mask(const struct spread_state *s);
 /* PodTopologySpread PreScore (scoring.go initPreScoreState) over the
- * feasible recs, recording the soft constraints' domains; false when it
- * skips. Sets spread_ignored on the recs. */
-bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d);
-/* scoring.go Score for one feasible rec after spread_prescore (0 when
+ * feasible recs (nignored of them spread_ignored), recording the soft
+ * constraints' domains; false when it skips. */
+bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d, uint32_t nignored);/* scoring.go Score for one feasible rec after spread_prescore (0 when
  * ignored); records host_count. */
 int64_t spread_raw(const struct spread_state *s, struct node_rec *r);
 /* scoring.go NormalizeScore for one rec, given min and max of the raw

@@ -29,6 +29,9 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 	const uint8_t *stat = node_shape_stat(shape);
 	bool fit_simple = rq->eph == 0 && rq->next == 0;
 	bool do_spread = !spread_filter_skipped(ss), do_ipa = !ipa_filter_skipped(is);
+	const uint8_t *ign = spread_ignore_mask(ss);
+	const struct spread_hard_tbl *ht;
+	uint32_t nht = spread_hard_tables(ss, &ht);
 	for (uint32_t id = 0; id < c->nnodes; id++) {
 		const struct node *n = &c->nodes[id];
 		if (!n->alive)
@@ -70,7 +73,12 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 		ran = 5;
 		if (do_spread) {
 			ran++;
-			if (!filter_spread(id, ss, d, r)) {
+			bool pass = true;
+			for (uint32_t k = 0; k < nht && pass; k++) {
+				int32_t di = ht[k].kdom[id];
+				pass = di >= 0 && ht[k].ok[di];
+			}
+			if (!pass && !filter_spread(id, ss, d, r)) {
 				r->fail = PL_POD_TOPOLOGY_SPREAD;
 				r->nran = ran;
 				continue;
@@ -87,6 +95,10 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 		r->nran = ran;
 		r->feasible = true;
 		d->nfeasible++;
+		if (ign && !ign[id]) {
+			r->spread_ignored = true;
+			d->nignored++;
+		}
 	}
 }
 
@@ -103,7 +115,7 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	bool fit = w[PL_NODE_RESOURCES_FIT] != 0;
 	bool ba = w[PL_BALANCED_ALLOCATION] && pod_requests_cpu_or_mem(p);
 	/* PodTopologySpread always runs PreScore so its domains are recorded */
-	bool pts = spread_prescore(c, ss, d) && w[PL_POD_TOPOLOGY_SPREAD];
+	bool pts = spread_prescore(c, ss, d, d->nignored) && w[PL_POD_TOPOLOGY_SPREAD];
 	bool ipa = w[PL_INTER_POD_AFFINITY] && ipa_prescore(c, p, is);
 	d->plugin_skipped[PL_TAINT_TOLERATION] = !tt;
 	d->plugin_skipped[PL_NODE_AFFINITY] = !na;

@@ -31,6 +31,7 @@ struct spread_state {
 	uint8_t *has_hard, *has_soft;
 	uint32_t nnodes;
 	double **contrib;             /* soft, not hostname: score term per value index */
+	struct spread_hard_tbl *tbl;  /* hard: per value index, skew within maxSkew */
 };
 
 static const struct tsc system_defaults[2] = {
@@ -231,6 +232,8 @@ static int mark_all_keys(struct cluster *c, const struct spread_con *cons, uint3
 /* filtering.go calPreFilterState */
 static int prefilter(struct cluster *c, struct spread_state *s)
 {
+	if (s->nhard && !(s->tbl = calloc(s->nhard, sizeof(*s->tbl))))
+		return 0;
 	for (uint32_t k = 0; k < s->nhard; k++) {
 		struct spread_con *sc = &s->hard[k];
 		struct constraint_rec *r = sc->rec;
@@ -294,10 +297,16 @@ static int prefilter(struct cluster *c, struct spread_state *s)
 		}
 		r->min_forced_zero = r->nreal < (uint32_t)r->min_domains;
 		r->global_min = r->min_forced_zero ? 0 : r->raw_min;
+		uint8_t *ok = malloc(r->ndoms + 1);
+		if (!ok)
+			return 0;
+		s->tbl[k].kdom = sc->kdom;
+		s->tbl[k].ok = ok;
 		for (uint32_t i = 0; i < r->ndoms; i++) {
 			struct domain_rec *dr = &r->doms[i];
 			dr->skew = (dr->exists ? dr->count : 0) + r->self_match - r->global_min;
 			dr->is_min = dr->exists && !r->min_forced_zero && dr->count == r->raw_min;
+			ok[i] = dr->skew <= r->max_skew;
 		}
 	}
 	return 1;
@@ -402,11 +411,25 @@ void spread_free(struct spread_state *s)
 	for (uint32_t i = 0; s->contrib && i < s->nsoft; i++)
 		free(s->contrib[i]);
 	free(s->contrib);
+	for (uint32_t i = 0; s->tbl && i < s->nhard; i++)
+		free((void *)s->tbl[i].ok);
+	free(s->tbl);
 	free(s->hard);
 	free(s->soft);
 	free(s->has_hard);
 	free(s->has_soft);
 	free(s);
+}
+
+uint32_t spread_hard_tables(const struct spread_state *s, const struct spread_hard_tbl **tbl)
+{
+	*tbl = s->tbl;
+	return s->tbl ? s->nhard : 0;
+}
+
+const uint8_t *spread_ignore_mask(const struct spread_state *s)
+{
+	return s->nsoft && s->require_all ? s->has_soft : NULL;
 }
 
 bool spread_filter_skipped(const struct spread_state *s)
@@ -606,18 +629,11 @@ static int64_t go_round(double x)
 }
 
 /* scoring.go PreScore */
-bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d)
+bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d, uint32_t nignored)
 {
 	if (!s->nsoft || !c->nalive_nodes)
 		return false;
-	uint32_t scored_nodes = 0;
-	for (uint32_t i = 0; i < d->nnodes; i++) {
-		struct node_rec *nr = &d->nodes[i];
-		if (!nr->feasible)
-			continue;
-		nr->spread_ignored = s->require_all && s->has_soft && !s->has_soft[nr->node];
-		scored_nodes += !nr->spread_ignored;
-	}
+	uint32_t scored_nodes = d->nfeasible - nignored;
 	/* scoreForCount per value, summed per node in constraint order
 	 * (the same double additions as upstream) */
 	if (!(s->contrib = calloc(s->nsoft, sizeof(*s->contrib))))
