@@ -139,7 +139,8 @@ const uint8_t *spread_ignore_mask(const struct spread_state *s);
 /* PodTopologySpread PreScore (scoring.go initPreScoreState) over the
  * feasible recs (nignored of them spread_ignored), recording the soft
  * constraints' domains; false when it skips. */
-bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d, uint32_t nignored);/* scoring.go Score for one feasible rec after spread_prescore (0 when
+bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d, uint32_t nignored);
+/* scoring.go Score for one feasible rec after spread_prescore (0 when
  * ignored); records host_count. */
 int64_t spread_raw(const struct spread_state *s, struct node_rec *r);
 /* scoring.go NormalizeScore for one rec, given min and max of the raw
