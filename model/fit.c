@@ -238,14 +238,12 @@ static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
 	return w;
 }
 
-void score_resources(struct cluster *c, const struct pod *p, struct decision *d, bool least,
-		     bool balanced)
+void score_resources(struct cluster *c, const struct pod *p, struct decision *d, const uint32_t *fx,
+		     uint32_t nf, bool least, bool balanced)
 {
 	struct res_way *w = res_cache_for(c, p);
-	for (uint32_t i = 0; i < d->nnodes; i++) {
-		struct node_rec *r = &d->nodes[i];
-		if (!r->feasible)
-			continue;
+	for (uint32_t i = 0; i < nf; i++) {
+		struct node_rec *r = &d->nodes[fx[i]];
 		const struct node *n = &c->nodes[r->node];
 		int64_t la, ba;
 		struct res_cache_ent *e = w ? &w->v[r->node] : NULL;

@@ -23,7 +23,8 @@ static inline struct node_rec *init_rec(struct node_rec *r, uint32_t id)
  * every node: the per-node work is a few loads and compares; a failure
  * fills the rec's detail through the plugin's own filter. */
 static void run_filters(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
-			const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is)
+			const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
+			uint32_t *fx)
 {
 	const struct resources *rq = &p->spec.req;
 	const uint8_t *stat = node_shape_stat(shape);
@@ -94,7 +95,7 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 		}
 		r->nran = ran;
 		r->feasible = true;
-		d->nfeasible++;
+		fx[d->nfeasible++] = d->nnodes - 1;
 		if (ign && !ign[id]) {
 			r->spread_ignored = true;
 			d->nignored++;
@@ -106,8 +107,10 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
  * selectHost: every plugin's raw score in one pass over the feasible
  * nodes, then normalization, totals and the best nodes in a second. */
 static int score_and_select(struct cluster *c, const struct pod *p, struct decision *d,
-			    struct node_shape *shape, struct spread_state *ss, struct ipa_state *is)
+			    struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
+			    const uint32_t *fx)
 {
+	uint32_t nf = d->nfeasible;
 	const int32_t *w = c->cfg.weights;
 	d->scored = true;
 	bool tt = w[PL_TAINT_TOLERATION] != 0;
@@ -115,7 +118,7 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	bool fit = w[PL_NODE_RESOURCES_FIT] != 0;
 	bool ba = w[PL_BALANCED_ALLOCATION] && pod_requests_cpu_or_mem(p);
 	/* PodTopologySpread always runs PreScore so its domains are recorded */
-	bool pts = spread_prescore(c, ss, d, d->nignored) && w[PL_POD_TOPOLOGY_SPREAD];
+	bool pts = spread_prescore(c, ss, d, fx, nf, d->nignored) && w[PL_POD_TOPOLOGY_SPREAD];
 	bool ipa = w[PL_INTER_POD_AFFINITY] && ipa_prescore(c, p, is);
 	d->plugin_skipped[PL_TAINT_TOLERATION] = !tt;
 	d->plugin_skipped[PL_NODE_AFFINITY] = !na;
@@ -128,13 +131,13 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	if ((tt && !tt_raw) || (na && !na_raw))
 		return 0;
 	if (fit || ba)
-		score_resources(c, p, d, fit, ba);
+		score_resources(c, p, d, fx, nf, fit, ba);
 	int64_t tt_max = 0, na_max = 0;
 	int64_t pts_min = INT64_MAX, pts_max = 0, ipa_min = INT64_MAX, ipa_max = INT64_MIN;
-	for (uint32_t i = 0; i < d->nnodes; i++) {
-		struct node_rec *r = &d->nodes[i];
-		if (!r->feasible)
-			continue;
+	if (pts && !spread_raw_all(ss, d, fx, nf, &pts_min, &pts_max))
+		return 0;
+	for (uint32_t i = 0; i < nf; i++) {
+		struct node_rec *r = &d->nodes[fx[i]];
 		const struct node *n = &c->nodes[r->node];
 		if (tt) {
 			int64_t raw = tt_raw[r->node];
@@ -149,17 +152,6 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 			r->raw[PL_NODE_AFFINITY] = sum;
 			if (sum > na_max)
 				na_max = sum;
-		}
-		if (pts) {
-			int64_t raw = spread_raw(ss, r);
-			r->scored[PL_POD_TOPOLOGY_SPREAD] = true;
-			r->raw[PL_POD_TOPOLOGY_SPREAD] = raw;
-			if (!r->spread_ignored) {
-				if (raw < pts_min)
-					pts_min = raw;
-				if (raw > pts_max)
-					pts_max = raw;
-			}
 		}
 		if (ipa) {
 			int64_t raw = score_inter_pod_affinity(c, n, is);
@@ -176,10 +168,8 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	if (!d->tied)
 		return 0;
 	int64_t best = INT64_MIN;
-	for (uint32_t i = 0; i < d->nnodes; i++) {
-		struct node_rec *r = &d->nodes[i];
-		if (!r->feasible)
-			continue;
+	for (uint32_t i = 0; i < nf; i++) {
+		struct node_rec *r = &d->nodes[fx[i]];
 		/* helper/normalize_score.go, interpodaffinity and
 		 * podtopologyspread NormalizeScore; then the weighted sum
 		 * (framework.go RunScorePlugins) */
@@ -238,10 +228,13 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 	struct ipa_state *is = NULL;
 	bool *allowed = NULL;
 	struct node_shape *shape = NULL;
+	uint32_t *fx = NULL;
 	d->pod = pod;
 	d->chosen = -1;
 	d->nodes = malloc((c->nalive_nodes + 1) * sizeof(*d->nodes));
-	if (!d->nodes)
+	/* the feasible recs' indices, in node order, for the score passes */
+	fx = malloc((c->nalive_nodes + 1) * sizeof(*fx));
+	if (!d->nodes || !fx)
 		goto error;
 	/* PreFilter: NodeAffinity, PodTopologySpread, InterPodAffinity */
 	int narrow = 0;
@@ -277,10 +270,10 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 			r->unresolvable = true;
 		}
 	} else {
-		run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is);
+		run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is, fx);
 	}
 	if (d->nfeasible) {
-		if (!score_and_select(c, p, d, shape, ss, is))
+		if (!score_and_select(c, p, d, shape, ss, is, fx))
 			goto error;
 		d->outcome = OUT_SCHEDULED;
 	} else {
@@ -292,11 +285,13 @@ done:
 	spread_free(ss);
 	ipa_free(is);
 	free(allowed);
+	free(fx);
 	return 1;
 error:
 	spread_free(ss);
 	ipa_free(is);
 	free(allowed);
+	free(fx);
 	return 0;
 }
 

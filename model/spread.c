@@ -513,7 +513,8 @@ static inline double score_for_count(int64_t cnt, const struct constraint_rec *r
  * lacking the key read "" under System defaulting). Fills *contrib with
  * scoreForCount per value index (not for hostname). */
 static int prescore_con(struct cluster *c, struct spread_state *s, struct spread_con *sc,
-			struct decision *d, uint32_t scored_nodes, double **contrib)
+			struct decision *d, const uint32_t *fx, uint32_t nf, uint32_t scored_nodes,
+			double **contrib)
 {
 	struct constraint_rec *r = sc->rec;
 	uint32_t nv = sc->nvals;
@@ -530,10 +531,10 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 	int ok = 1;
 	if (sc->hostname) {
 		/* no domain map upstream: per-node counts, shown by hostname */
-		for (uint32_t i = 0; i < d->nnodes; i++) {
-			struct node_rec *nr = &d->nodes[i];
+		for (uint32_t i = 0; i < nf; i++) {
+			const struct node_rec *nr = &d->nodes[fx[i]];
 			int32_t vi = sc->kdom[nr->node];
-			if (!nr->feasible || nr->spread_ignored || vi < 0)
+			if (nr->spread_ignored || vi < 0)
 				continue;
 			nseeded += !seeded[vi];
 			seeded[vi] = 1;
@@ -542,9 +543,9 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 		}
 		r->size = scored_nodes;
 	} else {
-		for (uint32_t i = 0; i < d->nnodes; i++) {
-			const struct node_rec *nr = &d->nodes[i];
-			if (!nr->feasible || nr->spread_ignored)
+		for (uint32_t i = 0; i < nf; i++) {
+			const struct node_rec *nr = &d->nodes[fx[i]];
+			if (nr->spread_ignored)
 				continue;
 			int32_t vi = sc->kdom[nr->node];
 			uint32_t v = vi >= 0 ? (uint32_t)vi : empty;
@@ -629,40 +630,70 @@ static int64_t go_round(double x)
 }
 
 /* scoring.go PreScore */
-bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d, uint32_t nignored)
+bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d, const uint32_t *fx,
+		     uint32_t nf, uint32_t nignored)
 {
 	if (!s->nsoft || !c->nalive_nodes)
 		return false;
-	uint32_t scored_nodes = d->nfeasible - nignored;
+	uint32_t scored_nodes = nf - nignored;
 	/* scoreForCount per value, summed per node in constraint order
 	 * (the same double additions as upstream) */
 	if (!(s->contrib = calloc(s->nsoft, sizeof(*s->contrib))))
 		return false;
 	for (uint32_t k = 0; k < s->nsoft; k++)
-		if (!prescore_con(c, s, &s->soft[k], d, scored_nodes, &s->contrib[k]))
+		if (!prescore_con(c, s, &s->soft[k], d, fx, nf, scored_nodes, &s->contrib[k]))
 			return false;
 	return true;
 }
 
-/* scoring.go Score */
-int64_t spread_raw(const struct spread_state *s, struct node_rec *nr)
+/* scoring.go Score: the terms are added constraint by constraint into
+ * one double per rec, in the order (and so with the rounding) of the
+ * upstream loop over the constraints. */
+int spread_raw_all(const struct spread_state *s, struct decision *d, const uint32_t *fx, uint32_t nf,
+		   int64_t *min, int64_t *max)
 {
-	if (nr->spread_ignored)
+	double *acc = malloc((nf + 1) * sizeof(*acc));
+	if (!acc)
 		return 0;
-	double score = 0;
+	for (uint32_t i = 0; i < nf; i++)
+		acc[i] = 0;
 	for (uint32_t k = 0; k < s->nsoft; k++) {
 		const struct spread_con *sc = &s->soft[k];
-		int32_t vi = sc->kdom[nr->node];
-		if (vi < 0)
-			continue; /* the term needs the node's label */
-		if (sc->hostname) {
-			int64_t cnt = node_count(sc, nr->node);
+		const int32_t *kd = sc->kdom;
+		if (!sc->hostname) {
+			const double *con = s->contrib[k];
+			for (uint32_t i = 0; i < nf; i++) {
+				int32_t vi = kd[d->nodes[fx[i]].node];
+				/* the term needs the node's label */
+				if (vi >= 0)
+					acc[i] += con[vi];
+			}
+			continue;
+		}
+		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
+		for (uint32_t i = 0; i < nf; i++) {
+			struct node_rec *nr = &d->nodes[fx[i]];
+			if (nr->spread_ignored || kd[nr->node] < 0)
+				continue;
+			int64_t cnt = pn ? pn[nr->node] : 0;
 			nr->host_count = (uint32_t)cnt;
-			score += score_for_count(cnt, sc->rec);
-		} else {
-			score += s->contrib[k][vi];
+			acc[i] += score_for_count(cnt, sc->rec);
 		}
 	}
-	return go_round(score);
+	for (uint32_t i = 0; i < nf; i++) {
+		struct node_rec *nr = &d->nodes[fx[i]];
+		nr->scored[PL_POD_TOPOLOGY_SPREAD] = true;
+		if (nr->spread_ignored) {
+			nr->raw[PL_POD_TOPOLOGY_SPREAD] = 0;
+			continue;
+		}
+		int64_t raw = go_round(acc[i]);
+		nr->raw[PL_POD_TOPOLOGY_SPREAD] = raw;
+		if (raw < *min)
+			*min = raw;
+		if (raw > *max)
+			*max = raw;
+	}
+	free(acc);
+	return 1;
 }
-
