@@ -64,6 +64,11 @@ static const struct command *find_command(const char *name)
 int cli_help(FILE *f, const char *cmd)
 {
 	if (cmd) {
+		if (!strcmp(cmd, "help")) {
+			fputs("usage: skewer help [COMMAND]\n\n"
+			      "Print the help of COMMAND, or without one the help of every command.\n", f);
+			return 1;
+		}
 		const struct command *c = find_command(cmd);
 		if (!c)
 			return 0;

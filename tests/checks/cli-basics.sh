@@ -11,6 +11,10 @@ expect_rc() { # RC CMD...
 }
 expect_rc 0 "$SKEWER" --help
 expect_rc 0 "$SKEWER" --version
+expect_rc 0 "$SKEWER" help gen
+expect_rc 0 "$SKEWER" help help
+expect_rc 2 "$SKEWER" help no-such-command
+"$SKEWER" help help | grep -q '^usage: skewer help \[COMMAND\]$' || fail "'skewer help help' does not print its usage"
 expect_rc 2 "$SKEWER" --no-such-option
 expect_rc 2 "$SKEWER" explain /nonexistent/file.yaml
 expect_rc 0 "$SKEWER" explain scenarios/tour.yaml
