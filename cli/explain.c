@@ -393,10 +393,7 @@ int cli_explain(int argc, char **argv)
 		goto done;
 	}
 	rc = o.json ? explain_json(stdout, t, &o) : explain_text(stdout, t, &o);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "error: cannot write the output\n");
-		rc = CLI_USAGE;
-	}
+	rc = cli_finish_output("explain", rc);
 done:
 	if (t)
 		timeline_free(t);

@@ -1779,7 +1779,7 @@ int cli_gen(int argc, char **argv)
 	if ((uint64_t)o->pods + o->steps > LOAD_MAX_PODS)
 		return cli_usage_error("gen: --pods plus --steps is more than %u", LOAD_MAX_PODS);
 
-	int rc = CLI_FAILED;
+	int rc = CLI_USAGE; /* out of memory, too */
 	g.r.s = o->seed;
 	if (!build_nodes(&g) || !build_pods(&g)) {
 		fprintf(stderr, "skewer: gen: out of memory\n");
@@ -1797,14 +1797,18 @@ int cli_gen(int argc, char **argv)
 		write_kubectl(&g);
 	else
 		write_scenario(&g);
+	/* a write error is an output that cannot be written: 2, as in
+	 * every command */
+	errno = 0;
 	if (ferror(g.f) | (fflush(g.f) != 0)) {
-		fprintf(stderr, "skewer: gen: write error: %s\n", strerror(errno));
+		fprintf(stderr, "skewer: gen: cannot write the output: %s\n", errno ? strerror(errno) : "write error");
+		rc = CLI_USAGE;
 	} else {
 		rc = CLI_OK;
 	}
 	if (o->out && fclose(g.f) != 0 && rc == CLI_OK) {
-		fprintf(stderr, "skewer: gen: write error: %s\n", strerror(errno));
-		rc = CLI_FAILED;
+		fprintf(stderr, "skewer: gen: cannot write the output: %s\n", strerror(errno));
+		rc = CLI_USAGE;
 	}
 done:
 	gen_fini(&g);

@@ -331,10 +331,7 @@ int cli_render(int argc, char **argv)
 		goto done;
 	}
 	rc = render(stdout, t, o.has_step ? o.step : n);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "error: cannot write the output\n");
-		rc = CLI_USAGE;
-	}
+	rc = cli_finish_output("render", rc);
 done:
 	if (t)
 		timeline_free(t);

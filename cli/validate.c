@@ -72,10 +72,7 @@ int cli_validate(int argc, char **argv)
 		       sc->nsteps, sc->nsteps == 1 ? "" : "s");
 		rc = CLI_OK;
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "error: cannot write the output\n");
-		rc = CLI_USAGE;
-	}
+	rc = cli_finish_output("validate", rc);
 done:
 	if (sc)
 		scenario_free(sc);

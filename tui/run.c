@@ -135,7 +135,7 @@ static int run_headless(struct tui *t, const struct args *a)
 	term_stop(t);
 	if (!ok) {
 		fprintf(stderr, "skewer: cannot write the screen to %s\n", a->dump);
-		return CLI_FAILED;
+		return CLI_USAGE;
 	}
 	return CLI_OK;
 }

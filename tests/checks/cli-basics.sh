@@ -21,6 +21,17 @@ expect_rc 0 "$SKEWER" explain scenarios/tour.yaml
 expect_rc 0 "$SKEWER" explain --json scenarios/tour.yaml
 expect_rc 0 "$SKEWER" render scenarios/tour.yaml
 expect_rc 0 "$SKEWER" validate scenarios/tour.yaml
+# an output that cannot be written is exit status 2 in every command
+if [ -w /dev/full ]; then
+	for cmd in explain render validate check; do
+		rc=0; err=$("$SKEWER" $cmd scenarios/tour.yaml 2>&1 >/dev/full) || rc=$?
+		[ "$rc" -eq 2 ] || fail "$cmd to a full device exited $rc, expected 2"
+		grep -q "^skewer: $cmd: cannot write the output: No space left on device$" <<<"$err" ||
+			fail "$cmd to a full device said: $err"
+	done
+	expect_rc 2 "$SKEWER" gen -o /dev/full
+	expect_rc 2 "$SKEWER" tui --size 80x24 --keys q --dump-screen /dev/full scenarios/tour.yaml
+fi
 # a wrong expectation makes check exit 1 and print the mismatch line
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
