@@ -194,30 +194,33 @@ static void constraint(struct pen *p, uint32_t i, bool selected)
 	pen_nl(p);
 }
 
-static void draw(struct tui *t, const struct rect *r)
+/* The pane's lines; true when they run past its bottom. */
+static bool body(struct tui *t, const struct rect *r)
 {
 	struct sim *s = t->sim;
-	char right[64] = "";
-	if (s->has_dec && s->dec.ncons > 1)
-		snprintf(right, sizeof(right), "[ ] select");
-	draw_title(t, r, "Constraints", right);
 	struct pen p = {t, {r->y + 1, r->x, r->h - 1, r->w}, 0, s->cons_scroll, 0, 0};
 	if (!s->has_dec) {
 		pen_wrap(&p, ROLE_DIM, s->view ? "No scheduling cycle at this step: it changes the cluster."
 					       : "No step has run yet.");
-		return;
+		return false;
 	}
 	if (!s->dec.ncons) {
 		pen_wrap(&p, ROLE_DIM, "No topology spread constraint in force: the pod has none and no default applies.");
-		return;
+		return false;
 	}
 	for (uint32_t i = 0; i < s->dec.ncons; i++) {
 		constraint(&p, i, i == s->cons);
 		if (i + 1 < s->dec.ncons)
 			pen_nl(&p);
 	}
-	if (p.line > p.r.h)
-		draw_text(t, r->y, r->x + r->w - 12, 12, ROLE_DIM, " PgUp/PgDn ");
+	return p.line > p.r.h;
+}
+
+static void draw(struct tui *t, const struct rect *r)
+{
+	struct sim *s = t->sim;
+	bool scrolls = body(t, r);
+	draw_title(t, r, "Constraints", s->has_dec && s->dec.ncons > 1 ? "[ ] select" : "", scrolls);
 }
 
 const struct panel_ops panel_cons = {"constraints", draw};

@@ -176,22 +176,22 @@ static void ties(struct pen *p)
 	out_buf_fini(&b);
 }
 
-static void draw(struct tui *t, const struct rect *r)
+/* The pane's lines; true when they run past its bottom. */
+static bool body(struct tui *t, const struct rect *r)
 {
 	struct sim *s = t->sim;
 	const struct cluster *c = s->sc->cluster;
-	draw_title(t, r, "Node", t->cols >= 110 ? "Enter places the pod here" : "");
 	struct pen p = {t, {r->y + 1, r->x, r->h - 1, r->w}, 0, s->node_scroll, 0, 0};
 	if (s->cursor < 0) {
 		pen_put(&p, ROLE_DIM, "No node.");
-		return;
+		return false;
 	}
 	facts(&p, &c->nodes[s->cursor]);
 	const struct node_rec *rec = sim_node_rec(s, (uint32_t)s->cursor);
 	if (!rec) {
 		pen_put(&p, ROLE_DIM, s->has_dec ? "Not in this step's decision (added later)."
 						 : "No scheduling cycle at this step.");
-		return;
+		return false;
 	}
 	if (rec->feasible) {
 		pen_put(&p, ROLE_FEASIBLE, "feasible: passed every filter");
@@ -202,8 +202,13 @@ static void draw(struct tui *t, const struct rect *r)
 		scores(&p, rec);
 	if (rec->feasible)
 		ties(&p);
-	if (p.line > p.r.h)
-		draw_text(t, r->y, r->x + r->w - 12, 12, ROLE_DIM, " PgUp/PgDn ");
+	return p.line > p.r.h;
+}
+
+static void draw(struct tui *t, const struct rect *r)
+{
+	bool scrolls = body(t, r);
+	draw_title(t, r, "Node", t->cols >= 110 ? "Enter places the pod here" : "", scrolls);
 }
 
 const struct panel_ops panel_node = {"node", draw};

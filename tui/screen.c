@@ -32,20 +32,29 @@ int screen_min_cols(void)
 	return MIN_COLS;
 }
 
-void draw_title(struct tui *t, const struct rect *r, const char *title, const char *right)
+void draw_title(struct tui *t, const struct rect *r, const char *title, const char *right, bool scrolls)
 {
 	draw_hline(t, r->y, r->x, r->w, ROLE_BORDER);
 	int x = r->x + 1;
 	x += draw_text(t, r->y, x, r->w - 2, ROLE_BORDER, " ");
 	x += draw_text(t, r->y, x, r->x + r->w - x, ROLE_HEADING, title);
 	draw_text(t, r->y, x, r->x + r->w - x, ROLE_BORDER, " ");
-	if (right && *right) {
-		int w = text_width(right, t->utf8);
+	/* the scroll hint wins when both do not fit */
+	char both[128];
+	const char *cand[2] = {right, NULL};
+	if (scrolls) {
+		snprintf(both, sizeof(both), "%s%sPgUp/PgDn", right ? right : "", right && *right ? "  " : "");
+		cand[0] = both;
+		cand[1] = "PgUp/PgDn";
+	}
+	for (int i = 0; i < 2 && cand[i] && *cand[i]; i++) {
+		int w = text_width(cand[i], t->utf8);
 		int rx = r->x + r->w - w - 2;
 		if (rx > x + 2) {
 			draw_text(t, r->y, rx - 1, 1, ROLE_BORDER, " ");
-			draw_text(t, r->y, rx, w, ROLE_DIM, right);
+			draw_text(t, r->y, rx, w, ROLE_DIM, cand[i]);
 			draw_text(t, r->y, rx + w, 1, ROLE_BORDER, " ");
+			break;
 		}
 	}
 }

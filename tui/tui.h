@@ -317,7 +317,9 @@ extern const struct panel_ops panel_help;     /* p_help.c: every key */
 extern const struct panel_ops panel_picker;   /* picker.c: bundled scenarios */
 
 /* Draws a panel's frame title "─ Title ─" on row y; returns nothing. */
-void draw_title(struct tui *t, const struct rect *r, const char *title, const char *right);
+/* A pane's top border with its title and, at the right, the hint right
+ * (or none); scrolls adds PgUp/PgDn, which is kept when both do not fit. */
+void draw_title(struct tui *t, const struct rect *r, const char *title, const char *right, bool scrolls);
 
 /* p_story.c: lines the story pane wants at width w */
 int story_height(struct tui *t, int w, int max_note);

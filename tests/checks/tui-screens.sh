@@ -49,6 +49,9 @@ case_ mindomains-80x30 $U 80x30 "n" scenarios/docs-mindomains.yaml
 case_ two-constraints-150x45 $U 150x45 "]" scenarios/docs-two-constraints.yaml
 case_ soft-scores-200x60 $U 200x60 "" scenarios/docs-builtin-defaults.yaml
 case_ find-node-120x40 $U 120x40 "/node4<Enter>" scenarios/docs-one-constraint.yaml
+# both right-hand panes overflow: their hints and PgUp/PgDn share the title
+"$SKEWER" gen --nodes 60 --zones 3 --pods 600 --steps 5 --constraints 3 --seed 3 -o "$tmp/gen60.yaml"
+case_ gen60-scroll-hints-200x40 $U 200x40 "n" "$tmp/gen60.yaml"
 
 [ "$fails" -eq 0 ] || { echo "$fails screen(s) differ"; exit 1; }
 echo ok
