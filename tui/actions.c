@@ -100,9 +100,14 @@ int act_down(struct tui *t)
 
 int act_mouse(struct tui *t)
 {
-	MEVENT ev;
-	if (t->headless || getmouse(&ev) != OK)
+	MEVENT ev = {0};
+	if (t->headless) {
+		/* a scripted <Click X,Y> */
+		ev.x = t->click_x;
+		ev.y = t->click_y;
+	} else if (getmouse(&ev) != OK) {
 		return TUI_R_NONE;
+	}
 	const struct rect *r = &t->panes[PANE_CLUSTER];
 	int cy = ev.y - (r->y + 1) + t->sim->scroll, cx = ev.x - r->x;
 	if (ev.y <= r->y || ev.y >= r->y + r->h - 1 || ev.x < r->x || ev.x >= r->x + r->w)

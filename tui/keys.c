@@ -265,6 +265,11 @@ int *keys_parse_script(const char *s, size_t *n, char *err, size_t errlen)
 			i += tl + 2;
 			continue;
 		}
+		if (sscanf(tmp, "Click %u,%u%c", &w, &h, &tail) == 2 && w < 4096 && h < 4096) {
+			out[k++] = KEYS_CLICK_BASE + (int)(w << 12 | h);
+			i += tl + 2;
+			continue;
+		}
 		size_t j;
 		for (j = 0; j < sizeof(named) / sizeof(*named); j++)
 			if (!strcmp(tmp, named[j].name))
@@ -272,7 +277,7 @@ int *keys_parse_script(const char *s, size_t *n, char *err, size_t errlen)
 		if (j == sizeof(named) / sizeof(*named)) {
 			snprintf(err, errlen, "unknown key <%s> in --keys (known: <Enter> <Esc> <Tab> "
 				 "<Space> <Left> <Right> <Up> <Down> <Home> <End> <PgUp> <PgDn> <BS> "
-				 "<F1> <C-l> <lt> <Resize WxH>)", tmp);
+				 "<F1> <C-l> <lt> <Resize WxH> <Click X,Y>)", tmp);
 			free(out);
 			return NULL;
 		}

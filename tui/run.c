@@ -23,7 +23,7 @@ const char tui_help[] =
 	"  --keys KEYS           headless: type KEYS; <Enter> <Esc> <Tab> <Space>\n"
 	"                        <Left> <Right> <Up> <Down> <Home> <End> <PgUp>\n"
 	"                        <PgDn> <BS> <F1> <C-l> <lt> name keys, <Resize WxH>\n"
-	"                        resizes\n"
+	"                        resizes, <Click X,Y> clicks at column X, row Y\n"
 	"  --dump-screen OUT     headless: write the final screen as text to OUT\n"
 	"  --keys-markdown       print the key table as Markdown (docs/keys.md)\n"
 	"environment: NO_COLOR turns colour off; a non-UTF-8 locale draws ASCII;\n"
@@ -104,7 +104,12 @@ static int parse(int argc, char **argv, struct args *a)
 /* Applies one key (or a scripted resize) and what it changed. */
 static int apply_key(struct tui *t, int key)
 {
-	if (key >= KEYS_RESIZE_BASE) {
+	if (key >= KEYS_CLICK_BASE) {
+		int v = key - KEYS_CLICK_BASE;
+		t->click_x = v >> 12;
+		t->click_y = v & 0xfff;
+		key = KEY_MOUSE;
+	} else if (key >= KEYS_RESIZE_BASE) {
 		int v = key - KEYS_RESIZE_BASE;
 		resize_term(v & 0xfff, v >> 12);
 		key = KEY_RESIZE;

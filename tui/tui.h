@@ -183,6 +183,7 @@ struct picker {
 /* ---- the whole interface ---- */
 struct tui {
 	bool headless;
+	int click_x, click_y;    /* headless: the scripted <Click X,Y> */
 	bool utf8;
 	bool color;
 	const struct glyphs *g;
@@ -263,9 +264,11 @@ void keys_help_lines(struct tui *t, void (*line)(void *ctx, const char *k, const
 void keys_markdown(FILE *f);
 int keys_status_hints(struct tui *t, int y, int x, int w);
 /* Parses a --keys script into key codes; <Resize WxH> becomes
- * KEYS_RESIZE_BASE + (W << 12 | H). Returns a malloc'd array (n in *n),
- * NULL with a message in err on a bad token. */
+ * KEYS_RESIZE_BASE + (W << 12 | H), <Click X,Y> (a left click at column
+ * X, row Y, from 0) KEYS_CLICK_BASE + (X << 12 | Y). Returns a malloc'd
+ * array (n in *n), NULL with a message in err on a bad token. */
 #define KEYS_RESIZE_BASE 0x1000000
+#define KEYS_CLICK_BASE 0x2000000
 int *keys_parse_script(const char *s, size_t *n, char *err, size_t errlen);
 
 /* sim.c: sim_new takes sc over (freed on failure too) */

@@ -39,6 +39,11 @@ case_ tour-goto-80x24 $U 80x24 ":6<Enter>" $T
 case_ tour-maxskew-edit-80x24 $U 80x24 "n+" $T
 case_ tour-place-80x24 $U 80x24 "nll<Enter>" $T
 case_ tour-place-refused-80x24 $U 80x24 "n<Enter>" $T
+# a click on node-c (column 40, row 9) moves the cursor there: the
+# Constraints pane marks zone-c
+case_ tour-click-node-80x24 $U 80x24 "n<Click 40,9>" $T
+# a click outside the cluster grid changes nothing (same as tour-pending after one n)
+case_ tour-click-outside-80x24 $U 80x24 "n<Click 40,0><Click 79,23>" $T
 case_ tour-cordon-whatif-120x40 $U 120x40 "c" $T
 case_ tour-help-80x24 $U 80x24 "?" $T
 case_ tour-too-small $U 80x24 "<Resize 50x12>" $T
