@@ -56,7 +56,8 @@ __attribute__((format(printf, 1, 2)))
 #endif
 int cli_usage_error(const char *fmt, ...);
 /* Flushes standard output; on a write error prints "skewer: CMD: cannot
- * write the output: REASON" and returns CLI_USAGE, else rc. */
+ * write the output: REASON" (without "CMD: " when cmd is NULL; once: the
+ * error is then cleared) and returns CLI_USAGE, else rc. */
 int cli_finish_output(const char *cmd, int rc);
 
 /* Prints the help of one command (or the overview for NULL) to f.

@@ -31,8 +31,10 @@ int cli_finish_output(const char *cmd, int rc)
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return rc;
-	fprintf(stderr, "skewer: %s: cannot write the output: %s\n", cmd,
+	fprintf(stderr, "skewer: %s%scannot write the output: %s\n", cmd ? cmd : "", cmd ? ": " : "",
 		errno ? strerror(errno) : "write error");
+	/* reported once: a later check (main's) passes */
+	clearerr(stdout);
 	return CLI_USAGE;
 }
 

@@ -1810,6 +1810,8 @@ int cli_gen(int argc, char **argv)
 		fprintf(stderr, "skewer: gen: cannot write the output: %s\n", strerror(errno));
 		rc = CLI_USAGE;
 	}
+	if (!o->out)
+		clearerr(stdout); /* reported here, not again by main */
 done:
 	gen_fini(&g);
 	return rc;

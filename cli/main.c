@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	if (argc < 2)
 		return cli_default(0, argv + 1);
@@ -29,4 +29,13 @@ int main(int argc, char **argv)
 	if (cli_run_command(first, argc - 2, argv + 2, &rc))
 		return rc;
 	return cli_default(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+	int rc = run(argc, argv);
+	/* whatever a command printed last (help, --version, the key table)
+	 * reached standard output, or the exit status says so */
+	const char *cmd = argc < 2 || argv[1][0] == '-' ? NULL : argv[1];
+	return cli_finish_output(cmd, rc);
 }

@@ -5,6 +5,7 @@
 #include "tui.h"
 #include "entry.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,9 +138,13 @@ static int run_headless(struct tui *t, const struct args *a)
 	free(keys);
 	screen_draw(t);
 	int ok = !a->dump || screen_dump(t, a->dump);
+	int werr = errno;
+	if (!ok && !strcmp(a->dump, "-"))
+		clearerr(stdout); /* reported here, not again by main */
 	term_stop(t);
 	if (!ok) {
-		fprintf(stderr, "skewer: cannot write the screen to %s\n", a->dump);
+		fprintf(stderr, "skewer: tui: cannot write the screen to %s: %s\n",
+			strcmp(a->dump, "-") ? a->dump : "standard output", werr ? strerror(werr) : "write error");
 		return CLI_USAGE;
 	}
 	return CLI_OK;

@@ -3,6 +3,7 @@
  * panels in order, and the text dump of the screen for tests. */
 #include "tui.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,7 @@ void screen_draw(struct tui *t)
 
 int screen_dump(struct tui *t, const char *path)
 {
+	errno = 0;
 	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
 	if (!f)
 		return 0;
@@ -201,10 +203,8 @@ int screen_dump(struct tui *t, const char *path)
 		fwrite(line, 1, keep, f);
 		fputc('\n', f);
 	}
-	int ok = !ferror(f);
+	int ok = fflush(f) == 0 && !ferror(f);
 	if (f != stdout)
 		ok = fclose(f) == 0 && ok;
-	else
-		fflush(f);
 	return ok;
 }

@@ -31,6 +31,14 @@ if [ -w /dev/full ]; then
 	done
 	expect_rc 2 "$SKEWER" gen -o /dev/full
 	expect_rc 2 "$SKEWER" tui --size 80x24 --keys q --dump-screen /dev/full scenarios/tour.yaml
+	# help, the version, the key table and a screen on standard output
+	# too, each with one message
+	for args in "--help" "--version" "help explain" "explain --help" "tui --keys-markdown" \
+		"gen --nodes 3 --pods 3 --steps 1" "tui --size 80x24 --keys q --dump-screen - scenarios/tour.yaml"; do
+		rc=0; err=$("$SKEWER" $args 2>&1 >/dev/full) || rc=$?
+		[ "$rc" -eq 2 ] || fail "'skewer $args' to a full device exited $rc, expected 2"
+		[ "$(grep -c "cannot write" <<<"$err")" -eq 1 ] || fail "'skewer $args' to a full device said: $err"
+	done
 fi
 # a wrong expectation makes check exit 1 and print the mismatch line
 tmp=$(mktemp -d)
