@@ -604,7 +604,6 @@ int cli_check(int argc, char **argv)
 	printf("%u passed, %u failed\n", npassed, nfailed);
 	/* a file that cannot be loaded is bad input (2), as in every command */
 	rc = nbad ? CLI_USAGE : nfailed ? CLI_FAILED : CLI_OK;
-	rc = cli_finish_output("check", rc);
 done:
 	cli_opts_fini(&o);
 	return rc;

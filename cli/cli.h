@@ -57,7 +57,8 @@ __attribute__((format(printf, 1, 2)))
 int cli_usage_error(const char *fmt, ...);
 /* Flushes standard output; on a write error prints "skewer: CMD: cannot
  * write the output: REASON" (without "CMD: " when cmd is NULL; once: the
- * error is then cleared) and returns CLI_USAGE, else rc. */
+ * error is then cleared) and returns CLI_USAGE, else rc. main runs it
+ * after every command. */
 int cli_finish_output(const char *cmd, int rc);
 
 /* Prints the help of one command (or the overview for NULL) to f.
@@ -66,6 +67,8 @@ int cli_help(FILE *f, const char *cmd);
 /* Runs command name with its arguments when there is one (1, its exit
  * status in *rc); 0 when no command has that name. */
 int cli_run_command(const char *name, int argc, char **argv, int *rc);
+/* Is name one of the commands of the table? */
+bool cli_is_command(const char *name);
 
 /* Loads files with opts; on failure prints the loader's errors to stderr
  * as FILE:LINE:COL: MESSAGE (at most LOAD_MAX_ERRORS) and returns 0.

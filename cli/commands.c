@@ -105,6 +105,11 @@ int cli_default(int argc, char **argv)
 	return tui_main(argc, argv);
 }
 
+bool cli_is_command(const char *name)
+{
+	return find_command(name) != NULL;
+}
+
 int cli_run_command(const char *name, int argc, char **argv, int *rc)
 {
 	const struct command *c = find_command(name);

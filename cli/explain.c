@@ -393,7 +393,6 @@ int cli_explain(int argc, char **argv)
 		goto done;
 	}
 	rc = o.json ? explain_json(stdout, t, &o) : explain_text(stdout, t, &o);
-	rc = cli_finish_output("explain", rc);
 done:
 	if (t)
 		timeline_free(t);

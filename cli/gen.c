@@ -1797,21 +1797,15 @@ int cli_gen(int argc, char **argv)
 		write_kubectl(&g);
 	else
 		write_scenario(&g);
-	/* a write error is an output that cannot be written: 2, as in
-	 * every command */
-	errno = 0;
-	if (ferror(g.f) | (fflush(g.f) != 0)) {
-		fprintf(stderr, "skewer: gen: cannot write the output: %s\n", errno ? strerror(errno) : "write error");
-		rc = CLI_USAGE;
+	if (!o->out) {
+		/* standard output: main checks it, as for every command */
+		rc = CLI_OK;
+	} else if ((ferror(g.f) | (fflush(g.f) != 0) | (fclose(g.f) != 0))) {
+		/* an output that cannot be written: 2, as in every command */
+		fprintf(stderr, "skewer: gen: cannot write %s: %s\n", o->out, errno ? strerror(errno) : "write error");
 	} else {
 		rc = CLI_OK;
 	}
-	if (o->out && fclose(g.f) != 0 && rc == CLI_OK) {
-		fprintf(stderr, "skewer: gen: cannot write the output: %s\n", strerror(errno));
-		rc = CLI_USAGE;
-	}
-	if (!o->out)
-		clearerr(stdout); /* reported here, not again by main */
 done:
 	gen_fini(&g);
 	return rc;

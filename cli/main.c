@@ -34,8 +34,8 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	int rc = run(argc, argv);
-	/* whatever a command printed last (help, --version, the key table)
-	 * reached standard output, or the exit status says so */
-	const char *cmd = argc < 2 || argv[1][0] == '-' ? NULL : argv[1];
+	/* everything a command printed reached standard output, or the exit
+	 * status says so (one check for every command) */
+	const char *cmd = argc >= 2 && (cli_is_command(argv[1]) || !strcmp(argv[1], "help")) ? argv[1] : NULL;
 	return cli_finish_output(cmd, rc);
 }

@@ -331,7 +331,6 @@ int cli_render(int argc, char **argv)
 		goto done;
 	}
 	rc = render(stdout, t, o.has_step ? o.step : n);
-	rc = cli_finish_output("render", rc);
 done:
 	if (t)
 		timeline_free(t);

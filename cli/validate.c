@@ -72,7 +72,6 @@ int cli_validate(int argc, char **argv)
 		       sc->nsteps, sc->nsteps == 1 ? "" : "s");
 		rc = CLI_OK;
 	}
-	rc = cli_finish_output("validate", rc);
 done:
 	if (sc)
 		scenario_free(sc);
