@@ -55,11 +55,6 @@ int cli_start(const char *cmd, int argc, char **argv, unsigned allowed, struct c
 __attribute__((format(printf, 1, 2)))
 #endif
 int cli_usage_error(const char *fmt, ...);
-/* Flushes standard output; on a write error prints "skewer: CMD: cannot
- * write the output: REASON" (without "CMD: " when cmd is NULL; once: the
- * error is then cleared) and returns CLI_USAGE, else rc. main runs it
- * after every command. */
-int cli_finish_output(const char *cmd, int rc);
 
 /* Prints the help of one command (or the overview for NULL) to f.
  * Returns 0 when cmd is unknown. (main.c) */

@@ -26,18 +26,6 @@ int cli_usage_error(const char *fmt, ...)
 	return CLI_USAGE;
 }
 
-int cli_finish_output(const char *cmd, int rc)
-{
-	errno = 0;
-	if (fflush(stdout) == 0 && !ferror(stdout))
-		return rc;
-	fprintf(stderr, "skewer: %s%scannot write the output: %s\n", cmd ? cmd : "", cmd ? ": " : "",
-		errno ? strerror(errno) : "write error");
-	/* reported once: a later check (main's) passes */
-	clearerr(stdout);
-	return CLI_USAGE;
-}
-
 static int parse_step(const char *s, uint32_t *out)
 {
 	char *end;

@@ -2,6 +2,7 @@
  * (commands.c). */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,7 +36,12 @@ int main(int argc, char **argv)
 {
 	int rc = run(argc, argv);
 	/* everything a command printed reached standard output, or the exit
-	 * status says so (one check for every command) */
-	const char *cmd = argc >= 2 && (cli_is_command(argv[1]) || !strcmp(argv[1], "help")) ? argv[1] : NULL;
-	return cli_finish_output(cmd, rc);
+	 * status says so: one check for every command */
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	bool named = argc >= 2 && (cli_is_command(argv[1]) || !strcmp(argv[1], "help"));
+	fprintf(stderr, "skewer: %s%scannot write the output: %s\n", named ? argv[1] : "", named ? ": " : "",
+		errno ? strerror(errno) : "write error");
+	return CLI_USAGE;
 }

@@ -652,11 +652,9 @@ bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision 
 int spread_raw_all(const struct spread_state *s, struct decision *d, const uint32_t *fx, uint32_t nf,
 		   int64_t *min, int64_t *max)
 {
-	double *acc = malloc((nf + 1) * sizeof(*acc));
+	double *acc = calloc(nf + 1, sizeof(*acc));
 	if (!acc)
 		return 0;
-	for (uint32_t i = 0; i < nf; i++)
-		acc[i] = 0;
 	for (uint32_t k = 0; k < s->nsoft; k++) {
 		const struct spread_con *sc = &s->soft[k];
 		const int32_t *kd = sc->kdom;
@@ -670,12 +668,11 @@ int spread_raw_all(const struct spread_state *s, struct decision *d, const uint3
 			}
 			continue;
 		}
-		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
 		for (uint32_t i = 0; i < nf; i++) {
 			struct node_rec *nr = &d->nodes[fx[i]];
 			if (nr->spread_ignored || kd[nr->node] < 0)
 				continue;
-			int64_t cnt = pn ? pn[nr->node] : 0;
+			int64_t cnt = node_count(sc, nr->node);
 			nr->host_count = (uint32_t)cnt;
 			acc[i] += score_for_count(cnt, sc->rec);
 		}
