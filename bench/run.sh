@@ -61,6 +61,8 @@ verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v <= t) ? "met" : "MISSED"}';
 # The instruction count does not depend on timing, so it runs beside the
 # timed rows (on the second core) from the start.
 CG=$B/callgrind
+# ir_of OUT: the instruction total of a callgrind output file
+ir_of() { awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {print (t != "") ? t : s}' "$1"; }
 cg_pid=
 if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
 	(
@@ -71,15 +73,15 @@ if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
 				# instrumentation only around timeline_step (CALLGRIND macros)
 				valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$CG-$warm.out" \
 					"$B/bench" one "$BIG" $AT $warm 1 >/dev/null 2>"$CG-$warm.log"
-				awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {print (t != "") ? t : s}' "$CG-$warm.out" >"$CG-$warm.ir"
+				ir_of "$CG-$warm.out" >"$CG-$warm.ir"
 			else
 				# no callgrind.h: two placements minus one
 				for n in 1 2; do
 					valgrind --tool=callgrind --callgrind-out-file="$CG-$warm.out.$n" \
 						"$B/bench" one "$BIG" $AT $warm $n >/dev/null 2>"$CG-$warm.log"
 				done
-				a=$(awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {print (t != "") ? t : s}' "$CG-$warm.out.1")
-				b=$(awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {print (t != "") ? t : s}' "$CG-$warm.out.2")
+				a=$(ir_of "$CG-$warm.out.1")
+				b=$(ir_of "$CG-$warm.out.2")
 				echo $((b - a)) >"$CG-$warm.ir"
 				cp "$CG-$warm.out.2" "$CG-$warm.out"
 			fi
@@ -91,7 +93,7 @@ if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
 		if [ "$("$B/bench" has-callgrind)" = 1 ]; then
 			valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$CG-run.out" \
 				"$B/bench" one "$BIG" $AT 0 100 >/dev/null 2>"$CG-run.log"
-			awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {printf "%.0f\n", ((t != "") ? t : s) / 100}' "$CG-run.out" >"$CG-run.ir"
+			echo $(($(ir_of "$CG-run.out") / 100)) >"$CG-run.ir"
 		fi
 	) &
 	cg_pid=$!
