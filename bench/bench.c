@@ -6,11 +6,15 @@
  * build-bench/libskewer.a, built with -O2.
  *
  *   bench load FILE                 load seconds, maxrss KiB
- *   bench place FILE AT BATCH RUNS  seconds per placement with full verdicts,
+ *   bench place FILE AT BATCH RUNS  seconds per placement with the whole
+ *                                   decision recorded (every node's detail),
  *                                   medians of RUNS batch means: "first"
  *                                   (the step's first cycle) and "again"
  *                                   (step back, the same cycle once more:
  *                                   the selector's matcher now exists)
+ *   bench verdicts FILE AT BATCH RUNS  the same for a lean decision: every
+ *                                   node's verdict and total score, the
+ *                                   choice (what stepping computes)
  *   bench replay FILE N JUMP RUNS   first pass of N steps (once), then the
  *                                   medians of RUNS rounds of goto 0, redo
  *                                   N, goto JUMP, goto 0 (seconds)
@@ -18,6 +22,7 @@
  *                                   AT (WARM 1: after one unmeasured cycle
  *                                   of that step); under callgrind the
  *                                   instrumentation is on only around them
+ *   bench one-verdicts FILE AT WARM COUNT  the same, lean decisions
  *   bench has-callgrind             1 when built with valgrind/callgrind.h
  */
 #include <stdio.h>
@@ -88,13 +93,15 @@ static int mode_load(const char *file)
 	return 0;
 }
 
-/* One placement with the whole decision recorded, as explain and the
- * interface ask for it. */
+/* One placement with every node's verdict and total (lean), or with
+ * the whole decision recorded, as explain and the interface ask for it. */
+static bool lean;
+
 static int step_decided(struct timeline *t)
 {
 	struct decision d;
 	memset(&d, 0, sizeof(d));
-	int ok = timeline_step(t, &d);
+	int ok = lean ? timeline_step_verdicts(t, &d) : timeline_step(t, &d);
 	decision_fini(&d);
 	return ok;
 }
@@ -228,6 +235,14 @@ int main(int argc, char **argv)
 		return mode_load(argv[2]);
 	if (argc == 6 && !strcmp(argv[1], "place"))
 		return mode_place(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));
+	if (argc == 6 && !strcmp(argv[1], "verdicts")) {
+		lean = true;
+		return mode_place(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));
+	}
+	if (argc == 6 && !strcmp(argv[1], "one-verdicts")) {
+		lean = true;
+		return mode_one(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));
+	}
 	if (argc == 6 && !strcmp(argv[1], "replay"))
 		return mode_replay(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));
 	if (argc == 6 && !strcmp(argv[1], "one"))
@@ -240,7 +255,7 @@ int main(int argc, char **argv)
 #endif
 		return 0;
 	}
-	fprintf(stderr, "usage: bench load FILE | place FILE AT BATCH RUNS | replay FILE N JUMP RUNS |\n"
-			"       one FILE AT WARM COUNT | has-callgrind\n");
+	fprintf(stderr, "usage: bench load FILE | place|verdicts FILE AT BATCH RUNS |\n"
+			"       replay FILE N JUMP RUNS | one|one-verdicts FILE AT WARM COUNT | has-callgrind\n");
 	return 2;
 }

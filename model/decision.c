@@ -23,6 +23,8 @@ void decision_fini(struct decision *d)
 	free(d->tied);
 	free(d->message);
 	free(d->ext_names);
+	free(d->verdict);
+	free(d->totals);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -38,7 +40,10 @@ bool decision_counts_pod(const struct cluster *c, const struct decision *d, uint
 
 const struct node_rec *decision_node(const struct decision *d, uint32_t node_id)
 {
-	/* nodes are in id order (input order), so binary search works */
+	/* nodes are in id order (input order), so binary search works;
+	 * a lean decision has no records */
+	if (!d->nodes)
+		return NULL;
 	uint32_t lo = 0, hi = d->nnodes;
 	while (lo < hi) {
 		uint32_t mid = (lo + hi) / 2;

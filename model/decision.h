@@ -110,7 +110,22 @@ enum outcome {
 	OUT_APPLIED,
 };
 
+/* A node's verdict in a lean decision (below): the failing filter's enum
+ * plugin_id, PL_NONE when feasible, VERDICT_GONE for a removed node id. */
+#define VERDICT_GONE ((int8_t)-2)
+
 struct decision {
+	/* Set by the caller before sched_decide: every node's verdict and
+	 * total score (verdict[], totals[] of the feasible ones, by node
+	 * id), the choice and the
+	 * outcome, without the per-node records and the hostname domains;
+	 * nodes is NULL then. A cycle with no feasible node (its message
+	 * names every reason) and a NodeAffinity conflict are recorded in
+	 * full, lean cleared. The detail of any step is recomputed on
+	 * demand (timeline_explain). */
+	bool lean;
+	int8_t *verdict;
+	int64_t *totals;
 	uint32_t pod;             /* pod id */
 	enum outcome outcome;
 	int32_t chosen;           /* node id, -1 when none */

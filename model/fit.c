@@ -238,36 +238,25 @@ static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
 	return w;
 }
 
-void score_resources(struct cluster *c, const struct pod *p, struct decision *d, const uint32_t *fx,
-		     uint32_t nf, bool least, bool balanced)
+void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids, uint32_t nf,
+		     int16_t *la, int16_t *ba)
 {
 	struct res_way *w = res_cache_for(c, p);
 	for (uint32_t i = 0; i < nf; i++) {
-		struct node_rec *r = &d->nodes[fx[i]];
-		const struct node *n = &c->nodes[r->node];
-		int64_t la, ba;
-		struct res_cache_ent *e = w ? &w->v[r->node] : NULL;
+		uint32_t id = ids[i];
+		const struct node *n = &c->nodes[id];
+		struct res_cache_ent *e = w ? &w->v[id] : NULL;
 		if (e && e->stamp == n->res_stamp) {
-			la = e->least;
-			ba = e->balanced;
-		} else {
-			la = score_least_allocated(c, p, n);
-			ba = balanced_score(p, n);
-			if (e) {
-				e->stamp = n->res_stamp;
-				e->least = (int16_t)la;
-				e->balanced = (int16_t)ba;
-			}
+			la[i] = e->least;
+			ba[i] = e->balanced;
+			continue;
 		}
-		if (least) {
-			r->scored[PL_NODE_RESOURCES_FIT] = true;
-			r->raw[PL_NODE_RESOURCES_FIT] = la;
-			r->norm[PL_NODE_RESOURCES_FIT] = (int16_t)la;
-		}
-		if (balanced) {
-			r->scored[PL_BALANCED_ALLOCATION] = true;
-			r->raw[PL_BALANCED_ALLOCATION] = ba;
-			r->norm[PL_BALANCED_ALLOCATION] = (int16_t)ba;
+		la[i] = (int16_t)score_least_allocated(c, p, n);
+		ba[i] = (int16_t)balanced_score(p, n);
+		if (e) {
+			e->stamp = n->res_stamp;
+			e->least = la[i];
+			e->balanced = ba[i];
 		}
 	}
 }

@@ -50,10 +50,10 @@ int filter_fit(const struct cluster *c, const struct pod *p, const struct node *
 int64_t score_least_allocated(const struct cluster *c, const struct pod *p, const struct node *n);
 int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n);
 bool pod_requests_cpu_or_mem(const struct pod *p);
-/* Both resource scores (either may be off) for the feasible recs
- * d->nodes[fx[0..nf)]: raw and normalized (they need no normalization). */
-void score_resources(struct cluster *c, const struct pod *p, struct decision *d, const uint32_t *fx,
-		     uint32_t nf, bool least, bool balanced);
+/* Both resource scores of node ids[i] into la[i] and ba[i] (they need
+ * no normalization). */
+void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids, uint32_t nf,
+		     int16_t *la, int16_t *ba);
 
 /* interpodaffinity: state per decision */
 struct ipa_state;
@@ -137,21 +137,23 @@ static inline int64_t ipa_normalize_one(int64_t raw, int64_t min, int64_t max)
  * filter loop marks feasible such recs spread_ignored. */
 const uint8_t *spread_ignore_mask(const struct spread_state *s);
 /* PodTopologySpread PreScore (scoring.go initPreScoreState) over the
- * feasible recs d->nodes[fx[0..nf)] (nignored of them spread_ignored),
- * recording the soft constraints' domains; false when it skips. */
-bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d, const uint32_t *fx,
-		     uint32_t nf, uint32_t nignored);
-/* scoring.go Score for the same recs after spread_prescore (0 when
- * ignored): fills raw[] and scored[] of PodTopologySpread and host_count;
- * *min and *max over the recs not ignored (left as they are when every
- * rec is). 0 on OOM. */
-int spread_raw_all(const struct spread_state *s, struct decision *d, const uint32_t *fx, uint32_t nf,
-		   int64_t *min, int64_t *max);
-/* scoring.go NormalizeScore for one rec, given min and max of the raw
- * scores of the feasible, not ignored recs. */
-static inline int64_t spread_normalize_one(const struct node_rec *r, int64_t raw, int64_t min, int64_t max)
+ * feasible node ids ids[0..nf) (nignored of them ignored by the mask),
+ * recording the soft constraints' domains (lean: not the hostname ones);
+ * false when it skips. */
+bool spread_prescore(struct cluster *c, struct spread_state *s, const uint32_t *ids, uint32_t nf,
+		     uint32_t nignored, bool lean);
+/* scoring.go Score for the same nodes after spread_prescore: raw[i] (0
+ * when ignored) and, when host is not NULL, host[i] the matching pods on
+ * node ids[i] of a hostname term (left as it is without one); *min and
+ * *max over the nodes not ignored (left as they are when every node is).
+ * acc: room for nf doubles. Returns 1. */
+int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t nf, double *acc,
+		   int64_t *raw, uint32_t *host, int64_t *min, int64_t *max);
+/* scoring.go NormalizeScore for one node, given min and max of the raw
+ * scores of the feasible, not ignored nodes. */
+static inline int64_t spread_normalize_one(bool ignored, int64_t raw, int64_t min, int64_t max)
 {
-	if (r->spread_ignored)
+	if (ignored)
 		return 0;
 	if (max == 0)
 		return 100;

@@ -19,12 +19,49 @@ static inline struct node_rec *init_rec(struct node_rec *r, uint32_t id)
 	return r;
 }
 
+/* Per-cycle arrays over the feasible nodes, by their position i. */
+struct work {
+	uint32_t *ids;            /* node id */
+	uint32_t *rix;            /* index of its rec (full decisions) */
+	int16_t *la, *ba;         /* NodeResourcesFit, NodeResourcesBalancedAllocation */
+	int64_t *pts, *ipa;       /* raw PodTopologySpread, InterPodAffinity */
+	double *acc;              /* PodTopologySpread sums */
+	uint32_t *host;           /* PodTopologySpread hostname count (full) */
+};
+
+static void work_free(struct work *w)
+{
+	free(w->ids);
+	free(w->rix);
+	free(w->la);
+	free(w->ba);
+	free(w->pts);
+	free(w->ipa);
+	free(w->acc);
+	free(w->host);
+}
+
+static int work_alloc(struct work *w, uint32_t n, bool lean)
+{
+	n++;
+	w->ids = malloc(n * sizeof(*w->ids));
+	w->rix = malloc(n * sizeof(*w->rix));
+	w->la = malloc(n * sizeof(*w->la));
+	w->ba = malloc(n * sizeof(*w->ba));
+	w->pts = malloc(n * sizeof(*w->pts));
+	w->ipa = malloc(n * sizeof(*w->ipa));
+	w->acc = malloc(n * sizeof(*w->acc));
+	w->host = lean ? NULL : calloc(n, sizeof(*w->host));
+	return w->ids && w->rix && w->la && w->ba && w->pts && w->ipa && w->acc && (lean || w->host);
+}
+
 /* framework/runtime/framework.go RunFilterPlugins, in plugin order, for
  * every node: the per-node work is a few loads and compares; a failure
- * fills the rec's detail through the plugin's own filter. */
+ * fills the rec's detail through the plugin's own filter (a lean
+ * decision keeps only the failing plugin). */
 static void run_filters(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
 			const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
-			uint32_t *fx)
+			struct work *wk)
 {
 	const struct resources *rq = &p->spec.req;
 	const uint8_t *stat = node_shape_stat(shape);
@@ -33,72 +70,189 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 	const uint8_t *ign = spread_ignore_mask(ss);
 	const struct spread_hard_tbl *ht;
 	uint32_t nht = spread_hard_tables(ss, &ht);
+	bool lean = d->lean;
+	struct node_rec scratch;
+	init_rec(&scratch, 0);
 	for (uint32_t id = 0; id < c->nnodes; id++) {
 		const struct node *n = &c->nodes[id];
 		if (!n->alive)
 			continue;
-		struct node_rec *r = init_rec(&d->nodes[d->nnodes++], id);
-		int8_t ran;
+		uint32_t k = d->nnodes++;
+		struct node_rec *r = lean ? &scratch : init_rec(&d->nodes[k], id);
+		int8_t fail = PL_NONE, ran = 0;
 		if (allowed && !allowed[id]) {
 			/* outside NodeAffinity's PreFilterResult: not evaluated */
 			r->prefilter_cut = true;
 			r->unresolvable = true;
-			r->fail = PL_NODE_AFFINITY;
-			continue;
+			fail = PL_NODE_AFFINITY;
+			goto out;
 		}
 		if (stat[id]) {
 			/* NodeUnschedulable, NodeName, TaintToleration and
 			 * NodeAffinity, answered once per pod spec (shape.c);
 			 * every such failure is unresolvable */
-			int8_t pl = (int8_t)(stat[id] - 1);
-			r->fail = pl;
-			r->nran = (int8_t)(pl + 1);
+			fail = (int8_t)(stat[id] - 1);
+			ran = (int8_t)(fail + 1);
 			r->unresolvable = true;
-			if (pl == PL_TAINT_TOLERATION)
+			if (fail == PL_TAINT_TOLERATION && !lean)
 				r->why.taint.taint = (uint32_t)node_shape_taint_ix(shape, id);
-			continue;
+			goto out;
 		}
 		/* noderesources/fit.go fitsRequest; the full filter names the
 		 * failures (and handles ephemeral and extended resources) */
 		bool fits = fit_simple && (int64_t)n->npods + 1 <= n->alloc.pods;
+		bool sure = fit_simple; /* fits is the answer (no overflow) */
 		int64_t free_cpu, free_mem;
-		if (fits && rq->cpu > 0)
-			fits = !__builtin_sub_overflow(n->alloc.cpu, n->used.cpu, &free_cpu) && rq->cpu <= free_cpu;
-		if (fits && rq->mem > 0)
-			fits = !__builtin_sub_overflow(n->alloc.mem, n->used.mem, &free_mem) && rq->mem <= free_mem;
-		if (!fits && !filter_fit(c, p, n, d, r)) {
-			r->fail = PL_NODE_RESOURCES_FIT;
-			r->nran = 5;
-			continue;
+		if (fits && rq->cpu > 0) {
+			sure = !__builtin_sub_overflow(n->alloc.cpu, n->used.cpu, &free_cpu);
+			fits = sure && rq->cpu <= free_cpu;
+		}
+		if (fits && rq->mem > 0) {
+			sure = !__builtin_sub_overflow(n->alloc.mem, n->used.mem, &free_mem);
+			fits = sure && rq->mem <= free_mem;
 		}
 		ran = 5;
+		if (!fits && ((lean && sure) || !filter_fit(c, p, n, d, r))) {
+			fail = PL_NODE_RESOURCES_FIT;
+			goto out;
+		}
 		if (do_spread) {
 			ran++;
 			bool pass = true;
-			for (uint32_t k = 0; k < nht && pass; k++) {
-				int32_t di = ht[k].kdom[id];
-				pass = di >= 0 && ht[k].ok[di];
+			for (uint32_t t = 0; t < nht && pass; t++) {
+				int32_t di = ht[t].kdom[id];
+				pass = di >= 0 && ht[t].ok[di];
 			}
-			if (!pass && !filter_spread(id, ss, d, r)) {
-				r->fail = PL_POD_TOPOLOGY_SPREAD;
-				r->nran = ran;
-				continue;
+			/* the tables are the domains' skews: filter_spread
+			 * only names the failure */
+			if (!pass && (lean || !filter_spread(id, ss, d, r))) {
+				fail = PL_POD_TOPOLOGY_SPREAD;
+				goto out;
 			}
 		}
 		if (do_ipa) {
 			ran++;
 			if (!filter_inter_pod_affinity(c, p, n, is, r)) {
-				r->fail = PL_INTER_POD_AFFINITY;
-				r->nran = ran;
-				continue;
+				fail = PL_INTER_POD_AFFINITY;
+				goto out;
 			}
 		}
-		r->nran = ran;
-		r->feasible = true;
-		fx[d->nfeasible++] = d->nnodes - 1;
+	out:
+		if (lean) {
+			d->verdict[id] = fail;
+		} else {
+			r->fail = fail;
+			r->nran = ran;
+		}
+		if (fail != PL_NONE)
+			continue;
+		if (!lean)
+			r->feasible = true;
+		wk->ids[d->nfeasible] = id;
+		wk->rix[d->nfeasible++] = k;
 		if (ign && !ign[id]) {
-			r->spread_ignored = true;
+			if (!lean)
+				r->spread_ignored = true;
 			d->nignored++;
+		}
+	}
+}
+
+/* What the score plugins found, for the records of a full decision. */
+struct scores {
+	bool tt, na, fit, ba, pts, ipa;
+	const int64_t *tt_raw, *na_raw;
+	int64_t tt_min, tt_max, na_min, na_max, pts_min, pts_max, ipa_min, ipa_max;
+};
+
+enum norm_kind { NORM_TT, NORM_NA, NORM_PTS, NORM_IPA };
+
+/* helper/normalize_score.go DefaultNormalizeScore (TaintToleration
+ * reversed, NodeAffinity), podtopologyspread and interpodaffinity
+ * NormalizeScore of one raw score (not ignored by PodTopologySpread). */
+static int16_t norm_of(enum norm_kind k, int64_t raw, const struct scores *s)
+{
+	switch (k) {
+	case NORM_TT:
+		return (int16_t)normalize_default_one(raw, s->tt_max, true);
+	case NORM_NA:
+		return (int16_t)normalize_default_one(raw, s->na_max, false);
+	case NORM_PTS:
+		return (int16_t)spread_normalize_one(false, raw, s->pts_min, s->pts_max);
+	default:
+		return (int16_t)ipa_normalize_one(raw, s->ipa_min, s->ipa_max);
+	}
+}
+
+/* The normalized score of every raw value in [lo, lo + n): a cycle's raw
+ * scores span a small range, so each division is made once per value
+ * rather than once per node. */
+#define NORM_TAB 1024
+struct norm_tab {
+	bool on;
+	int64_t lo;
+	int16_t v[NORM_TAB];
+};
+
+static void norm_tab_build(struct norm_tab *t, enum norm_kind k, int64_t lo, int64_t hi, uint32_t nf,
+			   const struct scores *s)
+{
+	int64_t span;
+	t->on = hi >= lo && !__builtin_sub_overflow(hi, lo, &span) && span < NORM_TAB && span < nf / 2;
+	if (!t->on)
+		return;
+	t->lo = lo;
+	for (int64_t i = 0; i <= span; i++)
+		t->v[i] = norm_of(k, lo + i, s);
+}
+
+static inline int16_t norm_look(const struct norm_tab *t, enum norm_kind k, int64_t raw, const struct scores *s)
+{
+	return t->on ? t->v[raw - t->lo] : norm_of(k, raw, s);
+}
+
+/* Each feasible rec's raw and normalized scores and total, as
+ * score_and_select computed them. */
+static void fill_recs(const struct cluster *c, struct decision *d, const struct work *wk,
+		      const struct scores *s, const uint8_t *ign)
+{
+	(void)c;
+	for (uint32_t i = 0; i < d->nfeasible; i++) {
+		struct node_rec *r = &d->nodes[wk->rix[i]];
+		uint32_t id = wk->ids[i];
+		if (s->fit) {
+			r->scored[PL_NODE_RESOURCES_FIT] = true;
+			r->raw[PL_NODE_RESOURCES_FIT] = wk->la[i];
+			r->norm[PL_NODE_RESOURCES_FIT] = wk->la[i];
+		}
+		if (s->ba) {
+			r->scored[PL_BALANCED_ALLOCATION] = true;
+			r->raw[PL_BALANCED_ALLOCATION] = wk->ba[i];
+			r->norm[PL_BALANCED_ALLOCATION] = wk->ba[i];
+		}
+		if (s->tt) {
+			r->scored[PL_TAINT_TOLERATION] = true;
+			r->raw[PL_TAINT_TOLERATION] = s->tt_raw[id];
+			r->norm[PL_TAINT_TOLERATION] =
+				(int16_t)normalize_default_one(s->tt_raw[id], s->tt_max, true);
+		}
+		if (s->na) {
+			r->scored[PL_NODE_AFFINITY] = true;
+			r->raw[PL_NODE_AFFINITY] = s->na_raw[id];
+			r->norm[PL_NODE_AFFINITY] = (int16_t)normalize_default_one(s->na_raw[id], s->na_max, false);
+		}
+		if (s->pts) {
+			r->scored[PL_POD_TOPOLOGY_SPREAD] = true;
+			r->raw[PL_POD_TOPOLOGY_SPREAD] = wk->pts[i];
+			r->norm[PL_POD_TOPOLOGY_SPREAD] = (int16_t)spread_normalize_one(
+				ign && !ign[id], wk->pts[i], s->pts_min, s->pts_max);
+			r->host_count = wk->host[i];
+		}
+		if (s->ipa) {
+			r->scored[PL_INTER_POD_AFFINITY] = true;
+			r->raw[PL_INTER_POD_AFFINITY] = wk->ipa[i];
+			r->norm[PL_INTER_POD_AFFINITY] =
+				(int16_t)ipa_normalize_one(wk->ipa[i], s->ipa_min, s->ipa_max);
 		}
 	}
 }
@@ -108,105 +262,101 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
  * nodes, then normalization, totals and the best nodes in a second. */
 static int score_and_select(struct cluster *c, const struct pod *p, struct decision *d,
 			    struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
-			    const uint32_t *fx)
+			    struct work *wk)
 {
 	uint32_t nf = d->nfeasible;
+	const uint32_t *ids = wk->ids;
 	const int32_t *w = c->cfg.weights;
+	struct scores s = { .tt_min = INT64_MAX, .na_min = INT64_MAX, .pts_min = INT64_MAX, .ipa_min = INT64_MAX,
+			    .ipa_max = INT64_MIN };
 	d->scored = true;
-	bool tt = w[PL_TAINT_TOLERATION] != 0;
-	bool na = w[PL_NODE_AFFINITY] && pod_has_preferred_node_affinity(p);
-	bool fit = w[PL_NODE_RESOURCES_FIT] != 0;
-	bool ba = w[PL_BALANCED_ALLOCATION] && pod_requests_cpu_or_mem(p);
+	s.tt = w[PL_TAINT_TOLERATION] != 0;
+	s.na = w[PL_NODE_AFFINITY] && pod_has_preferred_node_affinity(p);
+	s.fit = w[PL_NODE_RESOURCES_FIT] != 0;
+	s.ba = w[PL_BALANCED_ALLOCATION] && pod_requests_cpu_or_mem(p);
 	/* PodTopologySpread always runs PreScore so its domains are recorded */
-	bool pts = spread_prescore(c, ss, d, fx, nf, d->nignored) && w[PL_POD_TOPOLOGY_SPREAD];
-	bool ipa = w[PL_INTER_POD_AFFINITY] && ipa_prescore(c, p, is);
-	d->plugin_skipped[PL_TAINT_TOLERATION] = !tt;
-	d->plugin_skipped[PL_NODE_AFFINITY] = !na;
-	d->plugin_skipped[PL_NODE_RESOURCES_FIT] = !fit;
-	d->plugin_skipped[PL_POD_TOPOLOGY_SPREAD] = !pts;
-	d->plugin_skipped[PL_INTER_POD_AFFINITY] = !ipa;
-	d->plugin_skipped[PL_BALANCED_ALLOCATION] = !ba;
-	const int64_t *tt_raw = tt ? node_shape_tt_raw(c, p, shape) : NULL;
-	const int64_t *na_raw = na ? node_shape_na_raw(c, p, shape) : NULL;
-	if ((tt && !tt_raw) || (na && !na_raw))
+	s.pts = spread_prescore(c, ss, ids, nf, d->nignored, d->lean) && w[PL_POD_TOPOLOGY_SPREAD];
+	s.ipa = w[PL_INTER_POD_AFFINITY] && ipa_prescore(c, p, is);
+	d->plugin_skipped[PL_TAINT_TOLERATION] = !s.tt;
+	d->plugin_skipped[PL_NODE_AFFINITY] = !s.na;
+	d->plugin_skipped[PL_NODE_RESOURCES_FIT] = !s.fit;
+	d->plugin_skipped[PL_POD_TOPOLOGY_SPREAD] = !s.pts;
+	d->plugin_skipped[PL_INTER_POD_AFFINITY] = !s.ipa;
+	d->plugin_skipped[PL_BALANCED_ALLOCATION] = !s.ba;
+	s.tt_raw = s.tt ? node_shape_tt_raw(c, p, shape) : NULL;
+	s.na_raw = s.na ? node_shape_na_raw(c, p, shape) : NULL;
+	if ((s.tt && !s.tt_raw) || (s.na && !s.na_raw))
 		return 0;
-	if (fit || ba)
-		score_resources(c, p, d, fx, nf, fit, ba);
-	int64_t tt_max = 0, na_max = 0;
-	int64_t pts_min = INT64_MAX, pts_max = 0, ipa_min = INT64_MAX, ipa_max = INT64_MIN;
-	if (pts && !spread_raw_all(ss, d, fx, nf, &pts_min, &pts_max))
-		return 0;
+	if (s.fit || s.ba)
+		score_resources(c, p, ids, nf, wk->la, wk->ba);
+	if (s.pts)
+		spread_raw_all(ss, ids, nf, wk->acc, wk->pts, wk->host, &s.pts_min, &s.pts_max);
 	for (uint32_t i = 0; i < nf; i++) {
-		struct node_rec *r = &d->nodes[fx[i]];
-		const struct node *n = &c->nodes[r->node];
-		if (tt) {
-			int64_t raw = tt_raw[r->node];
-			r->scored[PL_TAINT_TOLERATION] = true;
-			r->raw[PL_TAINT_TOLERATION] = raw;
-			if (raw > tt_max)
-				tt_max = raw;
+		uint32_t id = ids[i];
+		if (s.tt) {
+			int64_t raw = s.tt_raw[id];
+			s.tt_max = raw > s.tt_max ? raw : s.tt_max;
+			s.tt_min = raw < s.tt_min ? raw : s.tt_min;
 		}
-		if (na) {
-			int64_t sum = na_raw[r->node];
-			r->scored[PL_NODE_AFFINITY] = true;
-			r->raw[PL_NODE_AFFINITY] = sum;
-			if (sum > na_max)
-				na_max = sum;
+		if (s.na) {
+			int64_t raw = s.na_raw[id];
+			s.na_max = raw > s.na_max ? raw : s.na_max;
+			s.na_min = raw < s.na_min ? raw : s.na_min;
 		}
-		if (ipa) {
-			int64_t raw = score_inter_pod_affinity(c, n, is);
-			r->scored[PL_INTER_POD_AFFINITY] = true;
-			r->raw[PL_INTER_POD_AFFINITY] = raw;
-			if (raw < ipa_min)
-				ipa_min = raw;
-			if (raw > ipa_max)
-				ipa_max = raw;
+		if (s.ipa) {
+			int64_t raw = score_inter_pod_affinity(c, &c->nodes[id], is);
+			wk->ipa[i] = raw;
+			if (raw < s.ipa_min)
+				s.ipa_min = raw;
+			if (raw > s.ipa_max)
+				s.ipa_max = raw;
 		}
 	}
 
 	d->tied = malloc(d->nfeasible * sizeof(*d->tied));
 	if (!d->tied)
 		return 0;
+	const uint8_t *ign = spread_ignore_mask(ss);
+	struct norm_tab tab[4];
+	norm_tab_build(&tab[NORM_TT], NORM_TT, s.tt_min, s.tt_max, nf, &s);
+	norm_tab_build(&tab[NORM_NA], NORM_NA, s.na_min, s.na_max, nf, &s);
+	norm_tab_build(&tab[NORM_PTS], NORM_PTS, s.pts_min, s.pts_max, nf, &s);
+	norm_tab_build(&tab[NORM_IPA], NORM_IPA, s.ipa_min, s.ipa_max, nf, &s);
 	int64_t best = INT64_MIN;
 	for (uint32_t i = 0; i < nf; i++) {
-		struct node_rec *r = &d->nodes[fx[i]];
+		uint32_t id = ids[i];
 		/* helper/normalize_score.go, interpodaffinity and
 		 * podtopologyspread NormalizeScore; then the weighted sum
 		 * (framework.go RunScorePlugins) */
 		int64_t total = 0;
-		if (fit)
-			total += (int64_t)r->norm[PL_NODE_RESOURCES_FIT] * w[PL_NODE_RESOURCES_FIT];
-		if (ba)
-			total += (int64_t)r->norm[PL_BALANCED_ALLOCATION] * w[PL_BALANCED_ALLOCATION];
-		if (tt) {
-			int16_t v = (int16_t)normalize_default_one(r->raw[PL_TAINT_TOLERATION], tt_max, true);
-			r->norm[PL_TAINT_TOLERATION] = v;
-			total += (int64_t)v * w[PL_TAINT_TOLERATION];
-		}
-		if (na) {
-			int16_t v = (int16_t)normalize_default_one(r->raw[PL_NODE_AFFINITY], na_max, false);
-			r->norm[PL_NODE_AFFINITY] = v;
-			total += (int64_t)v * w[PL_NODE_AFFINITY];
-		}
-		if (pts) {
-			int16_t v = (int16_t)spread_normalize_one(r, r->raw[PL_POD_TOPOLOGY_SPREAD], pts_min,
-								  pts_max);
-			r->norm[PL_POD_TOPOLOGY_SPREAD] = v;
-			total += (int64_t)v * w[PL_POD_TOPOLOGY_SPREAD];
-		}
-		if (ipa) {
-			int16_t v = (int16_t)ipa_normalize_one(r->raw[PL_INTER_POD_AFFINITY], ipa_min, ipa_max);
-			r->norm[PL_INTER_POD_AFFINITY] = v;
-			total += (int64_t)v * w[PL_INTER_POD_AFFINITY];
-		}
-		r->total = total;
+		if (s.fit)
+			total += (int64_t)wk->la[i] * w[PL_NODE_RESOURCES_FIT];
+		if (s.ba)
+			total += (int64_t)wk->ba[i] * w[PL_BALANCED_ALLOCATION];
+		if (s.tt)
+			total += (int64_t)norm_look(&tab[NORM_TT], NORM_TT, s.tt_raw[id], &s) * w[PL_TAINT_TOLERATION];
+		if (s.na)
+			total += (int64_t)norm_look(&tab[NORM_NA], NORM_NA, s.na_raw[id], &s) * w[PL_NODE_AFFINITY];
+		/* ignored by PodTopologySpread: 0 */
+		if (s.pts && !(ign && !ign[id]))
+			total += (int64_t)norm_look(&tab[NORM_PTS], NORM_PTS, wk->pts[i], &s) *
+				 w[PL_POD_TOPOLOGY_SPREAD];
+		if (s.ipa)
+			total += (int64_t)norm_look(&tab[NORM_IPA], NORM_IPA, wk->ipa[i], &s) *
+				 w[PL_INTER_POD_AFFINITY];
+		if (d->lean)
+			d->totals[id] = total;
+		else
+			d->nodes[wk->rix[i]].total = total;
 		if (total > best) {
 			best = total;
 			d->ntied = 0;
 		}
 		if (total == best)
-			d->tied[d->ntied++] = r->node;
+			d->tied[d->ntied++] = id;
 	}
+	if (!d->lean)
+		fill_recs(c, d, wk, &s, ign);
 	uint32_t pick = 0;
 	if (c->cfg.tie_random && d->ntied > 1) {
 		/* deterministic per seed and pod; not comparable across tools */
@@ -220,7 +370,8 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	return 1;
 }
 
-int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
+/* One cycle; 2 when a lean decision must be recorded in full instead. */
+static int decide(struct cluster *c, uint32_t pod, struct decision *d)
 {
 	assert(pod < c->npods);
 	const struct pod *p = &c->pods[pod];
@@ -228,36 +379,46 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 	struct ipa_state *is = NULL;
 	bool *allowed = NULL;
 	struct node_shape *shape = NULL;
-	uint32_t *fx = NULL;
+	struct work wk = { 0 };
+	int rc = 0;
 	d->pod = pod;
 	d->chosen = -1;
-	d->nodes = malloc((c->nalive_nodes + 1) * sizeof(*d->nodes));
-	/* the feasible recs' indices, in node order, for the score passes */
-	fx = malloc((c->nalive_nodes + 1) * sizeof(*fx));
-	if (!d->nodes || !fx)
-		goto error;
+	if (d->lean) {
+		d->verdict = malloc(c->nnodes + 1);
+		d->totals = malloc((c->nnodes + 1) * sizeof(*d->totals));
+		if (!d->verdict || !d->totals)
+			goto done;
+		memset(d->verdict, (uint8_t)VERDICT_GONE, c->nnodes + 1);
+	} else if (!(d->nodes = malloc((c->nalive_nodes + 1) * sizeof(*d->nodes)))) {
+		goto done;
+	}
+	if (!work_alloc(&wk, c->nalive_nodes, d->lean))
+		goto done;
 	/* PreFilter: NodeAffinity, PodTopologySpread, InterPodAffinity */
 	int narrow = 0;
 	if (p->spec.has_affinity && p->spec.affinity.node.has_required) {
 		/* only required terms can narrow by metadata.name */
 		if (!(allowed = calloc(c->nnodes + 1, sizeof(*allowed))))
-			goto error;
+			goto done;
 		narrow = prefilter_node_affinity(c, p, allowed);
+	}
+	if (narrow < 0 && d->lean) {
+		rc = 2;
+		goto done;
 	}
 	/* one answer per node for the node-facing filters, shared with
 	 * PodTopologySpread's node inclusion policies */
 	if (!(shape = node_shape_get(c, p)))
-		goto error;
+		goto done;
 	if (!(ss = spread_prepare(c, p, d, shape)))
-		goto error;
+		goto done;
 	if (!(is = ipa_prepare(c, p)))
-		goto error;
+		goto done;
 	if (!c->nalive_nodes) {
 		d->outcome = OUT_PENDING;
 		/* schedule_one.go ErrNoNodesAvailable */
 		d->message = strdup("no nodes available to schedule pods");
-		if (!d->message)
-			goto error;
+		rc = d->message != NULL;
 		goto done;
 	}
 	if (narrow < 0) {
@@ -270,29 +431,37 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 			r->unresolvable = true;
 		}
 	} else {
-		run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is, fx);
+		run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is, &wk);
 	}
 	if (d->nfeasible) {
-		if (!score_and_select(c, p, d, shape, ss, is, fx))
-			goto error;
+		if (!score_and_select(c, p, d, shape, ss, is, &wk))
+			goto done;
 		d->outcome = OUT_SCHEDULED;
+	} else if (d->lean) {
+		/* the message counts every node's reason */
+		rc = 2;
+		goto done;
 	} else {
 		d->outcome = OUT_PENDING;
 		if (!(d->message = sched_fit_message(c, d)))
-			goto error;
+			goto done;
 	}
+	rc = 1;
 done:
 	spread_free(ss);
 	ipa_free(is);
 	free(allowed);
-	free(fx);
-	return 1;
-error:
-	spread_free(ss);
-	ipa_free(is);
-	free(allowed);
-	free(fx);
-	return 0;
+	work_free(&wk);
+	return rc;
+}
+
+int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
+{
+	int rc = decide(c, pod, d);
+	if (rc != 2)
+		return rc;
+	decision_fini(d); /* clears lean */
+	return decide(c, pod, d);
 }
 
 struct reason_count {

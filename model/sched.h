@@ -9,8 +9,9 @@
 #include "decision.h"
 
 /* Runs the cycle for pod id (alive, unbound) against the current state and
- * fills *d (zeroed by the caller; decision_fini frees it). Does not bind.
- * Validation is not done here (see validate.h). Returns 1, 0 on OOM. */
+ * fills *d (zeroed by the caller, who may set d->lean; decision_fini frees
+ * it). Does not bind. Validation is not done here (see validate.h).
+ * Returns 1, 0 on OOM. */
 int sched_decide(struct cluster *c, uint32_t pod, struct decision *d);
 
 /* Builds the "0/N nodes are available: ..." text of a decision with no

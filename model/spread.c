@@ -513,12 +513,21 @@ static inline double score_for_count(int64_t cnt, const struct constraint_rec *r
  * lacking the key read "" under System defaulting). Fills *contrib with
  * scoreForCount per value index (not for hostname). */
 static int prescore_con(struct cluster *c, struct spread_state *s, struct spread_con *sc,
-			struct decision *d, const uint32_t *fx, uint32_t nf, uint32_t scored_nodes,
+			const uint32_t *ids, uint32_t nf, uint32_t scored_nodes, bool lean,
 			double **contrib)
 {
 	struct constraint_rec *r = sc->rec;
 	uint32_t nv = sc->nvals;
+	const uint8_t *ign = spread_ignore_mask(s);
 	r->scored = true;
+	if (sc->hostname && lean) {
+		/* the score needs only the size; the per-node counts are
+		 * read when scoring */
+		r->size = scored_nodes;
+		r->weight = log((double)r->size + 2);
+		*contrib = NULL;
+		return 1;
+	}
 	const struct key_index *ki = cluster_key_index(c, r->key);
 	struct spread_scratch *x = scratch_get(c, nv + 1);
 	if (!ki || !x)
@@ -532,22 +541,22 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 	if (sc->hostname) {
 		/* no domain map upstream: per-node counts, shown by hostname */
 		for (uint32_t i = 0; i < nf; i++) {
-			const struct node_rec *nr = &d->nodes[fx[i]];
-			int32_t vi = sc->kdom[nr->node];
-			if (nr->spread_ignored || vi < 0)
+			uint32_t id = ids[i];
+			int32_t vi = sc->kdom[id];
+			if ((ign && !ign[id]) || vi < 0)
 				continue;
 			nseeded += !seeded[vi];
 			seeded[vi] = 1;
 			nnodes[vi]++;
-			cnt[vi] += node_count(sc, nr->node);
+			cnt[vi] += node_count(sc, id);
 		}
 		r->size = scored_nodes;
 	} else {
 		for (uint32_t i = 0; i < nf; i++) {
-			const struct node_rec *nr = &d->nodes[fx[i]];
-			if (nr->spread_ignored)
+			uint32_t id = ids[i];
+			if (ign && !ign[id])
 				continue;
-			int32_t vi = sc->kdom[nr->node];
+			int32_t vi = sc->kdom[id];
 			uint32_t v = vi >= 0 ? (uint32_t)vi : empty;
 			nseeded += !seeded[v];
 			seeded[v] = 1;
@@ -630,8 +639,8 @@ static int64_t go_round(double x)
 }
 
 /* scoring.go PreScore */
-bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision *d, const uint32_t *fx,
-		     uint32_t nf, uint32_t nignored)
+bool spread_prescore(struct cluster *c, struct spread_state *s, const uint32_t *ids, uint32_t nf,
+		     uint32_t nignored, bool lean)
 {
 	if (!s->nsoft || !c->nalive_nodes)
 		return false;
@@ -641,56 +650,56 @@ bool spread_prescore(struct cluster *c, struct spread_state *s, struct decision 
 	if (!(s->contrib = calloc(s->nsoft, sizeof(*s->contrib))))
 		return false;
 	for (uint32_t k = 0; k < s->nsoft; k++)
-		if (!prescore_con(c, s, &s->soft[k], d, fx, nf, scored_nodes, &s->contrib[k]))
+		if (!prescore_con(c, s, &s->soft[k], ids, nf, scored_nodes, lean, &s->contrib[k]))
 			return false;
 	return true;
 }
 
 /* scoring.go Score: the terms are added constraint by constraint into
- * one double per rec, in the order (and so with the rounding) of the
- * upstream loop over the constraints. */
-int spread_raw_all(const struct spread_state *s, struct decision *d, const uint32_t *fx, uint32_t nf,
-		   int64_t *min, int64_t *max)
+ * one double per node (acc), in the order (and so with the rounding) of
+ * the upstream loop over the constraints. */
+int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t nf, double *acc,
+		   int64_t *raw, uint32_t *host, int64_t *min, int64_t *max)
 {
-	double *acc = calloc(nf + 1, sizeof(*acc));
-	if (!acc)
-		return 0;
+	const uint8_t *ign = spread_ignore_mask(s);
+	memset(acc, 0, nf * sizeof(*acc));
 	for (uint32_t k = 0; k < s->nsoft; k++) {
 		const struct spread_con *sc = &s->soft[k];
 		const int32_t *kd = sc->kdom;
 		if (!sc->hostname) {
 			const double *con = s->contrib[k];
 			for (uint32_t i = 0; i < nf; i++) {
-				int32_t vi = kd[d->nodes[fx[i]].node];
+				int32_t vi = kd[ids[i]];
 				/* the term needs the node's label */
 				if (vi >= 0)
 					acc[i] += con[vi];
 			}
 			continue;
 		}
+		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
+		const struct constraint_rec *r = sc->rec;
 		for (uint32_t i = 0; i < nf; i++) {
-			struct node_rec *nr = &d->nodes[fx[i]];
-			if (nr->spread_ignored || kd[nr->node] < 0)
+			uint32_t id = ids[i];
+			if ((ign && !ign[id]) || kd[id] < 0)
 				continue;
-			int64_t cnt = node_count(sc, nr->node);
-			nr->host_count = (uint32_t)cnt;
-			acc[i] += score_for_count(cnt, sc->rec);
+			int64_t cnt = pn ? pn[id] : 0;
+			if (host)
+				host[i] = (uint32_t)cnt;
+			acc[i] += score_for_count(cnt, r);
 		}
 	}
+	int64_t lo = *min, hi = *max;
 	for (uint32_t i = 0; i < nf; i++) {
-		struct node_rec *nr = &d->nodes[fx[i]];
-		nr->scored[PL_POD_TOPOLOGY_SPREAD] = true;
-		if (nr->spread_ignored) {
-			nr->raw[PL_POD_TOPOLOGY_SPREAD] = 0;
+		if (ign && !ign[ids[i]]) {
+			raw[i] = 0;
 			continue;
 		}
-		int64_t raw = go_round(acc[i]);
-		nr->raw[PL_POD_TOPOLOGY_SPREAD] = raw;
-		if (raw < *min)
-			*min = raw;
-		if (raw > *max)
-			*max = raw;
+		int64_t v = go_round(acc[i]);
+		raw[i] = v;
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
 	}
-	free(acc);
+	*min = lo;
+	*max = hi;
 	return 1;
 }

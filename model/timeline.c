@@ -222,8 +222,12 @@ static int apply_schedule(struct timeline *t, uint32_t i, struct decision *d)
 	struct decision local;
 	char buf[600];
 	memset(&local, 0, sizeof(local));
+	/* nobody reads the records of a cycle made only to move on */
+	local.lean = true;
 	if (!d)
 		d = &local;
+	if (s->choose)
+		d->lean = false; /* choose reads the chosen node's record */
 	d->chosen = -1;
 
 	if (r->done && u->pod >= 0 && !d->nodes && d == &local) {
@@ -312,8 +316,12 @@ static int apply_retry(struct timeline *t, uint32_t i, struct decision *d)
 	struct decision local;
 	char buf[600], ref[300];
 	memset(&local, 0, sizeof(local));
+	/* nobody reads the records of a cycle made only to move on */
+	local.lean = true;
 	if (!d)
 		d = &local;
+	if (s->choose)
+		d->lean = false; /* choose reads the chosen node's record */
 	d->chosen = -1;
 	int32_t id = find_pod(c, s->target_ns, s->target);
 	if (id < 0 || c->pods[id].node >= 0) {
@@ -474,11 +482,12 @@ static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
 	return set_result(r, OUT_APPLIED, -1, NULL);
 }
 
-static int apply(struct timeline *t, uint32_t i, struct decision *d)
+static int apply(struct timeline *t, uint32_t i, struct decision *d, bool lean)
 {
 	struct undo *u = &U(t)[i];
 	if (d) {
 		memset(d, 0, sizeof(*d));
+		d->lean = lean;
 		d->chosen = -1;
 	}
 	/* keep the pod id (redo) but forget what the last apply changed */
@@ -555,14 +564,24 @@ static void unapply(struct timeline *t, uint32_t i)
 	u->created = false;
 }
 
-int timeline_step(struct timeline *t, struct decision *d)
+static int step(struct timeline *t, struct decision *d, bool lean)
 {
 	if (t->cur >= t->sc->nsteps)
 		return 0;
-	if (!apply(t, t->cur, d))
+	if (!apply(t, t->cur, d, lean))
 		return 0;
 	t->cur++;
 	return 1;
+}
+
+int timeline_step(struct timeline *t, struct decision *d)
+{
+	return step(t, d, false);
+}
+
+int timeline_step_verdicts(struct timeline *t, struct decision *d)
+{
+	return step(t, d, true);
 }
 
 int timeline_next(struct timeline *t)

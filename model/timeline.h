@@ -44,6 +44,9 @@ int timeline_next(struct timeline *t);
  * retry steps the whole decision (a fresh cycle). decision_fini frees it.
  * Returns 1, 0 at the end or on OOM. */
 int timeline_step(struct timeline *t, struct decision *d);
+/* The same with a lean decision (decision.h): every node's verdict and
+ * total, without the records (a step with choose is recorded in full). */
+int timeline_step_verdicts(struct timeline *t, struct decision *d);
 int timeline_prev(struct timeline *t);
 
 /* The decision for step i (0-based) of kind schedule/retry, computed on

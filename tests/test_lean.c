@@ -1,0 +1,130 @@
+/* test_lean.c - a lean decision (every node's verdict and total, the
+ * choice) agrees with the full record of the same cycle on every node of
+ * every step. Without arguments: the bundled scenarios, the shared
+ * conformance cases and the realistic inputs; with arguments, those files
+ * (tests/checks/lean.sh passes generated clusters). */
+#include <glob.h>
+#include <stdlib.h>
+
+#include "fixture.h"
+
+static char **files;
+static uint32_t nfiles;
+
+/* Compares the two decisions of one step; returns the feasible nodes. */
+static uint32_t compare(const char *path, uint32_t step, const struct decision *a, const struct decision *b,
+			uint32_t nnodes, const int32_t *weights)
+{
+	char where[512];
+	snprintf(where, sizeof(where), "%s: step %u", path, step + 1);
+	if (a->outcome != b->outcome || a->chosen != b->chosen)
+		fail_msg("%s: lean outcome %d node %d, full %d node %d", where, a->outcome, a->chosen,
+			 b->outcome, b->chosen);
+	if ((a->message == NULL) != (b->message == NULL) || (a->message && strcmp(a->message, b->message)))
+		fail_msg("%s: messages differ: %s | %s", where, a->message ? a->message : "(none)",
+			 b->message ? b->message : "(none)");
+	if (!a->verdict && !a->nodes) {
+		/* no cycle ran (invalid, an error) */
+		if (b->nodes)
+			fail_msg("%s: no lean cycle, a full one", where);
+		return 0;
+	}
+	if (!a->lean) {
+		/* recorded in full (no feasible node, a conflict) */
+		if (!a->nodes || a->verdict)
+			fail_msg("%s: neither lean nor full", where);
+		return 0;
+	}
+	if (a->nodes || !a->verdict)
+		fail_msg("%s: lean without verdicts", where);
+	if (a->nfeasible != b->nfeasible || a->nnodes != b->nnodes || a->ntied != b->ntied)
+		fail_msg("%s: lean %u feasible of %u, %u tied; full %u of %u, %u tied", where, a->nfeasible,
+			 a->nnodes, a->ntied, b->nfeasible, b->nnodes, b->ntied);
+	uint32_t alive = 0;
+	for (uint32_t id = 0; id < nnodes; id++)
+		alive += a->verdict[id] != VERDICT_GONE;
+	assert_int_equal(alive, b->nnodes);
+	for (uint32_t i = 0; i < b->nnodes; i++) {
+		const struct node_rec *r = &b->nodes[i];
+		/* the total is the weighted sum of the normalized scores
+		 * recorded (computed apart from the totals) */
+		int64_t sum = 0;
+		for (int pl = 0; r->feasible && pl < PL__COUNT; pl++)
+			if (r->scored[pl])
+				sum += (int64_t)r->norm[pl] * weights[pl];
+		if (r->feasible && sum != r->total)
+			fail_msg("%s: node %u: total %lld, weighted sum of the scores %lld", where, r->node,
+				 (long long)r->total, (long long)sum);
+		if (a->verdict[r->node] != r->fail)
+			fail_msg("%s: node %u: lean verdict %d, full %d", where, r->node, a->verdict[r->node],
+				 r->fail);
+		if (r->feasible && a->totals[r->node] != r->total)
+			fail_msg("%s: node %u: lean total %lld, full %lld", where, r->node,
+				 (long long)a->totals[r->node], (long long)r->total);
+	}
+	for (uint32_t i = 0; i < b->ntied; i++)
+		assert_int_equal(a->tied[i], b->tied[i]);
+	return b->nfeasible;
+}
+
+static void lean_matches_full(void **state)
+{
+	(void)state;
+	uint32_t loaded = 0, cycles = 0, lean = 0, feasible = 0;
+	for (uint32_t f = 0; f < nfiles; f++) {
+		const char *path = files[f];
+		struct scenario *sc = NULL;
+		struct load_errors errs;
+		memset(&errs, 0, sizeof(errs));
+		int ok = load_scenario((const char *const *)&files[f], 1, NULL, &sc, &errs);
+		load_errors_fini(&errs);
+		if (!ok)
+			continue; /* inputs made to fail loading */
+		loaded++;
+		struct timeline *t = timeline_new(sc);
+		assert_non_null(t);
+		for (uint32_t i = 0; i < timeline_len(t); i++) {
+			struct decision a, b;
+			memset(&a, 0, sizeof(a));
+			memset(&b, 0, sizeof(b));
+			assert_true(timeline_step_verdicts(t, &a));
+			assert_true(timeline_prev(t));
+			assert_true(timeline_step(t, &b));
+			if (sc->steps[i].kind == STEP_SCHEDULE || sc->steps[i].kind == STEP_RETRY) {
+				cycles++;
+				lean += a.lean;
+				feasible += compare(path, i, &a, &b, sc->cluster->nnodes, sc->cluster->cfg.weights);
+			}
+			decision_fini(&a);
+			decision_fini(&b);
+		}
+		timeline_free(t);
+		scenario_free(sc);
+	}
+	printf("lean: %u files, %u cycles (%u lean), %u feasible nodes compared\n", loaded, cycles, lean,
+	       feasible);
+	/* the comparison must have compared something */
+	assert_true(loaded > 0 && lean > 0 && feasible > 0);
+}
+
+int main(int argc, char **argv)
+{
+	glob_t g;
+	memset(&g, 0, sizeof(g));
+	if (argc > 1) {
+		files = argv + 1;
+		nfiles = (uint32_t)(argc - 1);
+	} else {
+		glob("scenarios/*.yaml", 0, NULL, &g);
+		glob("../shared/conformance/upstream/*.yaml", GLOB_APPEND, NULL, &g);
+		glob("tests/realistic/*.yaml", GLOB_APPEND, NULL, &g);
+		files = g.gl_pathv;
+		nfiles = (uint32_t)g.gl_pathc;
+	}
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(lean_matches_full),
+	};
+	int rc = cmocka_run_group_tests_name("lean", tests, NULL, NULL);
+	globfree(&g);
+	return rc;
+}
