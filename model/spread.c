@@ -229,14 +229,135 @@ static int mark_all_keys(struct cluster *c, const struct spread_con *cons, uint3
 	return 1;
 }
 
+/* Per-value counters for PreFilter (lean) and PreScore, kept across
+ * cycles and all zero between uses: a cycle clears only the values it
+ * touched. */
+struct spread_scratch {
+	uint8_t *seeded;
+	uint32_t *nnodes;
+	int64_t *cnt;
+	uint32_t cap;
+};
+
+void spread_scratch_free(struct spread_scratch *x)
+{
+	if (!x)
+		return;
+	free(x->seeded);
+	free(x->nnodes);
+	free(x->cnt);
+	free(x);
+}
+
+static struct spread_scratch *scratch_get(struct cluster *c, uint32_t n)
+{
+	struct spread_scratch *x = c->spread_scratch;
+	if (!x && !(x = c->spread_scratch = calloc(1, sizeof(*x))))
+		return NULL;
+	if (x->cap >= n)
+		return x;
+	uint32_t cap = n + n / 4 + 16;
+	uint8_t *s = realloc(x->seeded, cap);
+	if (s)
+		x->seeded = s;
+	uint32_t *nn = realloc(x->nnodes, cap * sizeof(*nn));
+	if (nn)
+		x->nnodes = nn;
+	int64_t *cn = realloc(x->cnt, cap * sizeof(*cn));
+	if (cn)
+		x->cnt = cn;
+	if (!s || !nn || !cn)
+		return NULL;
+	memset(x->seeded + x->cap, 0, cap - x->cap);
+	memset(x->nnodes + x->cap, 0, (cap - x->cap) * sizeof(*nn));
+	memset(x->cnt + x->cap, 0, (cap - x->cap) * sizeof(*cn));
+	x->cap = cap;
+	return x;
+}
+
+/* calPreFilterState for one constraint of a lean decision: the global
+ * minimum and the filter's table (ok per value) without the domain
+ * records. 0 on OOM. */
+static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spread_con *sc, uint8_t *ok)
+{
+	struct constraint_rec *r = sc->rec;
+	const struct key_index *ki = cluster_key_index(c, r->key);
+	struct spread_scratch *x = ki ? scratch_get(c, ki->nvals + 1) : NULL;
+	bool oom = false;
+	const uint8_t *el = elig_of(s, r, &oom);
+	if (!ki || !x || oom)
+		return 0;
+	uint32_t nv = ki->nvals;
+	const uint8_t *hh = s->has_hard;
+	const int32_t *kd = sc->kdom;
+	const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
+	int64_t *cnt = x->cnt;
+	uint8_t *ex = x->seeded;
+	const int64_t *sum = NULL;
+	r->raw_min = INT32_MAX;
+	if (!el && !hh) {
+		/* every node eligible, every value a domain */
+		if (sc->m && !(sum = matcher_domain_sums(c, sc->m, r->key)))
+			return 0;
+		for (uint32_t v = 0; v < nv; v++) {
+			int64_t n = sum ? sum[v] : 0;
+			if (n < r->raw_min) {
+				r->raw_min = n;
+				r->min_value = ki->vals[v];
+			}
+		}
+		r->nreal = nv;
+	} else {
+		for (uint32_t id = 0; id < c->nnodes; id++) {
+			int32_t di = kd[id];
+			if (di < 0 || (hh && !hh[id]) || (el && !el[id]))
+				continue;
+			ex[di] = 1;
+			if (pn)
+				cnt[di] += pn[id];
+		}
+		for (uint32_t v = 0; v < nv; v++) {
+			if (!ex[v])
+				continue;
+			r->nreal++;
+			if (cnt[v] < r->raw_min) {
+				r->raw_min = cnt[v];
+				r->min_value = ki->vals[v];
+			}
+		}
+	}
+	r->min_forced_zero = r->nreal < (uint32_t)r->min_domains;
+	r->global_min = r->min_forced_zero ? 0 : r->raw_min;
+	/* a value no eligible node carries is an empty domain */
+	int64_t limit = r->max_skew - r->self_match + r->global_min;
+	for (uint32_t v = 0; v < nv; v++) {
+		int64_t n = sum ? sum[v] : ex[v] ? cnt[v] : 0;
+		ok[v] = n <= limit;
+		cnt[v] = 0;
+		ex[v] = 0;
+	}
+	return 1;
+}
+
 /* filtering.go calPreFilterState */
-static int prefilter(struct cluster *c, struct spread_state *s)
+static int prefilter(struct cluster *c, struct spread_state *s, bool lean)
 {
 	if (s->nhard && !(s->tbl = calloc(s->nhard, sizeof(*s->tbl))))
 		return 0;
 	for (uint32_t k = 0; k < s->nhard; k++) {
 		struct spread_con *sc = &s->hard[k];
 		struct constraint_rec *r = sc->rec;
+		if (lean) {
+			const struct key_index *ki = cluster_key_index(c, r->key);
+			uint8_t *ok = ki ? malloc(ki->nvals + 1) : NULL;
+			if (!ok)
+				return 0;
+			s->tbl[k].kdom = sc->kdom;
+			s->tbl[k].ok = ok;
+			if (!prefilter_lean(c, s, sc, ok))
+				return 0;
+			continue;
+		}
 		const struct key_index *ki = cluster_key_index(c, r->key);
 		if (!ki)
 			return 0;
@@ -394,7 +515,7 @@ struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, stru
 	    !mark_all_keys(c, s->soft, s->nsoft, &s->has_soft))
 		goto error;
 	s->skip_filter = s->nhard == 0; /* filtering.go PreFilter: Skip */
-	if (!prefilter(c, s))
+	if (!prefilter(c, s, d->lean))
 		goto error;
 	selector_fini(&def_sel);
 	return s;
@@ -456,51 +577,6 @@ int filter_spread(uint32_t node_id, const struct spread_state *s, struct decisio
 	return 1;
 }
 
-/* Per-value counters for PreScore, kept across cycles and all zero
- * between uses: a cycle clears only the values it touched. */
-struct spread_scratch {
-	uint8_t *seeded;
-	uint32_t *nnodes;
-	int64_t *cnt;
-	uint32_t cap;
-};
-
-void spread_scratch_free(struct spread_scratch *x)
-{
-	if (!x)
-		return;
-	free(x->seeded);
-	free(x->nnodes);
-	free(x->cnt);
-	free(x);
-}
-
-static struct spread_scratch *scratch_get(struct cluster *c, uint32_t n)
-{
-	struct spread_scratch *x = c->spread_scratch;
-	if (!x && !(x = c->spread_scratch = calloc(1, sizeof(*x))))
-		return NULL;
-	if (x->cap >= n)
-		return x;
-	uint32_t cap = n + n / 4 + 16;
-	uint8_t *s = realloc(x->seeded, cap);
-	if (s)
-		x->seeded = s;
-	uint32_t *nn = realloc(x->nnodes, cap * sizeof(*nn));
-	if (nn)
-		x->nnodes = nn;
-	int64_t *cn = realloc(x->cnt, cap * sizeof(*cn));
-	if (cn)
-		x->cnt = cn;
-	if (!s || !nn || !cn)
-		return NULL;
-	memset(x->seeded + x->cap, 0, cap - x->cap);
-	memset(x->nnodes + x->cap, 0, (cap - x->cap) * sizeof(*nn));
-	memset(x->cnt + x->cap, 0, (cap - x->cap) * sizeof(*cn));
-	x->cap = cap;
-	return x;
-}
-
 /* scoring.go scoreForCount */
 static inline double score_for_count(int64_t cnt, const struct constraint_rec *r)
 {
@@ -552,7 +628,10 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 		}
 		r->size = scored_nodes;
 	} else {
-		for (uint32_t i = 0; i < nf; i++) {
+		/* every value there can be: the key's values, and "" for
+		 * nodes without the key; once all are seeded no node adds one */
+		uint32_t all = empty == nv && ki->nhave < c->nalive_nodes ? nv + 1 : nv;
+		for (uint32_t i = 0; i < nf && nseeded < all; i++) {
 			uint32_t id = ids[i];
 			if (ign && !ign[id])
 				continue;
