@@ -203,6 +203,8 @@ void cluster_free(struct cluster *c)
 	res_cache_free(c->res_cache);
 	shape_cache_free(c->shape_cache);
 	spread_scratch_free(c->spread_scratch);
+	sched_work_free(c->sched_work);
+	free(c->nfree);
 	term_ns_index_free(c->term_ns);
 	for (uint32_t i = 0; i < c->nterms; i++) {
 		free(c->terms[i].term.namespaces);
@@ -241,6 +243,18 @@ static int set_node_name(struct cluster *c, sym_t name, int32_t id)
 	return 1;
 }
 
+/* Recomputes the node_free of node id from the node. */
+static void free_sync(struct cluster *c, uint32_t id)
+{
+	const struct node *n = &c->nodes[id];
+	struct node_free *f = &c->nfree[id];
+	bool o = __builtin_sub_overflow(n->alloc.cpu, n->used.cpu, &f->cpu);
+	o |= __builtin_sub_overflow(n->alloc.mem, n->used.mem, &f->mem);
+	o |= __builtin_sub_overflow(n->alloc.pods, (int64_t)n->npods, &f->pods);
+	f->exact = !o;
+	f->alive = n->alive;
+}
+
 int32_t cluster_add_node(struct cluster *c, struct node *n)
 {
 	if (cluster_find_node(c, n->name) >= 0)
@@ -251,6 +265,10 @@ int32_t cluster_add_node(struct cluster *c, struct node *n)
 		if (!nn)
 			return -1;
 		c->nodes = nn;
+		struct node_free *nf = realloc(c->nfree, cap * sizeof(*nf));
+		if (!nf)
+			return -1;
+		c->nfree = nf;
 		for (uint32_t i = 0; i < c->nmatchers; i++) {
 			uint32_t *pn = realloc(c->matchers[i]->per_node, cap * sizeof(*pn));
 			if (!pn)
@@ -272,6 +290,7 @@ int32_t cluster_add_node(struct cluster *c, struct node *n)
 	memset(&d->used, 0, sizeof(d->used));
 	d->nz_cpu = d->nz_mem = 0;
 	d->res_stamp = ++c->res_clock;
+	free_sync(c, (uint32_t)id);
 	c->nalive_nodes++;
 	c->label_gen++;
 	return id;
@@ -281,6 +300,7 @@ void cluster_remove_node(struct cluster *c, uint32_t id)
 {
 	assert(id < c->nnodes && c->nodes[id].alive && c->nodes[id].npods == 0);
 	c->nodes[id].alive = false;
+	c->nfree[id].alive = false;
 	c->nalive_nodes--;
 	c->label_gen++;
 	struct index *ix = c->name_index;
@@ -292,6 +312,7 @@ void cluster_revive_node(struct cluster *c, uint32_t id)
 {
 	assert(id < c->nnodes && !c->nodes[id].alive);
 	c->nodes[id].alive = true;
+	c->nfree[id].alive = true;
 	c->nalive_nodes++;
 	c->label_gen++;
 	set_node_name(c, c->nodes[id].name, (int32_t)id);
@@ -442,6 +463,7 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 	n->nz_cpu += sign * p->spec.nz_cpu;
 	n->nz_mem += sign * p->spec.nz_mem;
 	n->res_stamp = ++c->res_clock;
+	free_sync(c, node_id);
 	for (uint32_t i = 0; i < r->next; i++) {
 		uint32_t j = 0;
 		while (j < n->used.next && n->used.ext[j].name != r->ext[i].name)

@@ -86,11 +86,24 @@ struct shape_cache;
 void shape_cache_free(struct shape_cache *sc);
 struct spread_scratch;
 void spread_scratch_free(struct spread_scratch *x);
+/* sched.c: a cycle's arrays over the feasible nodes, kept for the next */
+struct sched_work;
+void sched_work_free(struct sched_work *w);
 struct term_ns_index;
 void term_ns_index_free(struct term_ns_index *x);
 
 /* Adds delta to the count of node in tc. Returns 0 on OOM. */
 int term_class_add(struct term_class *tc, uint32_t node, int32_t delta);
+
+/* A node's free resources as the filter loop reads them (sched.c), in
+ * an array by node id next to the nodes: kept by the cluster at every
+ * change of the node's requests, pods or presence. */
+struct node_free {
+	int64_t cpu, mem;         /* allocatable - requested */
+	int64_t pods;             /* allocatable pods - bound pods */
+	bool alive;
+	bool exact;               /* no subtraction overflowed */
+};
 
 struct cluster {
 	struct intern *in;
@@ -126,6 +139,8 @@ struct cluster {
 	uint64_t taint_gen;         /* bumped by every taint or cordon change */
 	struct shape_cache *shape_cache; /* shape.c: node-facing answers per pod spec */
 	struct spread_scratch *spread_scratch; /* spread.c: PreScore counters */
+	struct sched_work *sched_work; /* sched.c: per-cycle arrays */
+	struct node_free *nfree;    /* per node id, node_cap of them */
 	struct term_ns_index *term_ns; /* interpod.c: term classes by namespace */
 
 	/* well-known syms */

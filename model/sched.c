@@ -19,8 +19,10 @@ static inline struct node_rec *init_rec(struct node_rec *r, uint32_t id)
 	return r;
 }
 
-/* Per-cycle arrays over the feasible nodes, by their position i. */
-struct work {
+/* Per-cycle arrays over the feasible nodes, by their position i; kept in
+ * the cluster from one cycle to the next (no allocation per cycle). */
+struct sched_work {
+	uint32_t cap;
 	uint32_t *ids;            /* node id */
 	uint32_t *rix;            /* index of its rec (full decisions) */
 	int16_t *la, *ba;         /* NodeResourcesFit, NodeResourcesBalancedAllocation */
@@ -29,8 +31,10 @@ struct work {
 	uint32_t *host;           /* PodTopologySpread hostname count (full) */
 };
 
-static void work_free(struct work *w)
+void sched_work_free(struct sched_work *w)
 {
+	if (!w)
+		return;
 	free(w->ids);
 	free(w->rix);
 	free(w->la);
@@ -39,20 +43,34 @@ static void work_free(struct work *w)
 	free(w->ipa);
 	free(w->acc);
 	free(w->host);
+	free(w);
 }
 
-static int work_alloc(struct work *w, uint32_t n, bool lean)
+#define GROW(p, n) do { void *np_ = realloc((p), (n) * sizeof(*(p))); if (!np_) return NULL; (p) = np_; } while (0)
+
+/* The cluster's work arrays with room for n nodes; host zeroed for a full
+ * decision. NULL on OOM. */
+static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 {
+	struct sched_work *w = c->sched_work;
+	if (!w && !(w = c->sched_work = calloc(1, sizeof(*w))))
+		return NULL;
 	n++;
-	w->ids = malloc(n * sizeof(*w->ids));
-	w->rix = malloc(n * sizeof(*w->rix));
-	w->la = malloc(n * sizeof(*w->la));
-	w->ba = malloc(n * sizeof(*w->ba));
-	w->pts = malloc(n * sizeof(*w->pts));
-	w->ipa = malloc(n * sizeof(*w->ipa));
-	w->acc = malloc(n * sizeof(*w->acc));
-	w->host = lean ? NULL : calloc(n, sizeof(*w->host));
-	return w->ids && w->rix && w->la && w->ba && w->pts && w->ipa && w->acc && (lean || w->host);
+	if (w->cap < n) {
+		uint32_t cap = n + n / 4 + 16;
+		GROW(w->ids, cap);
+		GROW(w->rix, cap);
+		GROW(w->la, cap);
+		GROW(w->ba, cap);
+		GROW(w->pts, cap);
+		GROW(w->ipa, cap);
+		GROW(w->acc, cap);
+		GROW(w->host, cap);
+		w->cap = cap;
+	}
+	if (!lean)
+		memset(w->host, 0, n * sizeof(*w->host));
+	return w;
 }
 
 /* framework/runtime/framework.go RunFilterPlugins, in plugin order, for
@@ -61,7 +79,7 @@ static int work_alloc(struct work *w, uint32_t n, bool lean)
  * decision keeps only the failing plugin). */
 static void run_filters(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
 			const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
-			struct work *wk)
+			struct sched_work *wk)
 {
 	const struct resources *rq = &p->spec.req;
 	const uint8_t *stat = node_shape_stat(shape);
@@ -71,12 +89,14 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 	const struct spread_hard_tbl *ht;
 	uint32_t nht = spread_hard_tables(ss, &ht);
 	bool lean = d->lean;
+	const struct node_free *nfree = c->nfree;
 	struct node_rec scratch;
 	init_rec(&scratch, 0);
 	for (uint32_t id = 0; id < c->nnodes; id++) {
-		const struct node *n = &c->nodes[id];
-		if (!n->alive)
+		const struct node_free *f = &nfree[id];
+		if (!f->alive)
 			continue;
+		const struct node *n = &c->nodes[id];
 		uint32_t k = d->nnodes++;
 		struct node_rec *r = lean ? &scratch : init_rec(&d->nodes[k], id);
 		int8_t fail = PL_NONE, ran = 0;
@@ -98,19 +118,12 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 				r->why.taint.taint = (uint32_t)node_shape_taint_ix(shape, id);
 			goto out;
 		}
-		/* noderesources/fit.go fitsRequest; the full filter names the
-		 * failures (and handles ephemeral and extended resources) */
-		bool fits = fit_simple && (int64_t)n->npods + 1 <= n->alloc.pods;
-		bool sure = fit_simple; /* fits is the answer (no overflow) */
-		int64_t free_cpu, free_mem;
-		if (fits && rq->cpu > 0) {
-			sure = !__builtin_sub_overflow(n->alloc.cpu, n->used.cpu, &free_cpu);
-			fits = sure && rq->cpu <= free_cpu;
-		}
-		if (fits && rq->mem > 0) {
-			sure = !__builtin_sub_overflow(n->alloc.mem, n->used.mem, &free_mem);
-			fits = sure && rq->mem <= free_mem;
-		}
+		/* noderesources/fit.go fitsRequest over the free amounts; the
+		 * full filter names the failures (and handles ephemeral and
+		 * extended resources, and overflow) */
+		bool sure = fit_simple && f->exact; /* fits is the answer */
+		bool fits = sure && f->pods >= 1 && (rq->cpu <= 0 || rq->cpu <= f->cpu) &&
+			    (rq->mem <= 0 || rq->mem <= f->mem);
 		ran = 5;
 		if (!fits && ((lean && sure) || !filter_fit(c, p, n, d, r))) {
 			fail = PL_NODE_RESOURCES_FIT;
@@ -213,7 +226,7 @@ static inline int16_t norm_look(const struct norm_tab *t, enum norm_kind k, int6
 
 /* Each feasible rec's raw and normalized scores and total, as
  * score_and_select computed them. */
-static void fill_recs(const struct cluster *c, struct decision *d, const struct work *wk,
+static void fill_recs(const struct cluster *c, struct decision *d, const struct sched_work *wk,
 		      const struct scores *s, const uint8_t *ign)
 {
 	(void)c;
@@ -262,7 +275,7 @@ static void fill_recs(const struct cluster *c, struct decision *d, const struct 
  * nodes, then normalization, totals and the best nodes in a second. */
 static int score_and_select(struct cluster *c, const struct pod *p, struct decision *d,
 			    struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
-			    struct work *wk)
+			    struct sched_work *wk)
 {
 	uint32_t nf = d->nfeasible;
 	const uint32_t *ids = wk->ids;
@@ -290,7 +303,7 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	if (s.fit || s.ba)
 		score_resources(c, p, ids, nf, wk->la, wk->ba);
 	if (s.pts)
-		spread_raw_all(ss, ids, nf, wk->acc, wk->pts, wk->host, &s.pts_min, &s.pts_max);
+		spread_raw_all(ss, ids, nf, wk->acc, wk->pts, d->lean ? NULL : wk->host, &s.pts_min, &s.pts_max);
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
 		if (s.tt) {
@@ -379,7 +392,7 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d)
 	struct ipa_state *is = NULL;
 	bool *allowed = NULL;
 	struct node_shape *shape = NULL;
-	struct work wk = { 0 };
+	struct sched_work *wk = NULL;
 	int rc = 0;
 	d->pod = pod;
 	d->chosen = -1;
@@ -392,7 +405,7 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d)
 	} else if (!(d->nodes = malloc((c->nalive_nodes + 1) * sizeof(*d->nodes)))) {
 		goto done;
 	}
-	if (!work_alloc(&wk, c->nalive_nodes, d->lean))
+	if (!(wk = work_get(c, c->nalive_nodes, d->lean)))
 		goto done;
 	/* PreFilter: NodeAffinity, PodTopologySpread, InterPodAffinity */
 	int narrow = 0;
@@ -431,10 +444,10 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d)
 			r->unresolvable = true;
 		}
 	} else {
-		run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is, &wk);
+		run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is, wk);
 	}
 	if (d->nfeasible) {
-		if (!score_and_select(c, p, d, shape, ss, is, &wk))
+		if (!score_and_select(c, p, d, shape, ss, is, wk))
 			goto done;
 		d->outcome = OUT_SCHEDULED;
 	} else if (d->lean) {
@@ -451,7 +464,6 @@ done:
 	spread_free(ss);
 	ipa_free(is);
 	free(allowed);
-	work_free(&wk);
 	return rc;
 }
 

@@ -33,6 +33,16 @@ static char *fingerprint(const struct cluster *c)
 		if (c->pods[i].alive)
 			o += (size_t)snprintf(buf + o, cap - o, "pod %s@%d\n", intern_get(c->in, c->pods[i].name),
 					      c->pods[i].node);
+	/* the filter loop's free amounts follow every node */
+	for (uint32_t i = 0; i < c->nnodes; i++) {
+		const struct node *n = &c->nodes[i];
+		const struct node_free *f = &c->nfree[i];
+		assert_int_equal(f->alive, n->alive);
+		assert_true(f->exact);
+		assert_int_equal(f->cpu, n->alloc.cpu - n->used.cpu);
+		assert_int_equal(f->mem, n->alloc.mem - n->used.mem);
+		assert_int_equal(f->pods, n->alloc.pods - (int64_t)n->npods);
+	}
 	/* every matcher count must equal a fresh count */
 	for (uint32_t m = 0; m < c->nmatchers; m++) {
 		const struct matcher *mt = c->matchers[m];
