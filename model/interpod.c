@@ -41,6 +41,9 @@ struct ipa_state {
 	struct keymap score;
 	bool scored;
 	const struct pod *pod;
+	/* the filter's maps per required term, looked up once: NULL when
+	 * no pod was counted under the term's key */
+	const struct keyvals **aff_kv, **anti_kv;
 };
 
 static void keymap_fini(struct keymap *m)
@@ -101,15 +104,6 @@ static int64_t kv_at(const struct keyvals *kv, uint32_t id, bool *has)
 	int32_t v = kv->kdom[id];
 	*has = v >= 0;
 	return v >= 0 ? kv->vs[v] : 0;
-}
-
-static int64_t keymap_at(const struct cluster *c, const struct keymap *m, uint32_t id, sym_t key, bool *has)
-{
-	const struct keyvals *kv = keymap_find(m, key);
-	if (kv)
-		return kv_at(kv, id, has);
-	*has = labels_get(&c->nodes[id].labels, key) != SYM_NONE;
-	return 0;
 }
 
 /* framework/types.go newAffinityTerm for the incoming pod, with the
@@ -382,6 +376,14 @@ struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p)
 		}
 	}
 	s->skip = !has_key(&s->existing) && naff == 0 && nanti == 0;
+	/* the maps are complete: their entries no longer move */
+	if ((naff && !(s->aff_kv = malloc(naff * sizeof(*s->aff_kv)))) ||
+	    (nanti && !(s->anti_kv = malloc(nanti * sizeof(*s->anti_kv)))))
+		goto error;
+	for (uint32_t i = 0; i < naff; i++)
+		s->aff_kv[i] = keymap_find(&s->aff, a->aff_req[i].topology_key);
+	for (uint32_t i = 0; i < nanti; i++)
+		s->anti_kv[i] = keymap_find(&s->anti, a->anti_req[i].topology_key);
 	free(mts);
 	free(own);
 	free(anti);
@@ -402,6 +404,8 @@ void ipa_free(struct ipa_state *s)
 	keymap_fini(&s->anti);
 	keymap_fini(&s->existing);
 	keymap_fini(&s->score);
+	free(s->aff_kv);
+	free(s->anti_kv);
 	free(s);
 }
 
@@ -421,7 +425,11 @@ static int32_t affinity_fails(const struct cluster *c, uint32_t id, const struct
 	int32_t zero = -1;
 	for (uint32_t i = 0; i < naff; i++) {
 		bool has;
-		int64_t cnt = keymap_at(c, &s->aff, id, a->aff_req[i].topology_key, &has);
+		int64_t cnt = 0;
+		if (s->aff_kv[i])
+			cnt = kv_at(s->aff_kv[i], id, &has);
+		else
+			has = labels_get(&c->nodes[id].labels, a->aff_req[i].topology_key) != SYM_NONE;
 		if (!has)
 			return (int32_t)i; /* every topology label must exist */
 		if (cnt <= 0 && zero < 0)
@@ -436,15 +444,15 @@ static int32_t affinity_fails(const struct cluster *c, uint32_t id, const struct
 }
 
 /* satisfyPodAntiAffinity: counts are keyed by (key, value) across terms */
-static int32_t anti_fails(const struct cluster *c, uint32_t id, const struct pod *p, const struct ipa_state *s)
+static int32_t anti_fails(uint32_t id, const struct pod *p, const struct ipa_state *s)
 {
 	if (!has_key(&s->anti))
 		return -1;
 	const struct affinity *a = &p->spec.affinity;
 	for (uint32_t i = 0; i < a->nanti_req; i++) {
 		bool has;
-		int64_t cnt = keymap_at(c, &s->anti, id, a->anti_req[i].topology_key, &has);
-		if (has && cnt > 0)
+		/* no map: nothing counted under the key, the term passes */
+		if (s->anti_kv[i] && kv_at(s->anti_kv[i], id, &has) > 0)
 			return (int32_t)i;
 	}
 	return -1;
@@ -464,6 +472,52 @@ static bool existing_anti_fails(uint32_t id, const struct ipa_state *s)
 }
 
 /* interpodaffinity/filtering.go Filter */
+/* filtering.go Filter's answer for every node id at once, term by term:
+ * fail[id] is 1 when the node fails (satisfyPodAffinity,
+ * satisfyPodAntiAffinity or satisfyExistingPodsAntiAffinity), the same
+ * verdict as filter_inter_pod_affinity. */
+void ipa_filter_mask(const struct cluster *c, const struct pod *p, const struct ipa_state *s, uint8_t *fail)
+{
+	uint32_t n = c->nnodes;
+	memset(fail, 0, n);
+	if (s->skip)
+		return;
+	const struct affinity *a = &p->spec.affinity;
+	uint32_t naff = p->spec.has_affinity ? a->naff_req : 0;
+	uint32_t nanti = p->spec.has_affinity ? a->nanti_req : 0;
+	/* a zero count fails unless the first-pod rule lets the pod in */
+	bool zero_fails = has_key(&s->aff) || !s->self_match;
+	for (uint32_t i = 0; i < naff; i++) {
+		const struct keyvals *kv = s->aff_kv[i];
+		sym_t key = a->aff_req[i].topology_key;
+		for (uint32_t id = 0; id < n; id++) {
+			if (!c->nodes[id].alive)
+				continue;
+			bool has;
+			int64_t cnt = 0;
+			if (kv)
+				cnt = kv_at(kv, id, &has);
+			else
+				has = labels_get(&c->nodes[id].labels, key) != SYM_NONE;
+			fail[id] |= !has || (cnt <= 0 && zero_fails);
+		}
+	}
+	for (uint32_t i = 0; i < nanti && has_key(&s->anti); i++) {
+		const struct keyvals *kv = s->anti_kv[i];
+		for (uint32_t id = 0; kv && id < n; id++) {
+			int32_t v = kv->kdom[id];
+			fail[id] |= v >= 0 && kv->vs[v] > 0;
+		}
+	}
+	for (uint32_t i = 0; i < s->existing.n && has_key(&s->existing); i++) {
+		const struct keyvals *kv = &s->existing.kv[i];
+		for (uint32_t id = 0; id < n; id++) {
+			int32_t v = kv->kdom[id];
+			fail[id] |= v >= 0 && kv->vs[v] > 0;
+		}
+	}
+}
+
 int filter_inter_pod_affinity(const struct cluster *c, const struct pod *p, const struct node *n,
 			      const struct ipa_state *s, struct node_rec *r)
 {
@@ -478,7 +532,7 @@ int filter_inter_pod_affinity(const struct cluster *c, const struct pod *p, cons
 		r->unresolvable = true;
 		return 0;
 	}
-	t = anti_fails(c, id, p, s);
+	t = anti_fails(id, p, s);
 	if (t >= 0) {
 		r->why.ipa.what = IPA_ANTI;
 		r->why.ipa.term = (uint32_t)t;

@@ -62,6 +62,9 @@ void ipa_free(struct ipa_state *s);
 bool ipa_filter_skipped(const struct ipa_state *s);
 int filter_inter_pod_affinity(const struct cluster *c, const struct pod *p, const struct node *n,
 			      const struct ipa_state *s, struct node_rec *r);
+/* The filter's verdict for every node id: fail[id] 1 when the node fails
+ * (fail has room for every node id). */
+void ipa_filter_mask(const struct cluster *c, const struct pod *p, const struct ipa_state *s, uint8_t *fail);
 /* Returns false when PreScore skips (nothing recorded). */
 bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s);
 int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, const struct ipa_state *s);

@@ -29,6 +29,7 @@ struct sched_work {
 	int64_t *pts, *ipa;       /* raw PodTopologySpread, InterPodAffinity */
 	double *acc;              /* PodTopologySpread sums */
 	uint32_t *host;           /* PodTopologySpread hostname count (full) */
+	uint8_t *ipa_fail;        /* InterPodAffinity filter, by node id */
 };
 
 void sched_work_free(struct sched_work *w)
@@ -43,13 +44,14 @@ void sched_work_free(struct sched_work *w)
 	free(w->ipa);
 	free(w->acc);
 	free(w->host);
+	free(w->ipa_fail);
 	free(w);
 }
 
 #define GROW(p, n) do { void *np_ = realloc((p), (n) * sizeof(*(p))); if (!np_) return NULL; (p) = np_; } while (0)
 
-/* The cluster's work arrays with room for n nodes; host zeroed for a full
- * decision. NULL on OOM. */
+/* The cluster's work arrays with room for n nodes (node ids below n);
+ * host zeroed for a full decision. NULL on OOM. */
 static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 {
 	struct sched_work *w = c->sched_work;
@@ -66,6 +68,7 @@ static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 		GROW(w->ipa, cap);
 		GROW(w->acc, cap);
 		GROW(w->host, cap);
+		GROW(w->ipa_fail, cap);
 		w->cap = cap;
 	}
 	if (!lean)
@@ -90,6 +93,9 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 	uint32_t nht = spread_hard_tables(ss, &ht);
 	bool lean = d->lean;
 	const struct node_free *nfree = c->nfree;
+	const uint8_t *ipa_fail = wk->ipa_fail;
+	if (do_ipa)
+		ipa_filter_mask(c, p, is, wk->ipa_fail);
 	struct node_rec scratch;
 	init_rec(&scratch, 0);
 	for (uint32_t id = 0; id < c->nnodes; id++) {
@@ -145,7 +151,12 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 		}
 		if (do_ipa) {
 			ran++;
-			if (!filter_inter_pod_affinity(c, p, n, is, r)) {
+			/* a lean cycle takes the mask's verdict; a full one
+			 * runs the filter, which names the failure (and
+			 * must agree) */
+			bool ipa_ok = lean ? !ipa_fail[id] : filter_inter_pod_affinity(c, p, n, is, r);
+			assert(ipa_ok == !ipa_fail[id]);
+			if (!ipa_ok) {
 				fail = PL_INTER_POD_AFFINITY;
 				goto out;
 			}
@@ -405,7 +416,7 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d)
 	} else if (!(d->nodes = malloc((c->nalive_nodes + 1) * sizeof(*d->nodes)))) {
 		goto done;
 	}
-	if (!(wk = work_get(c, c->nalive_nodes, d->lean)))
+	if (!(wk = work_get(c, c->nnodes, d->lean)))
 		goto done;
 	/* PreFilter: NodeAffinity, PodTopologySpread, InterPodAffinity */
 	int narrow = 0;
