@@ -252,6 +252,7 @@ static void free_sync(struct cluster *c, uint32_t id)
 	o |= __builtin_sub_overflow(n->alloc.mem, n->used.mem, &f->mem);
 	o |= __builtin_sub_overflow(n->alloc.pods, (int64_t)n->npods, &f->pods);
 	f->exact = !o;
+	f->res_stamp = n->res_stamp;
 	f->alive = n->alive;
 }
 

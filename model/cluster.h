@@ -101,6 +101,7 @@ int term_class_add(struct term_class *tc, uint32_t node, int32_t delta);
 struct node_free {
 	int64_t cpu, mem;         /* allocatable - requested */
 	int64_t pods;             /* allocatable pods - bound pods */
+	uint64_t res_stamp;       /* the node's res_stamp */
 	bool alive;
 	bool exact;               /* no subtraction overflowed */
 };

@@ -244,17 +244,19 @@ void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids
 	struct res_way *w = res_cache_for(c, p);
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
-		const struct node *n = &c->nodes[id];
+		/* the stamp from the array the filter loop read */
+		uint64_t stamp = c->nfree[id].res_stamp;
 		struct res_cache_ent *e = w ? &w->v[id] : NULL;
-		if (e && e->stamp == n->res_stamp) {
+		if (e && e->stamp == stamp) {
 			la[i] = e->least;
 			ba[i] = e->balanced;
 			continue;
 		}
+		const struct node *n = &c->nodes[id];
 		la[i] = (int16_t)score_least_allocated(c, p, n);
 		ba[i] = (int16_t)balanced_score(p, n);
 		if (e) {
-			e->stamp = n->res_stamp;
+			e->stamp = stamp;
 			e->least = la[i];
 			e->balanced = ba[i];
 		}

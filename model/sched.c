@@ -87,6 +87,7 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 	const struct resources *rq = &p->spec.req;
 	const uint8_t *stat = node_shape_stat(shape);
 	bool fit_simple = rq->eph == 0 && rq->next == 0;
+	int64_t want_cpu = rq->cpu > 0 ? rq->cpu : INT64_MIN, want_mem = rq->mem > 0 ? rq->mem : INT64_MIN;
 	bool do_spread = !spread_filter_skipped(ss), do_ipa = !ipa_filter_skipped(is);
 	const uint8_t *ign = spread_ignore_mask(ss);
 	const struct spread_hard_tbl *ht;
@@ -96,14 +97,18 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 	const uint8_t *ipa_fail = wk->ipa_fail;
 	if (do_ipa)
 		ipa_filter_mask(c, p, is, wk->ipa_fail);
+	/* the counts and arrays in locals: the byte stores below may alias
+	 * anything, so fields of d would be reloaded at every node */
+	int8_t *verdict = d->verdict;
+	uint32_t *ids = wk->ids, *rix = wk->rix;
+	uint32_t nn = 0, nf = 0, nig = 0;
 	struct node_rec scratch;
 	init_rec(&scratch, 0);
 	for (uint32_t id = 0; id < c->nnodes; id++) {
 		const struct node_free *f = &nfree[id];
 		if (!f->alive)
 			continue;
-		const struct node *n = &c->nodes[id];
-		uint32_t k = d->nnodes++;
+		uint32_t k = nn++;
 		struct node_rec *r = lean ? &scratch : init_rec(&d->nodes[k], id);
 		int8_t fail = PL_NONE, ran = 0;
 		if (allowed && !allowed[id]) {
@@ -128,10 +133,9 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 		 * full filter names the failures (and handles ephemeral and
 		 * extended resources, and overflow) */
 		bool sure = fit_simple && f->exact; /* fits is the answer */
-		bool fits = sure && f->pods >= 1 && (rq->cpu <= 0 || rq->cpu <= f->cpu) &&
-			    (rq->mem <= 0 || rq->mem <= f->mem);
+		bool fits = sure && f->pods >= 1 && want_cpu <= f->cpu && want_mem <= f->mem;
 		ran = 5;
-		if (!fits && ((lean && sure) || !filter_fit(c, p, n, d, r))) {
+		if (!fits && ((lean && sure) || !filter_fit(c, p, &c->nodes[id], d, r))) {
 			fail = PL_NODE_RESOURCES_FIT;
 			goto out;
 		}
@@ -154,7 +158,7 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 			/* a lean cycle takes the mask's verdict; a full one
 			 * runs the filter, which names the failure (and
 			 * must agree) */
-			bool ipa_ok = lean ? !ipa_fail[id] : filter_inter_pod_affinity(c, p, n, is, r);
+			bool ipa_ok = lean ? !ipa_fail[id] : filter_inter_pod_affinity(c, p, &c->nodes[id], is, r);
 			assert(ipa_ok == !ipa_fail[id]);
 			if (!ipa_ok) {
 				fail = PL_INTER_POD_AFFINITY;
@@ -163,7 +167,7 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 		}
 	out:
 		if (lean) {
-			d->verdict[id] = fail;
+			verdict[id] = fail;
 		} else {
 			r->fail = fail;
 			r->nran = ran;
@@ -172,14 +176,17 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 			continue;
 		if (!lean)
 			r->feasible = true;
-		wk->ids[d->nfeasible] = id;
-		wk->rix[d->nfeasible++] = k;
+		ids[nf] = id;
+		rix[nf++] = k;
 		if (ign && !ign[id]) {
 			if (!lean)
 				r->spread_ignored = true;
-			d->nignored++;
+			nig++;
 		}
 	}
+	d->nnodes = nn;
+	d->nfeasible = nf;
+	d->nignored = nig;
 }
 
 /* What the score plugins found, for the records of a full decision. */
@@ -347,6 +354,8 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	norm_tab_build(&tab[NORM_PTS], NORM_PTS, s.pts_min, s.pts_max, nf, &s);
 	norm_tab_build(&tab[NORM_IPA], NORM_IPA, s.ipa_min, s.ipa_max, nf, &s);
 	int64_t best = INT64_MIN;
+	uint32_t ntied = 0, *tied = d->tied;
+	int64_t *totals = d->lean ? d->totals : NULL;
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
 		/* helper/normalize_score.go, interpodaffinity and
@@ -368,17 +377,18 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 		if (s.ipa)
 			total += (int64_t)norm_look(&tab[NORM_IPA], NORM_IPA, wk->ipa[i], &s) *
 				 w[PL_INTER_POD_AFFINITY];
-		if (d->lean)
-			d->totals[id] = total;
+		if (totals)
+			totals[id] = total;
 		else
 			d->nodes[wk->rix[i]].total = total;
 		if (total > best) {
 			best = total;
-			d->ntied = 0;
+			ntied = 0;
 		}
 		if (total == best)
-			d->tied[d->ntied++] = id;
+			tied[ntied++] = id;
 	}
+	d->ntied = ntied;
 	if (!d->lean)
 		fill_recs(c, d, wk, &s, ign);
 	uint32_t pick = 0;

@@ -42,6 +42,7 @@ static char *fingerprint(const struct cluster *c)
 		assert_int_equal(f->cpu, n->alloc.cpu - n->used.cpu);
 		assert_int_equal(f->mem, n->alloc.mem - n->used.mem);
 		assert_int_equal(f->pods, n->alloc.pods - (int64_t)n->npods);
+		assert_int_equal(f->res_stamp, n->res_stamp);
 	}
 	/* every matcher count must equal a fresh count */
 	for (uint32_t m = 0; m < c->nmatchers; m++) {
