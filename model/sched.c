@@ -80,9 +80,10 @@ static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
  * every node: the per-node work is a few loads and compares; a failure
  * fills the rec's detail through the plugin's own filter (a lean
  * decision keeps only the failing plugin). */
-static void run_filters(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
-			const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
-			struct sched_work *wk)
+static inline __attribute__((always_inline)) void
+filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
+	    const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is, struct sched_work *wk,
+	    const bool lean)
 {
 	const struct resources *rq = &p->spec.req;
 	const uint8_t *stat = node_shape_stat(shape);
@@ -92,7 +93,9 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 	const uint8_t *ign = spread_ignore_mask(ss);
 	const struct spread_hard_tbl *ht;
 	uint32_t nht = spread_hard_tables(ss, &ht);
-	bool lean = d->lean;
+	/* the first two hard constraints' tables in locals */
+	const int32_t *kd0 = nht > 0 ? ht[0].kdom : NULL, *kd1 = nht > 1 ? ht[1].kdom : NULL;
+	const uint8_t *ok0 = nht > 0 ? ht[0].ok : NULL, *ok1 = nht > 1 ? ht[1].ok : NULL;
 	const struct node_free *nfree = c->nfree;
 	const uint8_t *ipa_fail = wk->ipa_fail;
 	if (do_ipa)
@@ -142,7 +145,15 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 		if (do_spread) {
 			ran++;
 			bool pass = true;
-			for (uint32_t t = 0; t < nht && pass; t++) {
+			if (kd0) {
+				int32_t di = kd0[id];
+				pass = di >= 0 && ok0[di];
+			}
+			if (pass && kd1) {
+				int32_t di = kd1[id];
+				pass = di >= 0 && ok1[di];
+			}
+			for (uint32_t t = 2; t < nht && pass; t++) {
 				int32_t di = ht[t].kdom[id];
 				pass = di >= 0 && ht[t].ok[di];
 			}
@@ -187,6 +198,17 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 	d->nnodes = nn;
 	d->nfeasible = nf;
 	d->nignored = nig;
+}
+
+static void run_filters(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
+			const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
+			struct sched_work *wk)
+{
+	/* one loop compiled for each kind of decision */
+	if (d->lean)
+		filter_loop(c, p, d, allowed, shape, ss, is, wk, true);
+	else
+		filter_loop(c, p, d, allowed, shape, ss, is, wk, false);
 }
 
 /* What the score plugins found, for the records of a full decision. */
