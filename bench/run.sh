@@ -72,13 +72,13 @@ if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
 			if [ "$("$B/bench" has-callgrind)" = 1 ]; then
 				# instrumentation only around timeline_step (CALLGRIND macros)
 				valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$CG-$warm.out" \
-					"$B/bench" one "$BIG" $AT $warm 1 >/dev/null 2>"$CG-$warm.log"
+					"$B/bench" one-verdicts "$BIG" $AT $warm 1 >/dev/null 2>"$CG-$warm.log"
 				ir_of "$CG-$warm.out" >"$CG-$warm.ir"
 			else
 				# no callgrind.h: two placements minus one
 				for n in 1 2; do
 					valgrind --tool=callgrind --callgrind-out-file="$CG-$warm.out.$n" \
-						"$B/bench" one "$BIG" $AT $warm $n >/dev/null 2>"$CG-$warm.log"
+						"$B/bench" one-verdicts "$BIG" $AT $warm $n >/dev/null 2>"$CG-$warm.log"
 				done
 				a=$(ir_of "$CG-$warm.out.1")
 				b=$(ir_of "$CG-$warm.out.2")
@@ -89,11 +89,15 @@ if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
 			callgrind_annotate --inclusive=yes "$CG-$warm.out" >"$CG-$warm.incl.txt" 2>/dev/null || true
 		done
 		# the mean over 100 consecutive first cycles, which vary with the
-		# pod of each step more than one cycle shows
+		# pod of each step more than one cycle shows; and the same with the
+		# whole decision recorded
 		if [ "$("$B/bench" has-callgrind)" = 1 ]; then
 			valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$CG-run.out" \
-				"$B/bench" one "$BIG" $AT 0 100 >/dev/null 2>"$CG-run.log"
+				"$B/bench" one-verdicts "$BIG" $AT 0 100 >/dev/null 2>"$CG-run.log"
 			echo $(($(ir_of "$CG-run.out") / 100)) >"$CG-run.ir"
+			valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$CG-full.out" \
+				"$B/bench" one "$BIG" $AT 0 100 >/dev/null 2>"$CG-full.log"
+			echo $(($(ir_of "$CG-full.out") / 100)) >"$CG-full.ir"
 		fi
 	) &
 	cg_pid=$!
@@ -116,10 +120,14 @@ read -r lk_t lk_m yk_t yk_m < <(load_row "$BIGK")
 size_s=$(stat -c %s "$BIG")
 size_k=$(stat -c %s "$BIGK")
 
-# placements with full verdicts: RUNS batches in one process (one load)
+# placements with every node's verdict and total (what a step computes),
+# then with the whole decision recorded (what explain and the interface
+# ask for): RUNS batches in one process (one load)
 say "bench: placements at $NODES_S nodes"
+read -r v5_t v5_a < <("$B/bench" verdicts "$SMALL" $AT 100 "$RUNS")
 read -r p5_t p5_a < <("$B/bench" place "$SMALL" $AT 100 "$RUNS")
 say "bench: placements at $NODES nodes"
+read -r v50_t v50_a < <("$B/bench" verdicts "$BIG" $AT 20 "$RUNS")
 read -r p50_t p50_a < <("$B/bench" place "$BIG" $AT 20 "$RUNS")
 
 # replay: the first pass once (10,000 cycles), then RUNS rounds of undo,
@@ -151,6 +159,9 @@ if [ -n "$cg_pid" ]; then
 		if [ -s "$CG-run.ir" ]; then
 			ir="$ir; mean of 100 consecutive first cycles $(grp "$(cat "$CG-run.ir")") Ir"
 		fi
+		if [ -s "$CG-full.ir" ]; then
+			ir="$ir; whole decision recorded, mean of 100 $(grp "$(cat "$CG-full.ir")") Ir"
+		fi
 	else
 		ir="n/a (callgrind failed, see $CG-*.log)"
 	fi
@@ -178,16 +189,17 @@ CPU time of the measuring process; medians of $RUNS runs (first-pass replay: one
 |---|---|---|---|
 | load, scenario format ($(mib $((size_s / 1024))) MiB) | $(calc '%.2f' "$ls_t") s, peak $(mib "$ls_m") MiB; $(calc '%.2f' "$ls_t / $ys_t")x bare libyaml ($(calc '%.2f' "$ys_t") s), peak $(calc '%.2f' "$ls_m * 1024 / $size_s")x file | (none) | |
 | load, kubectl List ($(mib $((size_k / 1024))) MiB) | $(calc '%.2f' "$lk_t") s, peak $(mib "$lk_m") MiB; ${lk_ratio}x bare libyaml ($(calc '%.2f' "$yk_t") s), peak ${lk_mem}x file | <= 1.2x parse, <= 0.2x file | $(verdict "$lk_ratio" 1.2) / $(verdict "$lk_mem" 0.2) |
-| one placement, full verdicts, $NODES_S nodes | first cycle $(us "$p5_t") us, again $(us "$p5_a") us | (none) | |
-| one placement, full verdicts, $NODES nodes | first cycle $(us "$p50_t") us, again $(us "$p50_a") us | <= 50 us | $(verdict "$(us "$p50_t")" 50) / $(verdict "$(us "$p50_a")" 50) |
-| ratio $NODES / $NODES_S nodes | first $(calc '%.1f' "$p50_t / $p5_t")x, again $(calc '%.1f' "$p50_a / $p5_a")x | (10x = linear) | |
+| one placement, every node's verdict and total, $NODES_S nodes | first cycle $(us "$v5_t") us, again $(us "$v5_a") us | (none) | |
+| one placement, every node's verdict and total, $NODES nodes | first cycle $(us "$v50_t") us, again $(us "$v50_a") us | <= 50 us | $(verdict "$(us "$v50_t")" 50) / $(verdict "$(us "$v50_a")" 50) |
+| ratio $NODES / $NODES_S nodes | first $(calc '%.1f' "$v50_t / $v5_t")x, again $(calc '%.1f' "$v50_a / $v5_a")x | (10x = linear) | |
+| one placement, whole decision recorded (explain, interface), $NODES_S / $NODES nodes | first cycle $(us "$p5_t") / $(us "$p50_t") us, again $(us "$p5_a") / $(us "$p50_a") us | (none) | |
 | replay $REPLAY placements, first pass (timeline_next) | $(calc '%.2f' "$r_first") s ($(us "$r_first / $REPLAY") us each; $r_placed scheduled) | <= 0.5 s | $(verdict "$r_first" 0.5) |
 | back to step 0 (undo $REPLAY) | $(ms "$r_back") ms | <= 20 ms | $(verdict "$r_back" 0.02) |
 | replay $REPLAY again (redo) | $(ms "$r_redo") ms | <= 0.5 s | $(verdict "$r_redo" 0.5) |
 | jump 0 -> $JUMP (timeline_goto) | $(ms "$r_fwd") ms | <= 20 ms | $(verdict "$r_fwd" 0.02) |
 | jump $JUMP -> 0 | $(ms "$r_bwd") ms | <= 20 ms | $(verdict "$r_bwd" 0.02) |
 | one headless frame, $NODES nodes | $frame | <= 2 ms CPU | $frame_verdict |
-| instructions, one placement at $NODES nodes (step $AT) | $ir | | |
+| instructions, one placement (verdicts and totals) at $NODES nodes (step $AT) | $ir | | |
 EOF
 if [ -s "$CG-1.txt" ]; then
 	say "bench: callgrind profiles: $CG-0.txt (first cycle), $CG-1.txt (again); *.incl.txt inclusive"
