@@ -116,12 +116,13 @@ enum outcome {
 
 struct decision {
 	/* Set by the caller before sched_decide: every node's verdict and
-	 * total score (verdict[], totals[] of the feasible ones, by node
-	 * id), the choice and the
-	 * outcome, without the per-node records and the hostname domains;
-	 * nodes is NULL then. A cycle with no feasible node (its message
+	 * total score (verdict[] by node id; totals[] by node id, written
+	 * for the feasible ones only), the choice and the outcome, without
+	 * the per-node records and the hostname domains; nodes is NULL
+	 * then. A cycle whose live nodes are all filtered out (its message
 	 * names every reason) and a NodeAffinity conflict are recorded in
-	 * full, lean cleared. The detail of any step is recomputed on
+	 * full, lean cleared; with no live node at all it stays lean (every
+	 * verdict VERDICT_GONE). The detail of any step is recomputed on
 	 * demand (timeline_explain). */
 	bool lean;
 	int8_t *verdict;

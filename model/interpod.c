@@ -41,8 +41,8 @@ struct ipa_state {
 	struct keymap score;
 	bool scored;
 	const struct pod *pod;
-	/* the filter's maps per required term, looked up once: NULL when
-	 * no pod was counted under the term's key */
+	/* the filter's maps per required term, looked up once (PreFilter
+	 * creates one for every term's key; NULL would read as no count) */
 	const struct keyvals **aff_kv, **anti_kv;
 };
 

@@ -299,6 +299,8 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 		/* every node eligible, every value a domain */
 		if (sc->m && !(sum = matcher_domain_sums(c, sc->m, r->key)))
 			return 0;
+		if (!(ki = cluster_key_index(c, r->key))) /* as the full path: may have moved */
+			return 0;
 		for (uint32_t v = 0; v < nv; v++) {
 			int64_t n = sum ? sum[v] : 0;
 			if (n < r->raw_min) {
