@@ -48,7 +48,15 @@ void sched_work_free(struct sched_work *w)
 	free(w);
 }
 
-#define GROW(p, n) do { void *np_ = realloc((p), (n) * sizeof(*(p))); if (!np_) return NULL; (p) = np_; } while (0)
+/* Reallocates array p to n elements; returns NULL from the caller on OOM
+ * (p keeps its old block, and cap its old value). */
+#define GROW_OR_RETURN_NULL(p, n)                                   \
+	do {                                                        \
+		void *grown_ = realloc((p), (n) * sizeof(*(p)));    \
+		if (!grown_)                                        \
+			return NULL;                                \
+		(p) = grown_;                                       \
+	} while (0)
 
 /* The cluster's work arrays with room for n nodes (node ids below n);
  * host zeroed for a full decision. NULL on OOM. */
@@ -60,15 +68,15 @@ static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 	n++;
 	if (w->cap < n) {
 		uint32_t cap = n + n / 4 + 16;
-		GROW(w->ids, cap);
-		GROW(w->rix, cap);
-		GROW(w->la, cap);
-		GROW(w->ba, cap);
-		GROW(w->pts, cap);
-		GROW(w->ipa, cap);
-		GROW(w->acc, cap);
-		GROW(w->host, cap);
-		GROW(w->ipa_fail, cap);
+		GROW_OR_RETURN_NULL(w->ids, cap);
+		GROW_OR_RETURN_NULL(w->rix, cap);
+		GROW_OR_RETURN_NULL(w->la, cap);
+		GROW_OR_RETURN_NULL(w->ba, cap);
+		GROW_OR_RETURN_NULL(w->pts, cap);
+		GROW_OR_RETURN_NULL(w->ipa, cap);
+		GROW_OR_RETURN_NULL(w->acc, cap);
+		GROW_OR_RETURN_NULL(w->host, cap);
+		GROW_OR_RETURN_NULL(w->ipa_fail, cap);
 		w->cap = cap;
 	}
 	if (!lean)
@@ -266,10 +274,9 @@ static inline int16_t norm_look(const struct norm_tab *t, enum norm_kind k, int6
 
 /* Each feasible rec's raw and normalized scores and total, as
  * score_and_select computed them. */
-static void fill_recs(const struct cluster *c, struct decision *d, const struct sched_work *wk,
-		      const struct scores *s, const uint8_t *ign)
+static void fill_recs(struct decision *d, const struct sched_work *wk, const struct scores *s,
+		      const uint8_t *ign)
 {
-	(void)c;
 	for (uint32_t i = 0; i < d->nfeasible; i++) {
 		struct node_rec *r = &d->nodes[wk->rix[i]];
 		uint32_t id = wk->ids[i];
@@ -412,7 +419,7 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	}
 	d->ntied = ntied;
 	if (!d->lean)
-		fill_recs(c, d, wk, &s, ign);
+		fill_recs(d, wk, &s, ign);
 	uint32_t pick = 0;
 	if (c->cfg.tie_random && d->ntied > 1) {
 		/* deterministic per seed and pod; not comparable across tools */
