@@ -471,8 +471,8 @@ static bool existing_anti_fails(uint32_t id, const struct ipa_state *s)
 	return false;
 }
 
-/* interpodaffinity/filtering.go Filter */
-/* filtering.go Filter's answer for every node id at once, term by term:
+/* interpodaffinity/filtering.go Filter's answer for every node id at
+ * once, term by term:
  * fail[id] is 1 when the node fails (satisfyPodAffinity,
  * satisfyPodAntiAffinity or satisfyExistingPodsAntiAffinity), the same
  * verdict as filter_inter_pod_affinity. */
@@ -518,6 +518,7 @@ void ipa_filter_mask(const struct cluster *c, const struct pod *p, const struct 
 	}
 }
 
+/* interpodaffinity/filtering.go Filter */
 int filter_inter_pod_affinity(const struct cluster *c, const struct pod *p, const struct node *n,
 			      const struct ipa_state *s, struct node_rec *r)
 {

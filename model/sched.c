@@ -195,8 +195,9 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 			continue;
 		if (!lean)
 			r->feasible = true;
-		ids[nf] = id;
-		rix[nf++] = k;
+		if (!lean)
+			rix[nf] = k;
+		ids[nf++] = id;
 		if (ign && !ign[id]) {
 			if (!lean)
 				r->spread_ignored = true;
@@ -219,7 +220,7 @@ static void run_filters(struct cluster *c, const struct pod *p, struct decision 
 		filter_loop(c, p, d, allowed, shape, ss, is, wk, false);
 }
 
-/* What the score plugins found, for the records of a full decision. */
+/* What the score plugins found: which ran, their raw scores' ranges. */
 struct scores {
 	bool tt, na, fit, ba, pts, ipa;
 	const int64_t *tt_raw, *na_raw;
@@ -272,8 +273,9 @@ static inline int16_t norm_look(const struct norm_tab *t, enum norm_kind k, int6
 	return t->on ? t->v[raw - t->lo] : norm_of(k, raw, s);
 }
 
-/* Each feasible rec's raw and normalized scores and total, as
- * score_and_select computed them. */
+/* Each feasible rec's raw and normalized scores, as score_and_select
+ * computed them (the normalized ones by formula, not from the tables the
+ * totals used). */
 static void fill_recs(struct decision *d, const struct sched_work *wk, const struct scores *s,
 		      const uint8_t *ign)
 {
@@ -293,26 +295,24 @@ static void fill_recs(struct decision *d, const struct sched_work *wk, const str
 		if (s->tt) {
 			r->scored[PL_TAINT_TOLERATION] = true;
 			r->raw[PL_TAINT_TOLERATION] = s->tt_raw[id];
-			r->norm[PL_TAINT_TOLERATION] =
-				(int16_t)normalize_default_one(s->tt_raw[id], s->tt_max, true);
+			r->norm[PL_TAINT_TOLERATION] = norm_of(NORM_TT, s->tt_raw[id], s);
 		}
 		if (s->na) {
 			r->scored[PL_NODE_AFFINITY] = true;
 			r->raw[PL_NODE_AFFINITY] = s->na_raw[id];
-			r->norm[PL_NODE_AFFINITY] = (int16_t)normalize_default_one(s->na_raw[id], s->na_max, false);
+			r->norm[PL_NODE_AFFINITY] = norm_of(NORM_NA, s->na_raw[id], s);
 		}
 		if (s->pts) {
+			/* ignored by PodTopologySpread: raw and normalized 0 */
 			r->scored[PL_POD_TOPOLOGY_SPREAD] = true;
 			r->raw[PL_POD_TOPOLOGY_SPREAD] = wk->pts[i];
-			r->norm[PL_POD_TOPOLOGY_SPREAD] = (int16_t)spread_normalize_one(
-				ign && !ign[id], wk->pts[i], s->pts_min, s->pts_max);
+			r->norm[PL_POD_TOPOLOGY_SPREAD] = ign && !ign[id] ? 0 : norm_of(NORM_PTS, wk->pts[i], s);
 			r->host_count = wk->host[i];
 		}
 		if (s->ipa) {
 			r->scored[PL_INTER_POD_AFFINITY] = true;
 			r->raw[PL_INTER_POD_AFFINITY] = wk->ipa[i];
-			r->norm[PL_INTER_POD_AFFINITY] =
-				(int16_t)ipa_normalize_one(wk->ipa[i], s->ipa_min, s->ipa_max);
+			r->norm[PL_INTER_POD_AFFINITY] = norm_of(NORM_IPA, wk->ipa[i], s);
 		}
 	}
 }

@@ -278,14 +278,18 @@ static struct spread_scratch *scratch_get(struct cluster *c, uint32_t n)
 /* calPreFilterState for one constraint of a lean decision: the global
  * minimum and the filter's table (ok per value) without the domain
  * records. 0 on OOM. */
-static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spread_con *sc, uint8_t *ok)
+static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spread_con *sc,
+			  struct spread_hard_tbl *tbl)
 {
 	struct constraint_rec *r = sc->rec;
 	const struct key_index *ki = cluster_key_index(c, r->key);
 	struct spread_scratch *x = ki ? scratch_get(c, ki->nvals + 1) : NULL;
+	uint8_t *ok = ki ? malloc(ki->nvals + 1) : NULL;
 	bool oom = false;
 	const uint8_t *el = elig_of(s, r, &oom);
-	if (!ki || !x || oom)
+	tbl->kdom = sc->kdom;
+	tbl->ok = ok;
+	if (!ki || !x || !ok || oom)
 		return 0;
 	uint32_t nv = ki->nvals;
 	const uint8_t *hh = s->has_hard;
@@ -350,13 +354,7 @@ static int prefilter(struct cluster *c, struct spread_state *s, bool lean)
 		struct spread_con *sc = &s->hard[k];
 		struct constraint_rec *r = sc->rec;
 		if (lean) {
-			const struct key_index *ki = cluster_key_index(c, r->key);
-			uint8_t *ok = ki ? malloc(ki->nvals + 1) : NULL;
-			if (!ok)
-				return 0;
-			s->tbl[k].kdom = sc->kdom;
-			s->tbl[k].ok = ok;
-			if (!prefilter_lean(c, s, sc, ok))
+			if (!prefilter_lean(c, s, sc, &s->tbl[k]))
 				return 0;
 			continue;
 		}

@@ -177,6 +177,8 @@ static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, str
 {
 	struct cluster *c = t->c;
 	char buf[600], reason[400];
+	if (s->choose)
+		d->lean = false; /* choose reads the chosen node's record */
 	if (!sched_decide(c, pod, d))
 		return 0;
 	int32_t node = d->chosen;
@@ -226,8 +228,6 @@ static int apply_schedule(struct timeline *t, uint32_t i, struct decision *d)
 	local.lean = true;
 	if (!d)
 		d = &local;
-	if (s->choose)
-		d->lean = false; /* choose reads the chosen node's record */
 	d->chosen = -1;
 
 	if (r->done && u->pod >= 0 && !d->nodes && d == &local) {
@@ -320,8 +320,6 @@ static int apply_retry(struct timeline *t, uint32_t i, struct decision *d)
 	local.lean = true;
 	if (!d)
 		d = &local;
-	if (s->choose)
-		d->lean = false; /* choose reads the chosen node's record */
 	d->chosen = -1;
 	int32_t id = find_pod(c, s->target_ns, s->target);
 	if (id < 0 || c->pods[id].node >= 0) {
