@@ -18,6 +18,8 @@
  *   bench replay FILE N JUMP RUNS   first pass of N steps (once), then the
  *                                   medians of RUNS rounds of goto 0, redo
  *                                   N, goto JUMP, goto 0 (seconds)
+ *   bench firstpass FILE N          the first pass of N steps (seconds),
+ *                                   then exits at once (for perf record)
  *   bench one FILE AT WARM COUNT    COUNT placements with verdicts at step
  *                                   AT (WARM 1: after one unmeasured cycle
  *                                   of that step); under callgrind the
@@ -30,6 +32,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../load/load.h"
 #include "../model/decision.h"
@@ -199,6 +202,24 @@ static int mode_replay(const char *file, uint32_t n, uint32_t jump, uint32_t run
 	return 0;
 }
 
+/* The first pass of a replay only, then exit without freeing: what a
+ * profiler samples is the scheduling cycles and nothing else. */
+static int mode_firstpass(const char *file, uint32_t n)
+{
+	struct scenario *sc = load(file);
+	struct timeline *t = timeline_new(sc);
+	if (!t || n > timeline_len(t))
+		die("firstpass: not enough steps");
+	fprintf(stderr, "bench: loaded\n");
+	double t0 = now();
+	for (uint32_t i = 0; i < n; i++)
+		if (!timeline_next(t))
+			die("timeline_next");
+	printf("%.6f\n", now() - t0);
+	fflush(stdout);
+	_exit(0);
+}
+
 static int mode_one(const char *file, uint32_t at, uint32_t warm, uint32_t count)
 {
 	struct scenario *sc = load(file);
@@ -239,6 +260,8 @@ int main(int argc, char **argv)
 		lean = true;
 		return mode_place(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));
 	}
+	if (argc == 4 && !strcmp(argv[1], "firstpass"))
+		return mode_firstpass(argv[2], num(argv[3]));
 	if (argc == 6 && !strcmp(argv[1], "one-verdicts")) {
 		lean = true;
 		return mode_one(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));

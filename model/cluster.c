@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 /* (namespace, name) -> pod id: open addressing, keys never removed (a
  * deleted pod keeps its slot and is recognised by !alive). */
@@ -123,8 +126,26 @@ static int grow_symmap(int32_t **map, uint32_t *len, uint32_t need)
 	return 1;
 }
 
+/* A scheduling cycle allocates node-sized arrays and frees them at its
+ * end; glibc would give the freed top of the heap back to the system
+ * after each cycle (the trim threshold) and fault the same pages in,
+ * zeroed, at the next one, or serve node-sized arrays by mmap. Both
+ * thresholds are raised once, for the whole process. */
+static void tune_malloc(void)
+{
+#if defined(__GLIBC__)
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
+}
+
 struct cluster *cluster_new(void)
 {
+	tune_malloc();
 	struct cluster *c = calloc(1, sizeof(*c));
 	struct index *ix = calloc(1, sizeof(*ix));
 	if (!c || !ix || !(c->in = intern_new())) {
@@ -205,6 +226,9 @@ void cluster_free(struct cluster *c)
 	spread_scratch_free(c->spread_scratch);
 	sched_work_free(c->sched_work);
 	free(c->nfree);
+	free(c->nflag);
+	free(c->nfree_pods);
+	free(c->nstamp);
 	term_ns_index_free(c->term_ns);
 	for (uint32_t i = 0; i < c->nterms; i++) {
 		free(c->terms[i].term.namespaces);
@@ -248,12 +272,13 @@ static void free_sync(struct cluster *c, uint32_t id)
 {
 	const struct node *n = &c->nodes[id];
 	struct node_free *f = &c->nfree[id];
+	int64_t pods;
 	bool o = __builtin_sub_overflow(n->alloc.cpu, n->used.cpu, &f->cpu);
 	o |= __builtin_sub_overflow(n->alloc.mem, n->used.mem, &f->mem);
-	o |= __builtin_sub_overflow(n->alloc.pods, (int64_t)n->npods, &f->pods);
-	f->exact = !o;
-	f->res_stamp = n->res_stamp;
-	f->alive = n->alive;
+	o |= __builtin_sub_overflow(n->alloc.pods, (int64_t)n->npods, &pods);
+	c->nfree_pods[id] = pods;
+	c->nflag[id] = (uint8_t)((n->alive ? NF_ALIVE : 0) | (o ? 0 : NF_EXACT) | (pods >= 1 ? NF_ROOM : 0));
+	c->nstamp[id] = n->res_stamp;
 }
 
 int32_t cluster_add_node(struct cluster *c, struct node *n)
@@ -270,6 +295,18 @@ int32_t cluster_add_node(struct cluster *c, struct node *n)
 		if (!nf)
 			return -1;
 		c->nfree = nf;
+		uint8_t *fl = realloc(c->nflag, cap);
+		if (!fl)
+			return -1;
+		c->nflag = fl;
+		int64_t *fp = realloc(c->nfree_pods, cap * sizeof(*fp));
+		if (!fp)
+			return -1;
+		c->nfree_pods = fp;
+		uint64_t *st = realloc(c->nstamp, cap * sizeof(*st));
+		if (!st)
+			return -1;
+		c->nstamp = st;
 		for (uint32_t i = 0; i < c->nmatchers; i++) {
 			uint32_t *pn = realloc(c->matchers[i]->per_node, cap * sizeof(*pn));
 			if (!pn)
@@ -301,7 +338,7 @@ void cluster_remove_node(struct cluster *c, uint32_t id)
 {
 	assert(id < c->nnodes && c->nodes[id].alive && c->nodes[id].npods == 0);
 	c->nodes[id].alive = false;
-	c->nfree[id].alive = false;
+	c->nflag[id] &= (uint8_t)~NF_ALIVE;
 	c->nalive_nodes--;
 	c->label_gen++;
 	struct index *ix = c->name_index;
@@ -313,7 +350,7 @@ void cluster_revive_node(struct cluster *c, uint32_t id)
 {
 	assert(id < c->nnodes && !c->nodes[id].alive);
 	c->nodes[id].alive = true;
-	c->nfree[id].alive = true;
+	c->nflag[id] |= NF_ALIVE;
 	c->nalive_nodes++;
 	c->label_gen++;
 	set_node_name(c, c->nodes[id].name, (int32_t)id);

@@ -96,14 +96,15 @@ void term_ns_index_free(struct term_ns_index *x);
 int term_class_add(struct term_class *tc, uint32_t node, int32_t delta);
 
 /* A node's free resources as the filter loop reads them (sched.c), in
- * an array by node id next to the nodes: kept by the cluster at every
- * change of the node's requests, pods or presence. */
+ * compact arrays by node id next to the nodes: kept by the cluster at
+ * every change of the node's requests, pods or presence. */
 struct node_free {
 	int64_t cpu, mem;         /* allocatable - requested */
-	int64_t pods;             /* allocatable pods - bound pods */
-	uint64_t res_stamp;       /* the node's res_stamp */
-	bool alive;
-	bool exact;               /* no subtraction overflowed */
+};
+enum node_flag {
+	NF_ALIVE = 1,             /* not removed */
+	NF_EXACT = 2,             /* no subtraction below overflowed */
+	NF_ROOM = 4,              /* allocatable pods - bound pods >= 1 */
 };
 
 struct cluster {
@@ -141,7 +142,10 @@ struct cluster {
 	struct shape_cache *shape_cache; /* shape.c: node-facing answers per pod spec */
 	struct spread_scratch *spread_scratch; /* spread.c: PreScore counters */
 	struct sched_work *sched_work; /* sched.c: per-cycle arrays */
-	struct node_free *nfree;    /* per node id, node_cap of them */
+	struct node_free *nfree;    /* per node id, node_cap of each: */
+	uint8_t *nflag;             /* enum node_flag */
+	int64_t *nfree_pods;        /* allocatable pods - bound pods */
+	uint64_t *nstamp;           /* the node's res_stamp */
 	struct term_ns_index *term_ns; /* interpod.c: term classes by namespace */
 
 	/* well-known syms */

@@ -245,7 +245,7 @@ void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
 		/* the stamp from the array the filter loop read */
-		uint64_t stamp = c->nfree[id].res_stamp;
+		uint64_t stamp = c->nstamp[id];
 		struct res_cache_ent *e = w ? &w->v[id] : NULL;
 		if (e && e->stamp == stamp) {
 			la[i] = e->least;

@@ -102,8 +102,9 @@ struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, stru
 void spread_free(struct spread_state *s);
 bool spread_filter_skipped(const struct spread_state *s);
 /* The hard constraints' answers as tables for the filter loop: a node
- * passes constraint k when kdom[id] >= 0 and ok[kdom[id]]; filter_spread
- * gives the detail of a failure. Returns their number. */
+ * passes constraint k when ok[kdom[id]] (ok[-1], for a node without the
+ * key, is 0); filter_spread gives the detail of a failure. Returns their
+ * number. */
 struct spread_hard_tbl {
 	const int32_t *kdom;
 	const uint8_t *ok;
@@ -149,9 +150,9 @@ bool spread_prescore(struct cluster *c, struct spread_state *s, const uint32_t *
  * when ignored) and, when host is not NULL, host[i] the matching pods on
  * node ids[i] of a hostname term (left as it is without one); *min and
  * *max over the nodes not ignored (left as they are when every node is).
- * acc: room for nf doubles. Returns 1. */
-int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t nf, double *acc,
-		   int64_t *raw, uint32_t *host, int64_t *min, int64_t *max);
+ * Returns 1, 0 on OOM. */
+int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, uint32_t *host,
+		   int64_t *min, int64_t *max);
 /* scoring.go NormalizeScore for one node, given min and max of the raw
  * scores of the feasible, not ignored nodes. */
 static inline int64_t spread_normalize_one(bool ignored, int64_t raw, int64_t min, int64_t max)

@@ -27,9 +27,9 @@ struct sched_work {
 	uint32_t *rix;            /* index of its rec (full decisions) */
 	int16_t *la, *ba;         /* NodeResourcesFit, NodeResourcesBalancedAllocation */
 	int64_t *pts, *ipa;       /* raw PodTopologySpread, InterPodAffinity */
-	double *acc;              /* PodTopologySpread sums */
 	uint32_t *host;           /* PodTopologySpread hostname count (full) */
 	uint8_t *ipa_fail;        /* InterPodAffinity filter, by node id */
+	int32_t *zero;            /* 0 for every node id */
 };
 
 void sched_work_free(struct sched_work *w)
@@ -42,9 +42,9 @@ void sched_work_free(struct sched_work *w)
 	free(w->ba);
 	free(w->pts);
 	free(w->ipa);
-	free(w->acc);
 	free(w->host);
 	free(w->ipa_fail);
+	free(w->zero);
 	free(w);
 }
 
@@ -74,9 +74,10 @@ static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 		GROW_OR_RETURN_NULL(w->ba, cap);
 		GROW_OR_RETURN_NULL(w->pts, cap);
 		GROW_OR_RETURN_NULL(w->ipa, cap);
-		GROW_OR_RETURN_NULL(w->acc, cap);
 		GROW_OR_RETURN_NULL(w->host, cap);
 		GROW_OR_RETURN_NULL(w->ipa_fail, cap);
+		GROW_OR_RETURN_NULL(w->zero, cap);
+		memset(w->zero, 0, cap * sizeof(*w->zero));
 		w->cap = cap;
 	}
 	if (!lean)
@@ -105,6 +106,7 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 	const int32_t *kd0 = nht > 0 ? ht[0].kdom : NULL, *kd1 = nht > 1 ? ht[1].kdom : NULL;
 	const uint8_t *ok0 = nht > 0 ? ht[0].ok : NULL, *ok1 = nht > 1 ? ht[1].ok : NULL;
 	const struct node_free *nfree = c->nfree;
+	const uint8_t *nflag = c->nflag;
 	const uint8_t *ipa_fail = wk->ipa_fail;
 	if (do_ipa)
 		ipa_filter_mask(c, p, is, wk->ipa_fail);
@@ -117,7 +119,8 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 	init_rec(&scratch, 0);
 	for (uint32_t id = 0; id < c->nnodes; id++) {
 		const struct node_free *f = &nfree[id];
-		if (!f->alive)
+		uint8_t fl = nflag[id];
+		if (!(fl & NF_ALIVE))
 			continue;
 		uint32_t k = nn++;
 		struct node_rec *r = lean ? &scratch : init_rec(&d->nodes[k], id);
@@ -143,8 +146,8 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 		/* noderesources/fit.go fitsRequest over the free amounts; the
 		 * full filter names the failures (and handles ephemeral and
 		 * extended resources, and overflow) */
-		bool sure = fit_simple && f->exact; /* fits is the answer */
-		bool fits = sure && f->pods >= 1 && want_cpu <= f->cpu && want_mem <= f->mem;
+		bool sure = fit_simple && (fl & NF_EXACT); /* fits is the answer */
+		bool fits = sure && (fl & NF_ROOM) && want_cpu <= f->cpu && want_mem <= f->mem;
 		ran = 5;
 		if (!fits && ((lean && sure) || !filter_fit(c, p, &c->nodes[id], d, r))) {
 			fail = PL_NODE_RESOURCES_FIT;
@@ -153,18 +156,12 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 		if (do_spread) {
 			ran++;
 			bool pass = true;
-			if (kd0) {
-				int32_t di = kd0[id];
-				pass = di >= 0 && ok0[di];
-			}
-			if (pass && kd1) {
-				int32_t di = kd1[id];
-				pass = di >= 0 && ok1[di];
-			}
-			for (uint32_t t = 2; t < nht && pass; t++) {
-				int32_t di = ht[t].kdom[id];
-				pass = di >= 0 && ht[t].ok[di];
-			}
+			if (kd0)
+				pass = ok0[kd0[id]];
+			if (pass && kd1)
+				pass = ok1[kd1[id]];
+			for (uint32_t t = 2; t < nht && pass; t++)
+				pass = ht[t].ok[ht[t].kdom[id]];
 			/* the tables are the domains' skews: filter_spread
 			 * only names the failure */
 			if (!pass && (lean || !filter_spread(id, ss, d, r))) {
@@ -209,12 +206,85 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 	d->nignored = nig;
 }
 
+/* The same for a lean decision when the pod requests only cpu and
+ * memory and has at most three hard spreading constraints: each node's
+ * verdict is computed without branches on its data (the answers of the
+ * plugins are all read, then the first failure is selected), as data
+ * dependent branches mispredict at every few nodes. A node whose free
+ * amounts overflowed takes the full filter. */
+static void filter_lean(struct cluster *c, const struct pod *p, struct decision *d, const struct node_shape *shape,
+			struct spread_state *ss, struct ipa_state *is, struct sched_work *wk)
+{
+	const struct resources *rq = &p->spec.req;
+	const uint8_t *stat = node_shape_stat(shape);
+	const int64_t want_cpu = rq->cpu > 0 ? rq->cpu : INT64_MIN, want_mem = rq->mem > 0 ? rq->mem : INT64_MIN;
+	const uint8_t *ign = spread_ignore_mask(ss);
+	const struct spread_hard_tbl *ht;
+	uint32_t nht = spread_filter_skipped(ss) ? 0 : spread_hard_tables(ss, &ht);
+	/* a missing constraint reads value 0 of every node (wk->zero) in a
+	 * table that passes it */
+	static const uint8_t pass_all[2] = { 1, 1 };
+	const int32_t *kd0 = nht > 0 ? ht[0].kdom : wk->zero, *kd1 = nht > 1 ? ht[1].kdom : wk->zero,
+		      *kd2 = nht > 2 ? ht[2].kdom : wk->zero;
+	const uint8_t *ok0 = nht > 0 ? ht[0].ok : pass_all + 1, *ok1 = nht > 1 ? ht[1].ok : pass_all + 1,
+		      *ok2 = nht > 2 ? ht[2].ok : pass_all + 1;
+	const struct node_free *nfree = c->nfree;
+	const uint8_t *nflag = c->nflag;
+	/* the InterPodAffinity filter as a mask (all pass when it skips) */
+	uint8_t *ipa_fail = wk->ipa_fail;
+	if (!ipa_filter_skipped(is))
+		ipa_filter_mask(c, p, is, ipa_fail);
+	else
+		memset(ipa_fail, 0, c->nnodes);
+	int8_t *verdict = d->verdict;
+	uint32_t *ids = wk->ids;
+	uint32_t nf = 0;
+	for (uint32_t id = 0; id < c->nnodes; id++) {
+		uint8_t fl = nflag[id];
+		if (!(fl & NF_ALIVE))
+			continue;
+		bool fits;
+		if (__builtin_expect(fl & NF_EXACT, 1)) {
+			/* noderesources/fit.go fitsRequest over the free amounts */
+			fits = (fl & NF_ROOM) != 0;
+			fits &= want_cpu <= nfree[id].cpu;
+			fits &= want_mem <= nfree[id].mem;
+		} else {
+			struct node_rec scratch;
+			init_rec(&scratch, id);
+			fits = filter_fit(c, p, &c->nodes[id], d, &scratch);
+		}
+		/* podtopologyspread/filtering.go Filter: the domains' tables */
+		bool spread = ok0[kd0[id]] & ok1[kd1[id]] & ok2[kd2[id]];
+		/* the first failure in plugin order (shape.c answers the four
+		 * node-facing filters before NodeResourcesFit) */
+		int st = stat[id];
+		int8_t v = ipa_fail[id] ? PL_INTER_POD_AFFINITY : PL_NONE;
+		v = spread ? v : PL_POD_TOPOLOGY_SPREAD;
+		v = fits ? v : PL_NODE_RESOURCES_FIT;
+		v = st ? (int8_t)(st - 1) : v;
+		verdict[id] = v;
+		ids[nf] = id;
+		nf += v == PL_NONE;
+	}
+	uint32_t nig = 0;
+	for (uint32_t i = 0; ign && i < nf; i++)
+		nig += !ign[ids[i]];
+	d->nnodes = c->nalive_nodes;
+	d->nfeasible = nf;
+	d->nignored = nig;
+}
+
 static void run_filters(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
 			const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
 			struct sched_work *wk)
 {
 	/* one loop compiled for each kind of decision */
-	if (d->lean)
+	const struct resources *rq = &p->spec.req;
+	const struct spread_hard_tbl *ht;
+	if (d->lean && !allowed && rq->eph == 0 && rq->next == 0 && spread_hard_tables(ss, &ht) <= 3)
+		filter_lean(c, p, d, shape, ss, is, wk);
+	else if (d->lean)
 		filter_loop(c, p, d, allowed, shape, ss, is, wk, true);
 	else
 		filter_loop(c, p, d, allowed, shape, ss, is, wk, false);
@@ -246,18 +316,18 @@ static int16_t norm_of(enum norm_kind k, int64_t raw, const struct scores *s)
 	}
 }
 
-/* The normalized score of every raw value in [lo, lo + n): a cycle's raw
- * scores span a small range, so each division is made once per value
- * rather than once per node. */
+/* The normalized score of every raw value in [lo, lo + n), times the
+ * plugin's weight: a cycle's raw scores span a small range, so each
+ * division is made once per value rather than once per node. */
 #define NORM_TAB 1024
 struct norm_tab {
 	bool on;
 	int64_t lo;
-	int16_t v[NORM_TAB];
+	int64_t v[NORM_TAB];
 };
 
 static void norm_tab_build(struct norm_tab *t, enum norm_kind k, int64_t lo, int64_t hi, uint32_t nf,
-			   const struct scores *s)
+			   const struct scores *s, int32_t weight)
 {
 	int64_t span;
 	t->on = hi >= lo && !__builtin_sub_overflow(hi, lo, &span) && span < NORM_TAB && span < nf / 2;
@@ -265,12 +335,7 @@ static void norm_tab_build(struct norm_tab *t, enum norm_kind k, int64_t lo, int
 		return;
 	t->lo = lo;
 	for (int64_t i = 0; i <= span; i++)
-		t->v[i] = norm_of(k, lo + i, s);
-}
-
-static inline int16_t norm_look(const struct norm_tab *t, enum norm_kind k, int64_t raw, const struct scores *s)
-{
-	return t->on ? t->v[raw - t->lo] : norm_of(k, raw, s);
+		t->v[i] = (int64_t)norm_of(k, lo + i, s) * weight;
 }
 
 /* Each feasible rec's raw and normalized scores, as score_and_select
@@ -317,6 +382,73 @@ static void fill_recs(struct decision *d, const struct sched_work *wk, const str
 	}
 }
 
+/* A plugin's normalized score times its weight: from its table, or
+ * computed when the table is off. */
+static inline __attribute__((always_inline)) int64_t
+wnorm(const struct norm_tab *t, const int64_t *tv, int64_t tlo, enum norm_kind k, int64_t raw, const struct scores *s,
+      int32_t weight, const bool tabs)
+{
+	if (tabs || t->on)
+		return tv[raw - tlo];
+	return (int64_t)norm_of(k, raw, s) * weight;
+}
+
+/* helper/normalize_score.go, interpodaffinity and podtopologyspread
+ * NormalizeScore, then the weighted sum (framework.go RunScorePlugins)
+ * of every feasible node, and the nodes sharing the best total into
+ * d->tied (schedule_one.go selectHost). tabs: every plugin that scores
+ * has its table. Returns the number of tied nodes. Everything the loop
+ * reads is in locals: the int64 stores of the totals may alias any
+ * int64 field. */
+static inline __attribute__((always_inline)) uint32_t
+totals_loop(const struct cluster *c, struct decision *d, const struct sched_work *wk, const struct scores *s,
+	    const struct norm_tab *tab, const uint8_t *ign, const bool tabs)
+{
+	const int32_t *w = c->cfg.weights;
+	const bool fit = s->fit, ba = s->ba, tt = s->tt, na = s->na, pts = s->pts, ipa = s->ipa;
+	const int64_t wfit = w[PL_NODE_RESOURCES_FIT], wba = w[PL_BALANCED_ALLOCATION];
+	const int32_t wtt = w[PL_TAINT_TOLERATION], wna = w[PL_NODE_AFFINITY], wpts = w[PL_POD_TOPOLOGY_SPREAD],
+		      wipa = w[PL_INTER_POD_AFFINITY];
+	const int64_t *ttv = tab[NORM_TT].v, *nav = tab[NORM_NA].v, *ptsv = tab[NORM_PTS].v, *ipav = tab[NORM_IPA].v;
+	const int64_t ttlo = tab[NORM_TT].lo, nalo = tab[NORM_NA].lo, ptslo = tab[NORM_PTS].lo,
+		      ipalo = tab[NORM_IPA].lo;
+	const int64_t *tt_raw = s->tt_raw, *na_raw = s->na_raw, *praw = wk->pts, *iraw = wk->ipa;
+	const int16_t *la = wk->la, *bal = wk->ba;
+	const uint32_t *ids = wk->ids, *rix = wk->rix;
+	int64_t *totals = d->lean ? d->totals : NULL;
+	struct node_rec *nodes = d->nodes;
+	uint32_t nf = d->nfeasible, ntied = 0, *tied = d->tied;
+	int64_t best = INT64_MIN;
+	for (uint32_t i = 0; i < nf; i++) {
+		uint32_t id = ids[i];
+		int64_t total = 0;
+		if (fit)
+			total += la[i] * wfit;
+		if (ba)
+			total += bal[i] * wba;
+		if (tt)
+			total += wnorm(&tab[NORM_TT], ttv, ttlo, NORM_TT, tt_raw[id], s, wtt, tabs);
+		if (na)
+			total += wnorm(&tab[NORM_NA], nav, nalo, NORM_NA, na_raw[id], s, wna, tabs);
+		/* ignored by PodTopologySpread: 0 */
+		if (pts && !(ign && !ign[id]))
+			total += wnorm(&tab[NORM_PTS], ptsv, ptslo, NORM_PTS, praw[i], s, wpts, tabs);
+		if (ipa)
+			total += wnorm(&tab[NORM_IPA], ipav, ipalo, NORM_IPA, iraw[i], s, wipa, tabs);
+		if (totals)
+			totals[id] = total;
+		else
+			nodes[rix[i]].total = total;
+		if (total > best) {
+			best = total;
+			ntied = 0;
+		}
+		if (total == best)
+			tied[ntied++] = id;
+	}
+	return ntied;
+}
+
 /* framework/runtime/framework.go RunScorePlugins + schedule_one.go
  * selectHost: every plugin's raw score in one pass over the feasible
  * nodes, then normalization, totals and the best nodes in a second. */
@@ -349,8 +481,8 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 		return 0;
 	if (s.fit || s.ba)
 		score_resources(c, p, ids, nf, wk->la, wk->ba);
-	if (s.pts)
-		spread_raw_all(ss, ids, nf, wk->acc, wk->pts, d->lean ? NULL : wk->host, &s.pts_min, &s.pts_max);
+	if (s.pts && !spread_raw_all(ss, ids, nf, wk->pts, d->lean ? NULL : wk->host, &s.pts_min, &s.pts_max))
+		return 0;
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
 		if (s.tt) {
@@ -376,50 +508,19 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	d->tied = malloc(d->nfeasible * sizeof(*d->tied));
 	if (!d->tied)
 		return 0;
-	const uint8_t *ign = spread_ignore_mask(ss);
 	struct norm_tab tab[4];
-	norm_tab_build(&tab[NORM_TT], NORM_TT, s.tt_min, s.tt_max, nf, &s);
-	norm_tab_build(&tab[NORM_NA], NORM_NA, s.na_min, s.na_max, nf, &s);
-	norm_tab_build(&tab[NORM_PTS], NORM_PTS, s.pts_min, s.pts_max, nf, &s);
-	norm_tab_build(&tab[NORM_IPA], NORM_IPA, s.ipa_min, s.ipa_max, nf, &s);
-	int64_t best = INT64_MIN;
-	uint32_t ntied = 0, *tied = d->tied;
-	int64_t *totals = d->lean ? d->totals : NULL;
-	for (uint32_t i = 0; i < nf; i++) {
-		uint32_t id = ids[i];
-		/* helper/normalize_score.go, interpodaffinity and
-		 * podtopologyspread NormalizeScore; then the weighted sum
-		 * (framework.go RunScorePlugins) */
-		int64_t total = 0;
-		if (s.fit)
-			total += (int64_t)wk->la[i] * w[PL_NODE_RESOURCES_FIT];
-		if (s.ba)
-			total += (int64_t)wk->ba[i] * w[PL_BALANCED_ALLOCATION];
-		if (s.tt)
-			total += (int64_t)norm_look(&tab[NORM_TT], NORM_TT, s.tt_raw[id], &s) * w[PL_TAINT_TOLERATION];
-		if (s.na)
-			total += (int64_t)norm_look(&tab[NORM_NA], NORM_NA, s.na_raw[id], &s) * w[PL_NODE_AFFINITY];
-		/* ignored by PodTopologySpread: 0 */
-		if (s.pts && !(ign && !ign[id]))
-			total += (int64_t)norm_look(&tab[NORM_PTS], NORM_PTS, wk->pts[i], &s) *
-				 w[PL_POD_TOPOLOGY_SPREAD];
-		if (s.ipa)
-			total += (int64_t)norm_look(&tab[NORM_IPA], NORM_IPA, wk->ipa[i], &s) *
-				 w[PL_INTER_POD_AFFINITY];
-		if (totals)
-			totals[id] = total;
-		else
-			d->nodes[wk->rix[i]].total = total;
-		if (total > best) {
-			best = total;
-			ntied = 0;
-		}
-		if (total == best)
-			tied[ntied++] = id;
-	}
+	norm_tab_build(&tab[NORM_TT], NORM_TT, s.tt_min, s.tt_max, nf, &s, w[PL_TAINT_TOLERATION]);
+	norm_tab_build(&tab[NORM_NA], NORM_NA, s.na_min, s.na_max, nf, &s, w[PL_NODE_AFFINITY]);
+	norm_tab_build(&tab[NORM_PTS], NORM_PTS, s.pts_min, s.pts_max, nf, &s, w[PL_POD_TOPOLOGY_SPREAD]);
+	norm_tab_build(&tab[NORM_IPA], NORM_IPA, s.ipa_min, s.ipa_max, nf, &s, w[PL_INTER_POD_AFFINITY]);
+	bool tabs = (!s.tt || tab[NORM_TT].on) && (!s.na || tab[NORM_NA].on) && (!s.pts || tab[NORM_PTS].on) &&
+		    (!s.ipa || tab[NORM_IPA].on);
+	/* one loop compiled for tables only, one for any mix */
+	uint32_t ntied = tabs ? totals_loop(c, d, wk, &s, tab, spread_ignore_mask(ss), true)
+			      : totals_loop(c, d, wk, &s, tab, spread_ignore_mask(ss), false);
 	d->ntied = ntied;
 	if (!d->lean)
-		fill_recs(d, wk, &s, ign);
+		fill_recs(d, wk, &s, spread_ignore_mask(ss));
 	uint32_t pick = 0;
 	if (c->cfg.tie_random && d->ntied > 1) {
 		/* deterministic per seed and pod; not comparable across tools */

@@ -284,13 +284,15 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 	struct constraint_rec *r = sc->rec;
 	const struct key_index *ki = cluster_key_index(c, r->key);
 	struct spread_scratch *x = ki ? scratch_get(c, ki->nvals + 1) : NULL;
-	uint8_t *ok = ki ? malloc(ki->nvals + 1) : NULL;
+	uint8_t *ok = ki ? malloc(ki->nvals + 2) : NULL;
 	bool oom = false;
 	const uint8_t *el = elig_of(s, r, &oom);
 	tbl->kdom = sc->kdom;
-	tbl->ok = ok;
+	tbl->ok = ok ? ok + 1 : NULL;
 	if (!ki || !x || !ok || oom)
 		return 0;
+	/* ok[-1]: a node without the key fails */
+	*ok++ = 0;
 	uint32_t nv = ki->nvals;
 	const uint8_t *hh = s->has_hard;
 	const int32_t *kd = sc->kdom;
@@ -418,9 +420,11 @@ static int prefilter(struct cluster *c, struct spread_state *s, bool lean)
 		}
 		r->min_forced_zero = r->nreal < (uint32_t)r->min_domains;
 		r->global_min = r->min_forced_zero ? 0 : r->raw_min;
-		uint8_t *ok = malloc(r->ndoms + 1);
+		uint8_t *ok = malloc(r->ndoms + 2);
 		if (!ok)
 			return 0;
+		/* ok[-1]: a node without the key fails */
+		*ok++ = 0;
 		s->tbl[k].kdom = sc->kdom;
 		s->tbl[k].ok = ok;
 		for (uint32_t i = 0; i < r->ndoms; i++) {
@@ -533,7 +537,8 @@ void spread_free(struct spread_state *s)
 		free(s->contrib[i]);
 	free(s->contrib);
 	for (uint32_t i = 0; s->tbl && i < s->nhard; i++)
-		free((void *)s->tbl[i].ok);
+		if (s->tbl[i].ok)
+			free((void *)(s->tbl[i].ok - 1));
 	free(s->tbl);
 	free(s->hard);
 	free(s->soft);
@@ -734,51 +739,92 @@ bool spread_prescore(struct cluster *c, struct spread_state *s, const uint32_t *
 	return true;
 }
 
-/* scoring.go Score: the terms are added constraint by constraint into
- * one double per node (acc), in the order (and so with the rounding) of
- * the upstream loop over the constraints. */
-int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t nf, double *acc,
-		   int64_t *raw, uint32_t *host, int64_t *min, int64_t *max)
+/* scoring.go Score for the nodes ids[0..nf) with the soft constraints'
+ * pointers in locals; ns is a constant in each copy the dispatcher
+ * below compiles, so the loop over the constraints is unrolled. Each
+ * node's terms are added into one double in constraint order, as the
+ * upstream loop adds them (the same rounding). */
+struct soft_term {
+	const int32_t *kd;
+	const double *con;       /* not hostname: the term per value index */
+	const uint32_t *pn;      /* hostname: matching pods per node, or NULL */
+	double w, off;           /* hostname: scoreForCount's weight and maxSkew - 1 */
+};
+
+static inline __attribute__((always_inline)) void
+raw_loop(const struct soft_term *t, const uint32_t ns, const uint8_t *ign, const uint32_t *ids, uint32_t nf,
+	 int64_t *raw, uint32_t *host, int64_t *min, int64_t *max)
 {
-	const uint8_t *ign = spread_ignore_mask(s);
-	memset(acc, 0, nf * sizeof(*acc));
-	for (uint32_t k = 0; k < s->nsoft; k++) {
-		const struct spread_con *sc = &s->soft[k];
-		const int32_t *kd = sc->kdom;
-		if (!sc->hostname) {
-			const double *con = s->contrib[k];
-			for (uint32_t i = 0; i < nf; i++) {
-				int32_t vi = kd[ids[i]];
-				/* the term needs the node's label */
-				if (vi >= 0)
-					acc[i] += con[vi];
-			}
-			continue;
-		}
-		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
-		const struct constraint_rec *r = sc->rec;
-		for (uint32_t i = 0; i < nf; i++) {
-			uint32_t id = ids[i];
-			if ((ign && !ign[id]) || kd[id] < 0)
-				continue;
-			int64_t cnt = pn ? pn[id] : 0;
-			if (host)
-				host[i] = (uint32_t)cnt;
-			acc[i] += score_for_count(cnt, r);
-		}
-	}
 	int64_t lo = *min, hi = *max;
 	for (uint32_t i = 0; i < nf; i++) {
-		if (ign && !ign[ids[i]]) {
+		uint32_t id = ids[i];
+		if (ign && !ign[id]) {
 			raw[i] = 0;
 			continue;
 		}
-		int64_t v = go_round(acc[i]);
+		double a = 0;
+		for (uint32_t k = 0; k < ns; k++) {
+			int32_t vi = t[k].kd[id];
+			/* the term needs the node's label */
+			if (vi < 0)
+				continue;
+			if (t[k].con) {
+				a += t[k].con[vi];
+			} else {
+				uint32_t cnt = t[k].pn ? t[k].pn[id] : 0;
+				if (host)
+					host[i] = cnt;
+				a += (double)cnt * t[k].w + t[k].off;
+			}
+		}
+		int64_t v = go_round(a);
 		raw[i] = v;
 		lo = v < lo ? v : lo;
 		hi = v > hi ? v : hi;
 	}
 	*min = lo;
 	*max = hi;
+}
+
+#define SOFT_UNROLLED 4
+
+int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, uint32_t *host,
+		   int64_t *min, int64_t *max)
+{
+	const uint8_t *ign = spread_ignore_mask(s);
+	uint32_t ns = s->nsoft;
+	struct soft_term small[SOFT_UNROLLED], *t = small;
+	if (ns > SOFT_UNROLLED && !(t = malloc(ns * sizeof(*t))))
+		return 0;
+	for (uint32_t k = 0; k < ns; k++) {
+		const struct spread_con *sc = &s->soft[k];
+		t[k] = (struct soft_term){
+			.kd = sc->kdom,
+			.con = sc->hostname ? NULL : s->contrib[k],
+			.pn = sc->m ? sc->m->per_node : NULL,
+			/* scoreForCount(cnt) = cnt * weight + (maxSkew - 1) */
+			.w = sc->rec->weight,
+			.off = (double)(sc->rec->max_skew - 1),
+		};
+	}
+	switch (ns) {
+	case 1:
+		raw_loop(t, 1, ign, ids, nf, raw, host, min, max);
+		break;
+	case 2:
+		raw_loop(t, 2, ign, ids, nf, raw, host, min, max);
+		break;
+	case 3:
+		raw_loop(t, 3, ign, ids, nf, raw, host, min, max);
+		break;
+	case 4:
+		raw_loop(t, 4, ign, ids, nf, raw, host, min, max);
+		break;
+	default:
+		raw_loop(t, ns, ign, ids, nf, raw, host, min, max);
+		break;
+	}
+	if (t != small)
+		free(t);
 	return 1;
 }

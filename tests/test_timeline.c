@@ -37,12 +37,14 @@ static char *fingerprint(const struct cluster *c)
 	for (uint32_t i = 0; i < c->nnodes; i++) {
 		const struct node *n = &c->nodes[i];
 		const struct node_free *f = &c->nfree[i];
-		assert_int_equal(f->alive, n->alive);
-		assert_true(f->exact);
+		int64_t pods = n->alloc.pods - (int64_t)n->npods;
+		assert_int_equal(!!(c->nflag[i] & NF_ALIVE), n->alive);
+		assert_true(c->nflag[i] & NF_EXACT);
+		assert_int_equal(!!(c->nflag[i] & NF_ROOM), pods >= 1);
 		assert_int_equal(f->cpu, n->alloc.cpu - n->used.cpu);
 		assert_int_equal(f->mem, n->alloc.mem - n->used.mem);
-		assert_int_equal(f->pods, n->alloc.pods - (int64_t)n->npods);
-		assert_int_equal(f->res_stamp, n->res_stamp);
+		assert_int_equal(c->nfree_pods[i], pods);
+		assert_int_equal(c->nstamp[i], n->res_stamp);
 	}
 	/* every matcher count must equal a fresh count */
 	for (uint32_t m = 0; m < c->nmatchers; m++) {
