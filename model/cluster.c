@@ -975,7 +975,7 @@ uint32_t cluster_node_order(const struct cluster *c, uint32_t *ids)
 {
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < c->nnodes; i++)
-		if (c->nodes[i].alive)
+		if (c->nflag[i] & NF_ALIVE)
 			ids[n++] = i;
 	return n;
 }

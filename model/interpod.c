@@ -138,8 +138,9 @@ static int add_matcher_counts(struct cluster *c, struct keymap *km, const struct
 {
 	if (!keymap_get(c, km, key))
 		return 0;
+	const uint32_t *pn = m->per_node;
 	for (uint32_t id = 0; id < c->nnodes; id++) {
-		if (!c->nodes[id].alive || !m->per_node[id])
+		if (!pn[id] || !(c->nflag[id] & NF_ALIVE))
 			continue;
 		if (!keymap_add(c, km, id, key, mult * (int64_t)m->per_node[id]))
 			return 0;
@@ -491,7 +492,7 @@ void ipa_filter_mask(const struct cluster *c, const struct pod *p, const struct 
 		const struct keyvals *kv = s->aff_kv[i];
 		sym_t key = a->aff_req[i].topology_key;
 		for (uint32_t id = 0; id < n; id++) {
-			if (!c->nodes[id].alive)
+			if (!(c->nflag[id] & NF_ALIVE))
 				continue;
 			bool has;
 			int64_t cnt = 0;

@@ -189,7 +189,7 @@ int ns_term_eval(struct cluster *c, const struct ns_term *t, uint8_t *out)
 	assert(c && t && out);
 	bool none = t->invalid || (t->nexprs == 0 && t->nfields == 0);
 	for (uint32_t id = 0; id < c->nnodes; id++)
-		out[id] = !none && c->nodes[id].alive;
+		out[id] = !none && (c->nflag[id] & NF_ALIVE);
 	if (none)
 		return 1;
 	for (uint32_t i = 0; i < t->nexprs; i++)
@@ -210,7 +210,7 @@ int node_affinity_eval(struct cluster *c, const struct pod *p, uint8_t *ok)
 {
 	assert(c && p && ok);
 	for (uint32_t id = 0; id < c->nnodes; id++)
-		ok[id] = c->nodes[id].alive;
+		ok[id] = (c->nflag[id] & NF_ALIVE) != 0;
 	const struct labels *ns = &p->spec.node_selector;
 	for (uint32_t i = 0; i < ns->n; i++) {
 		struct sel_req r = { ns->v[i].key, SEL_EQ, &ns->v[i].val, 1 };

@@ -221,7 +221,7 @@ static int mark_all_keys(struct cluster *c, const struct spread_con *cons, uint3
 	if (!(*out = malloc(c->nnodes + 1)))
 		return 0;
 	for (uint32_t id = 0; id < c->nnodes; id++) {
-		uint8_t has = c->nodes[id].alive;
+		uint8_t has = (c->nflag[id] & NF_ALIVE) != 0;
 		for (uint32_t k = 0; k < n && has; k++)
 			has = cons[k].kdom[id] >= 0;
 		(*out)[id] = has;
@@ -671,7 +671,7 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 		for (uint32_t id = 0; ok && kd && id < c->nnodes; id++) {
 			int32_t vi = kd[id];
 			/* removed nodes have no value (-1) */
-			if (vi < 0 && !c->nodes[id].alive)
+			if (vi < 0 && !(c->nflag[id] & NF_ALIVE))
 				continue;
 			if (hs && !hs[id])
 				continue;
