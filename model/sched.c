@@ -382,6 +382,9 @@ static void fill_recs(struct decision *d, const struct sched_work *wk, const str
 	}
 }
 
+/* The score plugins that run, as bits of a constant (totals_loop). */
+enum { SC_FIT = 1, SC_BA = 2, SC_TT = 4, SC_NA = 8, SC_PTS = 16, SC_IPA = 32, SC_FIXED = 64 };
+
 /* A plugin's normalized score times its weight: from its table, or
  * computed when the table is off. */
 static inline __attribute__((always_inline)) int64_t
@@ -402,10 +405,13 @@ wnorm(const struct norm_tab *t, const int64_t *tv, int64_t tlo, enum norm_kind k
  * int64 field. */
 static inline __attribute__((always_inline)) uint32_t
 totals_loop(const struct cluster *c, struct decision *d, const struct sched_work *wk, const struct scores *s,
-	    const struct norm_tab *tab, const uint8_t *ign, const bool tabs)
+	    const struct norm_tab *tab, const uint8_t *ign, const bool tabs, const int fixed)
 {
 	const int32_t *w = c->cfg.weights;
-	const bool fit = s->fit, ba = s->ba, tt = s->tt, na = s->na, pts = s->pts, ipa = s->ipa;
+	/* fixed: the plugins that score, as constants (SC_* bits | SC_FIXED) */
+	const bool fit = fixed ? (fixed & SC_FIT) : s->fit, ba = fixed ? (fixed & SC_BA) : s->ba,
+		   tt = fixed ? (fixed & SC_TT) : s->tt, na = fixed ? (fixed & SC_NA) : s->na,
+		   pts = fixed ? (fixed & SC_PTS) : s->pts, ipa = fixed ? (fixed & SC_IPA) : s->ipa;
 	const int64_t wfit = w[PL_NODE_RESOURCES_FIT], wba = w[PL_BALANCED_ALLOCATION];
 	const int32_t wtt = w[PL_TAINT_TOLERATION], wna = w[PL_NODE_AFFINITY], wpts = w[PL_POD_TOPOLOGY_SPREAD],
 		      wipa = w[PL_INTER_POD_AFFINITY];
@@ -415,8 +421,10 @@ totals_loop(const struct cluster *c, struct decision *d, const struct sched_work
 	const int64_t *tt_raw = s->tt_raw, *na_raw = s->na_raw, *praw = wk->pts, *iraw = wk->ipa;
 	const int16_t *la = wk->la, *bal = wk->ba;
 	const uint32_t *ids = wk->ids, *rix = wk->rix;
-	int64_t *totals = d->lean ? d->totals : NULL;
+	int64_t *totals = fixed || d->lean ? d->totals : NULL;
 	struct node_rec *nodes = d->nodes;
+	if (fixed)
+		ign = NULL;
 	uint32_t nf = d->nfeasible, ntied = 0, *tied = d->tied;
 	int64_t best = INT64_MIN;
 	for (uint32_t i = 0; i < nf; i++) {
@@ -483,26 +491,38 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 		score_resources(c, p, ids, nf, wk->la, wk->ba);
 	if (s.pts && !spread_raw_all(ss, ids, nf, wk->pts, d->lean ? NULL : wk->host, &s.pts_min, &s.pts_max))
 		return 0;
-	for (uint32_t i = 0; i < nf; i++) {
-		uint32_t id = ids[i];
-		if (s.tt) {
-			int64_t raw = s.tt_raw[id];
-			s.tt_max = raw > s.tt_max ? raw : s.tt_max;
-			s.tt_min = raw < s.tt_min ? raw : s.tt_min;
+	/* the ranges in locals: s is in memory (its address is taken) */
+	if (s.tt || s.na) {
+		const int64_t *tt_raw = s.tt_raw, *na_raw = s.na_raw;
+		int64_t tlo = s.tt_min, thi = s.tt_max, nlo = s.na_min, nhi = s.na_max;
+		for (uint32_t i = 0; i < nf; i++) {
+			uint32_t id = ids[i];
+			if (tt_raw) {
+				int64_t raw = tt_raw[id];
+				thi = raw > thi ? raw : thi;
+				tlo = raw < tlo ? raw : tlo;
+			}
+			if (na_raw) {
+				int64_t raw = na_raw[id];
+				nhi = raw > nhi ? raw : nhi;
+				nlo = raw < nlo ? raw : nlo;
+			}
 		}
-		if (s.na) {
-			int64_t raw = s.na_raw[id];
-			s.na_max = raw > s.na_max ? raw : s.na_max;
-			s.na_min = raw < s.na_min ? raw : s.na_min;
+		s.tt_min = tlo;
+		s.tt_max = thi;
+		s.na_min = nlo;
+		s.na_max = nhi;
+	}
+	if (s.ipa) {
+		int64_t lo = s.ipa_min, hi = s.ipa_max, *ipa_raw = wk->ipa;
+		for (uint32_t i = 0; i < nf; i++) {
+			int64_t raw = score_inter_pod_affinity(c, &c->nodes[ids[i]], is);
+			ipa_raw[i] = raw;
+			lo = raw < lo ? raw : lo;
+			hi = raw > hi ? raw : hi;
 		}
-		if (s.ipa) {
-			int64_t raw = score_inter_pod_affinity(c, &c->nodes[id], is);
-			wk->ipa[i] = raw;
-			if (raw < s.ipa_min)
-				s.ipa_min = raw;
-			if (raw > s.ipa_max)
-				s.ipa_max = raw;
-		}
+		s.ipa_min = lo;
+		s.ipa_max = hi;
 	}
 
 	d->tied = malloc(d->nfeasible * sizeof(*d->tied));
@@ -516,11 +536,38 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	bool tabs = (!s.tt || tab[NORM_TT].on) && (!s.na || tab[NORM_NA].on) && (!s.pts || tab[NORM_PTS].on) &&
 		    (!s.ipa || tab[NORM_IPA].on);
 	/* one loop compiled for tables only, one for any mix */
-	uint32_t ntied = tabs ? totals_loop(c, d, wk, &s, tab, spread_ignore_mask(ss), true)
-			      : totals_loop(c, d, wk, &s, tab, spread_ignore_mask(ss), false);
+	const uint8_t *ign = spread_ignore_mask(ss);
+	uint32_t ntied;
+	int bits = (s.fit ? SC_FIT : 0) | (s.ba ? SC_BA : 0) | (s.tt ? SC_TT : 0) | (s.na ? SC_NA : 0) |
+		   (s.pts ? SC_PTS : 0) | (s.ipa ? SC_IPA : 0);
+	/* the usual sets of plugins compiled each with its own loop */
+#define FIXED_CASE(b)                                                                      \
+	case (b):                                                                          \
+		ntied = totals_loop(c, d, wk, &s, tab, NULL, true, (b) | SC_FIXED);        \
+		break
+	if (tabs && d->lean && !ign && (bits & (SC_FIT | SC_BA | SC_TT)) == (SC_FIT | SC_BA | SC_TT)) {
+		switch (bits) {
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_NA);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_IPA);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS | SC_NA);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS | SC_IPA);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_NA | SC_IPA);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS | SC_NA | SC_IPA);
+		default:
+			ntied = totals_loop(c, d, wk, &s, tab, ign, true, 0);
+			break;
+		}
+	} else if (tabs) {
+		ntied = totals_loop(c, d, wk, &s, tab, ign, true, 0);
+	} else {
+		ntied = totals_loop(c, d, wk, &s, tab, ign, false, 0);
+	}
+#undef FIXED_CASE
 	d->ntied = ntied;
 	if (!d->lean)
-		fill_recs(d, wk, &s, spread_ignore_mask(ss));
+		fill_recs(d, wk, &s, ign);
 	uint32_t pick = 0;
 	if (c->cfg.tie_random && d->ntied > 1) {
 		/* deterministic per seed and pod; not comparable across tools */

@@ -316,14 +316,21 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 		}
 		r->nreal = nv;
 	} else {
+		/* without branches on the node's answers (they alternate
+		 * from node to node): a node that does not count adds
+		 * nothing, and a node without the key writes to the spare
+		 * slot nv, cleared below */
 		for (uint32_t id = 0; id < c->nnodes; id++) {
 			int32_t di = kd[id];
-			if (di < 0 || (hh && !hh[id]) || (el && !el[id]))
-				continue;
-			ex[di] = 1;
-			if (pn)
-				cnt[di] += pn[id];
+			uint32_t v = di >= 0 ? (uint32_t)di : nv;
+			uint8_t e = di >= 0;
+			e &= hh ? hh[id] : 1;
+			e &= el ? el[id] : 1;
+			ex[v] |= e;
+			cnt[v] += e && pn ? pn[id] : 0;
 		}
+		ex[nv] = 0;
+		cnt[nv] = 0;
 		for (uint32_t v = 0; v < nv; v++) {
 			if (!ex[v])
 				continue;
@@ -338,11 +345,15 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 	r->global_min = r->min_forced_zero ? 0 : r->raw_min;
 	/* a value no eligible node carries is an empty domain */
 	int64_t limit = r->max_skew - r->self_match + r->global_min;
-	for (uint32_t v = 0; v < nv; v++) {
-		int64_t n = sum ? sum[v] : ex[v] ? cnt[v] : 0;
-		ok[v] = n <= limit;
-		cnt[v] = 0;
-		ex[v] = 0;
+	if (sum) {
+		for (uint32_t v = 0; v < nv; v++)
+			ok[v] = sum[v] <= limit;
+	} else {
+		/* a value that is no domain counted nothing (cnt 0) */
+		for (uint32_t v = 0; v < nv; v++)
+			ok[v] = cnt[v] <= limit;
+		memset(cnt, 0, nv * sizeof(*cnt));
+		memset(ex, 0, nv);
 	}
 	return 1;
 }
