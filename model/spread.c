@@ -545,7 +545,8 @@ void spread_free(struct spread_state *s)
 	if (!s)
 		return;
 	for (uint32_t i = 0; s->contrib && i < s->nsoft; i++)
-		free(s->contrib[i]);
+		if (s->contrib[i])
+			free(s->contrib[i] - 1);
 	free(s->contrib);
 	for (uint32_t i = 0; s->tbl && i < s->nhard; i++)
 		if (s->tbl[i].ok)
@@ -696,7 +697,11 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 	}
 	r->weight = log((double)r->size + 2);
 	r->doms = malloc((nseeded + 1) * sizeof(*r->doms));
-	double *con = sc->hostname ? NULL : malloc((nv + 1) * sizeof(*con));
+	/* con[-1] = 0: a node without the key adds nothing (x + 0.0 is x
+	 * for the non-negative sums here) */
+	double *con = sc->hostname ? NULL : malloc((nv + 2) * sizeof(*con));
+	if (con)
+		*con++ = 0;
 	if (!r->doms || (!sc->hostname && !con))
 		ok = 0;
 	/* the seeded values, in text order ("" first); the scratch is
@@ -776,12 +781,10 @@ raw_loop(const struct soft_term *t, const uint32_t ns, const uint8_t *ign, const
 		double a = 0;
 		for (uint32_t k = 0; k < ns; k++) {
 			int32_t vi = t[k].kd[id];
-			/* the term needs the node's label */
-			if (vi < 0)
-				continue;
 			if (t[k].con) {
+				/* con[-1] is 0: the term needs the node's label */
 				a += t[k].con[vi];
-			} else {
+			} else if (vi >= 0) {
 				uint32_t cnt = t[k].pn ? t[k].pn[id] : 0;
 				if (host)
 					host[i] = cnt;
