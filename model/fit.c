@@ -176,15 +176,10 @@ int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, 
  * and pods of a workload, or of workloads sized alike, recur. */
 #define RES_WAYS 64
 
-struct res_cache_ent {
-	uint64_t stamp;           /* the node's res_stamp; 0: empty */
-	int16_t least, balanced;
-};
-
 struct res_way {
 	int64_t key[4];           /* nz_cpu, nz_mem, req.cpu, req.mem */
 	uint64_t tick;            /* last use; 0: unused */
-	struct res_cache_ent *v;  /* per node id */
+	struct res_score *v;  /* per node id */
 	uint32_t n;
 };
 
@@ -226,7 +221,7 @@ static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
 	w->tick = ++rc->tick;
 	if (w->n < c->nnodes) {
 		uint32_t n = c->nnodes + c->nnodes / 4 + 16;
-		struct res_cache_ent *v = realloc(w->v, n * sizeof(*v));
+		struct res_score *v = realloc(w->v, n * sizeof(*v));
 		if (!v) {
 			w->tick = 0;
 			return NULL;
@@ -238,28 +233,32 @@ static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
 	return w;
 }
 
+struct res_score *res_scores_for(struct cluster *c, const struct pod *p)
+{
+	struct res_way *w = res_cache_for(c, p);
+	return w ? w->v : NULL;
+}
+
+void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e)
+{
+	const struct node *n = &c->nodes[id];
+	e->least = (int16_t)score_least_allocated(c, p, n);
+	e->balanced = (int16_t)balanced_score(p, n);
+	e->stamp = c->nstamp[id];
+}
+
 void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids, uint32_t nf,
 		     int16_t *la, int16_t *ba)
 {
-	struct res_way *w = res_cache_for(c, p);
+	struct res_score *v = res_scores_for(c, p);
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
+		struct res_score one, *e = v ? &v[id] : &one;
 		/* the stamp from the array the filter loop read */
-		uint64_t stamp = c->nstamp[id];
-		struct res_cache_ent *e = w ? &w->v[id] : NULL;
-		if (e && e->stamp == stamp) {
-			la[i] = e->least;
-			ba[i] = e->balanced;
-			continue;
-		}
-		const struct node *n = &c->nodes[id];
-		la[i] = (int16_t)score_least_allocated(c, p, n);
-		ba[i] = (int16_t)balanced_score(p, n);
-		if (e) {
-			e->stamp = stamp;
-			e->least = la[i];
-			e->balanced = ba[i];
-		}
+		if (!v || e->stamp != c->nstamp[id])
+			res_score_fill(c, p, id, e);
+		la[i] = e->least;
+		ba[i] = e->balanced;
 	}
 }
 

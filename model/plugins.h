@@ -50,8 +50,19 @@ int filter_fit(const struct cluster *c, const struct pod *p, const struct node *
 int64_t score_least_allocated(const struct cluster *c, const struct pod *p, const struct node *n);
 int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n);
 bool pod_requests_cpu_or_mem(const struct pod *p);
-/* Both resource scores of node ids[i] into la[i] and ba[i] (they need
- * no normalization). */
+/* Both resource scores of a node for one pod's requests (they need no
+ * normalization), kept across cycles while the node's res_stamp stays
+ * (stamp 0: none). */
+struct res_score {
+	uint64_t stamp;
+	int16_t least, balanced;
+};
+/* The kept scores for p's requests by node id (valid until the next
+ * call), or NULL on OOM. */
+struct res_score *res_scores_for(struct cluster *c, const struct pod *p);
+/* Computes node id's scores for p into *e, with the node's stamp. */
+void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e);
+/* Both resource scores of node ids[i] into la[i] and ba[i]. */
 void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids, uint32_t nf,
 		     int16_t *la, int16_t *ba);
 
@@ -89,6 +100,10 @@ const uint8_t *node_shape_taint_ok(const struct node_shape *s);
 int32_t node_shape_taint_ix(const struct node_shape *s, uint32_t id);
 /* aff & taint_ok (taint_ok when no affinity); NULL on OOM */
 const uint8_t *node_shape_both_ok(struct node_shape *s);
+/* The live node ids where arr, one of the arrays above (aff, taint_ok,
+ * both_ok), is 0, in id order, kept with the shape: *n of them. NULL for
+ * another array or on OOM. */
+const uint32_t *node_shape_zeros(struct cluster *c, struct node_shape *s, const uint8_t *arr, uint32_t *n);
 /* TaintToleration and NodeAffinity raw scores per node id; NULL on OOM */
 const int64_t *node_shape_tt_raw(struct cluster *c, const struct pod *p, struct node_shape *s);
 const int64_t *node_shape_na_raw(struct cluster *c, const struct pod *p, struct node_shape *s);
@@ -153,6 +168,30 @@ bool spread_prescore(struct cluster *c, struct spread_state *s, const uint32_t *
  * Returns 1, 0 on OOM. */
 int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, uint32_t *host,
 		   int64_t *min, int64_t *max);
+/* One soft constraint's term of scoring.go Score, for a loop over the
+ * nodes: con[kd[id]] (con[-1] is 0) for a key with domains, else the
+ * hostname term cnt * w + off with cnt = pn[id] (0 when pn is NULL),
+ * for nodes with the key. */
+struct soft_term {
+	const int32_t *kd;
+	const double *con;
+	const uint32_t *pn;
+	double w, off;
+};
+/* The soft constraints' terms in constraint order into t (room for max);
+ * returns their number, or max + 1 when there are more. */
+uint32_t spread_soft_terms(const struct spread_state *s, struct soft_term *t, uint32_t max);
+
+/* math.Round (half away from zero) for the non-negative scores here,
+ * without a libm call: x - trunc(x) is exact in binary floating point. */
+static inline int64_t go_round(double x)
+{
+	if (!(x >= 0 && x < 9e18))
+		return (int64_t)__builtin_round(x);
+	int64_t i = (int64_t)x;
+	return x - (double)i >= 0.5 ? i + 1 : i;
+}
+
 /* scoring.go NormalizeScore for one node, given min and max of the raw
  * scores of the feasible, not ignored nodes. */
 static inline int64_t spread_normalize_one(bool ignored, int64_t raw, int64_t min, int64_t max)

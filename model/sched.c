@@ -457,6 +457,94 @@ totals_loop(const struct cluster *c, struct decision *d, const struct sched_work
 	return ntied;
 }
 
+/* A lean decision's raw scores of NodeResourcesFit and
+ * BalancedAllocation (kept per node for the pod's requests: rv),
+ * TaintToleration and NodeAffinity (the shape's) and PodTopologySpread
+ * (the ns soft terms t, a constant in each copy), and their ranges, in
+ * one pass over the feasible nodes. */
+#define SOFT_FUSED 4
+static inline __attribute__((always_inline)) void
+lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32_t nf, struct scores *s,
+	   struct res_score *rv, const struct soft_term *t, const uint32_t ns, const uint8_t *ign)
+{
+	const uint32_t *ids = wk->ids;
+	const uint64_t *nstamp = c->nstamp;
+	int16_t *la = wk->la, *ba = wk->ba;
+	int64_t *praw = wk->pts;
+	const int64_t *tt_raw = s->tt_raw, *na_raw = s->na_raw;
+	int64_t tlo = s->tt_min, thi = s->tt_max, nlo = s->na_min, nhi = s->na_max, plo = s->pts_min,
+		phi = s->pts_max;
+	for (uint32_t i = 0; i < nf; i++) {
+		uint32_t id = ids[i];
+		if (rv) {
+			struct res_score *e = &rv[id];
+			if (e->stamp != nstamp[id])
+				res_score_fill(c, p, id, e);
+			la[i] = e->least;
+			ba[i] = e->balanced;
+		}
+		if (tt_raw) {
+			int64_t raw = tt_raw[id];
+			thi = raw > thi ? raw : thi;
+			tlo = raw < tlo ? raw : tlo;
+		}
+		if (na_raw) {
+			int64_t raw = na_raw[id];
+			nhi = raw > nhi ? raw : nhi;
+			nlo = raw < nlo ? raw : nlo;
+		}
+		if (!ns)
+			continue;
+		/* podtopologyspread/scoring.go Score: ignored nodes score 0
+		 * and count for no range */
+		if (ign && !ign[id]) {
+			praw[i] = 0;
+			continue;
+		}
+		/* the terms added in constraint order, as upstream adds them */
+		double a = 0;
+		for (uint32_t k = 0; k < ns; k++) {
+			int32_t vi = t[k].kd[id];
+			if (t[k].con)
+				a += t[k].con[vi];
+			else if (vi >= 0)
+				a += (double)(t[k].pn ? t[k].pn[id] : 0) * t[k].w + t[k].off;
+		}
+		int64_t v = go_round(a);
+		praw[i] = v;
+		plo = v < plo ? v : plo;
+		phi = v > phi ? v : phi;
+	}
+	s->tt_min = tlo;
+	s->tt_max = thi;
+	s->na_min = nlo;
+	s->na_max = nhi;
+	s->pts_min = plo;
+	s->pts_max = phi;
+}
+
+static void lean_raw(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32_t nf, struct scores *s,
+		     struct res_score *rv, const struct soft_term *t, uint32_t ns, const uint8_t *ign)
+{
+	switch (ns) {
+	case 0:
+		lean_raw_n(c, p, wk, nf, s, rv, t, 0, ign);
+		break;
+	case 1:
+		lean_raw_n(c, p, wk, nf, s, rv, t, 1, ign);
+		break;
+	case 2:
+		lean_raw_n(c, p, wk, nf, s, rv, t, 2, ign);
+		break;
+	case 3:
+		lean_raw_n(c, p, wk, nf, s, rv, t, 3, ign);
+		break;
+	default:
+		lean_raw_n(c, p, wk, nf, s, rv, t, 4, ign);
+		break;
+	}
+}
+
 /* framework/runtime/framework.go RunScorePlugins + schedule_one.go
  * selectHost: every plugin's raw score in one pass over the feasible
  * nodes, then normalization, totals and the best nodes in a second. */
@@ -487,6 +575,14 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	s.na_raw = s.na ? node_shape_na_raw(c, p, shape) : NULL;
 	if ((s.tt && !s.tt_raw) || (s.na && !s.na_raw))
 		return 0;
+	/* a lean decision reads every raw score in one pass */
+	struct soft_term terms[SOFT_FUSED];
+	uint32_t nterms = s.pts ? spread_soft_terms(ss, terms, SOFT_FUSED) : 0;
+	struct res_score *rv = s.fit || s.ba ? res_scores_for(c, p) : NULL;
+	if (d->lean && nterms <= SOFT_FUSED && (rv || !(s.fit || s.ba))) {
+		lean_raw(c, p, wk, nf, &s, rv, terms, nterms, spread_ignore_mask(ss));
+		goto ipa;
+	}
 	if (s.fit || s.ba)
 		score_resources(c, p, ids, nf, wk->la, wk->ba);
 	if (s.pts && !spread_raw_all(ss, ids, nf, wk->pts, d->lean ? NULL : wk->host, &s.pts_min, &s.pts_max))
@@ -513,6 +609,7 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 		s.na_min = nlo;
 		s.na_max = nhi;
 	}
+ipa:
 	if (s.ipa) {
 		int64_t lo = s.ipa_min, hi = s.ipa_max, *ipa_raw = wk->ipa;
 		for (uint32_t i = 0; i < nf; i++) {

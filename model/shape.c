@@ -28,6 +28,9 @@ struct node_shape {
 	uint8_t *both_ok;         /* aff & taint_ok, on first use */
 	int64_t *tt_raw;          /* TaintToleration Score, on first use */
 	int64_t *na_raw;          /* NodeAffinity Score, on first use */
+	/* the live nodes where aff, taint_ok or both_ok is 0, on first use */
+	uint32_t *zeros[3];
+	uint32_t nzeros[3];
 };
 
 struct shape_cache {
@@ -46,6 +49,8 @@ static void shape_clear(struct node_shape *s)
 	free(s->both_ok);
 	free(s->tt_raw);
 	free(s->na_raw);
+	for (int i = 0; i < 3; i++)
+		free(s->zeros[i]);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -262,4 +267,25 @@ const int64_t *node_shape_na_raw(struct cluster *c, const struct pod *p, struct 
 	}
 	free(m);
 	return s->na_raw;
+}
+
+const uint32_t *node_shape_zeros(struct cluster *c, struct node_shape *s, const uint8_t *arr, uint32_t *n)
+{
+	int k = arr == s->aff ? 0 : arr == s->taint_ok ? 1 : arr == s->both_ok ? 2 : -1;
+	if (k < 0 || !arr)
+		return NULL;
+	if (!s->zeros[k]) {
+		uint32_t m = 0;
+		for (uint32_t id = 0; id < s->nnodes; id++)
+			m += !arr[id] && (c->nflag[id] & NF_ALIVE);
+		if (!(s->zeros[k] = malloc((m + 1) * sizeof(*s->zeros[k]))))
+			return NULL;
+		m = 0;
+		for (uint32_t id = 0; id < s->nnodes; id++)
+			if (!arr[id] && (c->nflag[id] & NF_ALIVE))
+				s->zeros[k][m++] = id;
+		s->nzeros[k] = m;
+	}
+	*n = s->nzeros[k];
+	return s->zeros[k];
 }

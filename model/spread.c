@@ -300,6 +300,8 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 	int64_t *cnt = x->cnt;
 	uint8_t *ex = x->seeded;
 	const int64_t *sum = NULL;
+	const uint32_t *zl;
+	uint32_t nz;
 	r->raw_min = INT32_MAX;
 	if (!el && !hh) {
 		/* every node eligible, every value a domain */
@@ -315,6 +317,36 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 			}
 		}
 		r->nreal = nv;
+	} else if (!hh && (zl = node_shape_zeros(c, s->shape, el, &nz))) {
+		/* every node has the key: the matcher's sums per domain
+		 * less the nodes that are not eligible (a shape's few) */
+		if (sc->m && !(sum = matcher_domain_sums(c, sc->m, r->key)))
+			return 0;
+		if (!(ki = cluster_key_index(c, r->key)))
+			return 0;
+		uint32_t *nel = x->nnodes;
+		for (uint32_t v = 0; v < nv; v++) {
+			nel[v] = ki->nper[v];
+			cnt[v] = sum ? sum[v] : 0;
+		}
+		for (uint32_t j = 0; j < nz; j++) {
+			int32_t di = kd[zl[j]];
+			if (di < 0)
+				continue;
+			nel[di]--;
+			cnt[di] -= pn ? pn[zl[j]] : 0;
+		}
+		for (uint32_t v = 0; v < nv; v++) {
+			if (!nel[v])
+				continue;
+			r->nreal++;
+			if (cnt[v] < r->raw_min) {
+				r->raw_min = cnt[v];
+				r->min_value = ki->vals[v];
+			}
+		}
+		memset(nel, 0, nv * sizeof(*nel));
+		sum = NULL; /* the table reads cnt */
 	} else {
 		/* without branches on the node's answers (they alternate
 		 * from node to node): a node that does not count adds
@@ -665,6 +697,8 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
 		bool all_keyed = ki->nhave == c->nalive_nodes;
 		const int64_t *sum = NULL;
+		const uint32_t *zl;
+		uint32_t nz;
 		if (oom)
 			ok = 0;
 		else if (!el && !hs && (all_keyed || !seeded[empty])) {
@@ -677,6 +711,27 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 					continue;
 				nnodes[v] = ki->nper[v];
 				cnt[v] = sum ? sum[v] : 0;
+			}
+			kd = NULL;
+		} else if (el && !hs && (all_keyed || !seeded[empty]) &&
+			   (zl = node_shape_zeros(c, s->shape, el, &nz))) {
+			/* the same less the nodes that are not eligible (a
+			 * shape's few) */
+			if (sc->m && !(sum = matcher_domain_sums(c, sc->m, r->key)))
+				ok = 0;
+			ki = cluster_key_index(c, r->key);
+			for (uint32_t v = 0; ok && v < nv; v++) {
+				if (!seeded[v])
+					continue;
+				nnodes[v] = ki->nper[v];
+				cnt[v] = sum ? sum[v] : 0;
+			}
+			for (uint32_t j = 0; ok && j < nz; j++) {
+				int32_t vi = kd[zl[j]];
+				if (vi < 0 || !seeded[vi])
+					continue;
+				nnodes[vi]--;
+				cnt[vi] -= pn ? pn[zl[j]] : 0;
 			}
 			kd = NULL;
 		}
@@ -728,16 +783,6 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 	return ok;
 }
 
-/* math.Round (half away from zero) for the non-negative scores here,
- * without a libm call: x - trunc(x) is exact in binary floating point. */
-static int64_t go_round(double x)
-{
-	if (!(x >= 0 && x < 9e18))
-		return (int64_t)round(x);
-	int64_t i = (int64_t)x;
-	return x - (double)i >= 0.5 ? i + 1 : i;
-}
-
 /* scoring.go PreScore */
 bool spread_prescore(struct cluster *c, struct spread_state *s, const uint32_t *ids, uint32_t nf,
 		     uint32_t nignored, bool lean)
@@ -760,13 +805,6 @@ bool spread_prescore(struct cluster *c, struct spread_state *s, const uint32_t *
  * below compiles, so the loop over the constraints is unrolled. Each
  * node's terms are added into one double in constraint order, as the
  * upstream loop adds them (the same rounding). */
-struct soft_term {
-	const int32_t *kd;
-	const double *con;       /* not hostname: the term per value index */
-	const uint32_t *pn;      /* hostname: matching pods per node, or NULL */
-	double w, off;           /* hostname: scoreForCount's weight and maxSkew - 1 */
-};
-
 static inline __attribute__((always_inline)) void
 raw_loop(const struct soft_term *t, const uint32_t ns, const uint8_t *ign, const uint32_t *ids, uint32_t nf,
 	 int64_t *raw, uint32_t *host, int64_t *min, int64_t *max)
@@ -802,15 +840,11 @@ raw_loop(const struct soft_term *t, const uint32_t ns, const uint8_t *ign, const
 
 #define SOFT_UNROLLED 4
 
-int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, uint32_t *host,
-		   int64_t *min, int64_t *max)
+uint32_t spread_soft_terms(const struct spread_state *s, struct soft_term *t, uint32_t max)
 {
-	const uint8_t *ign = spread_ignore_mask(s);
-	uint32_t ns = s->nsoft;
-	struct soft_term small[SOFT_UNROLLED], *t = small;
-	if (ns > SOFT_UNROLLED && !(t = malloc(ns * sizeof(*t))))
-		return 0;
-	for (uint32_t k = 0; k < ns; k++) {
+	if (s->nsoft > max)
+		return max + 1;
+	for (uint32_t k = 0; k < s->nsoft; k++) {
 		const struct spread_con *sc = &s->soft[k];
 		t[k] = (struct soft_term){
 			.kd = sc->kdom,
@@ -821,6 +855,18 @@ int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t n
 			.off = (double)(sc->rec->max_skew - 1),
 		};
 	}
+	return s->nsoft;
+}
+
+int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, uint32_t *host,
+		   int64_t *min, int64_t *max)
+{
+	const uint8_t *ign = spread_ignore_mask(s);
+	uint32_t ns = s->nsoft;
+	struct soft_term small[SOFT_UNROLLED], *t = small;
+	if (ns > SOFT_UNROLLED && !(t = malloc(ns * sizeof(*t))))
+		return 0;
+	spread_soft_terms(s, t, ns);
 	switch (ns) {
 	case 1:
 		raw_loop(t, 1, ign, ids, nf, raw, host, min, max);
