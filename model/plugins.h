@@ -189,7 +189,8 @@ static inline int64_t go_round(double x)
 	if (!(x >= 0 && x < 9e18))
 		return (int64_t)__builtin_round(x);
 	int64_t i = (int64_t)x;
-	return x - (double)i >= 0.5 ? i + 1 : i;
+	/* no branch: the fractions vary from node to node */
+	return i + (int64_t)(x - (double)i >= 0.5);
 }
 
 /* scoring.go NormalizeScore for one node, given min and max of the raw

@@ -29,7 +29,6 @@ struct sched_work {
 	int64_t *pts, *ipa;       /* raw PodTopologySpread, InterPodAffinity */
 	uint32_t *host;           /* PodTopologySpread hostname count (full) */
 	uint8_t *ipa_fail;        /* InterPodAffinity filter, by node id */
-	int32_t *zero;            /* 0 for every node id */
 };
 
 void sched_work_free(struct sched_work *w)
@@ -44,7 +43,6 @@ void sched_work_free(struct sched_work *w)
 	free(w->ipa);
 	free(w->host);
 	free(w->ipa_fail);
-	free(w->zero);
 	free(w);
 }
 
@@ -76,8 +74,6 @@ static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 		GROW_OR_RETURN_NULL(w->ipa, cap);
 		GROW_OR_RETURN_NULL(w->host, cap);
 		GROW_OR_RETURN_NULL(w->ipa_fail, cap);
-		GROW_OR_RETURN_NULL(w->zero, cap);
-		memset(w->zero, 0, cap * sizeof(*w->zero));
 		w->cap = cap;
 	}
 	if (!lean)
@@ -212,34 +208,24 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
  * plugins are all read, then the first failure is selected), as data
  * dependent branches mispredict at every few nodes. A node whose free
  * amounts overflowed takes the full filter. */
-static void filter_lean(struct cluster *c, const struct pod *p, struct decision *d, const struct node_shape *shape,
-			struct spread_state *ss, struct ipa_state *is, struct sched_work *wk)
+/* The loop of filter_lean for nht hard spreading tables and with (ipa)
+ * or without the InterPodAffinity mask, constants in each copy. */
+static inline __attribute__((always_inline)) uint32_t
+filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const uint8_t *stat,
+	      const struct spread_hard_tbl *ht, const uint32_t nht, const uint8_t *ipa_fail, const bool ipa,
+	      uint32_t *ids)
 {
 	const struct resources *rq = &p->spec.req;
-	const uint8_t *stat = node_shape_stat(shape);
 	const int64_t want_cpu = rq->cpu > 0 ? rq->cpu : INT64_MIN, want_mem = rq->mem > 0 ? rq->mem : INT64_MIN;
-	const uint8_t *ign = spread_ignore_mask(ss);
-	const struct spread_hard_tbl *ht;
-	uint32_t nht = spread_filter_skipped(ss) ? 0 : spread_hard_tables(ss, &ht);
-	/* a missing constraint reads value 0 of every node (wk->zero) in a
-	 * table that passes it */
-	static const uint8_t pass_all[2] = { 1, 1 };
-	const int32_t *kd0 = nht > 0 ? ht[0].kdom : wk->zero, *kd1 = nht > 1 ? ht[1].kdom : wk->zero,
-		      *kd2 = nht > 2 ? ht[2].kdom : wk->zero;
-	const uint8_t *ok0 = nht > 0 ? ht[0].ok : pass_all + 1, *ok1 = nht > 1 ? ht[1].ok : pass_all + 1,
-		      *ok2 = nht > 2 ? ht[2].ok : pass_all + 1;
+	const int32_t *kd0 = nht > 0 ? ht[0].kdom : NULL, *kd1 = nht > 1 ? ht[1].kdom : NULL,
+		      *kd2 = nht > 2 ? ht[2].kdom : NULL;
+	const uint8_t *ok0 = nht > 0 ? ht[0].ok : NULL, *ok1 = nht > 1 ? ht[1].ok : NULL,
+		      *ok2 = nht > 2 ? ht[2].ok : NULL;
 	const struct node_free *nfree = c->nfree;
 	const uint8_t *nflag = c->nflag;
-	/* the InterPodAffinity filter as a mask (all pass when it skips) */
-	uint8_t *ipa_fail = wk->ipa_fail;
-	if (!ipa_filter_skipped(is))
-		ipa_filter_mask(c, p, is, ipa_fail);
-	else
-		memset(ipa_fail, 0, c->nnodes);
 	int8_t *verdict = d->verdict;
-	uint32_t *ids = wk->ids;
-	uint32_t nf = 0;
-	for (uint32_t id = 0; id < c->nnodes; id++) {
+	uint32_t nf = 0, n = c->nnodes;
+	for (uint32_t id = 0; id < n; id++) {
 		uint8_t fl = nflag[id];
 		if (!(fl & NF_ALIVE))
 			continue;
@@ -255,11 +241,17 @@ static void filter_lean(struct cluster *c, const struct pod *p, struct decision 
 			fits = filter_fit(c, p, &c->nodes[id], d, &scratch);
 		}
 		/* podtopologyspread/filtering.go Filter: the domains' tables */
-		bool spread = ok0[kd0[id]] & ok1[kd1[id]] & ok2[kd2[id]];
+		bool spread = true;
+		if (nht > 0)
+			spread &= ok0[kd0[id]];
+		if (nht > 1)
+			spread &= ok1[kd1[id]];
+		if (nht > 2)
+			spread &= ok2[kd2[id]];
 		/* the first failure in plugin order (shape.c answers the four
 		 * node-facing filters before NodeResourcesFit) */
 		int st = stat[id];
-		int8_t v = ipa_fail[id] ? PL_INTER_POD_AFFINITY : PL_NONE;
+		int8_t v = ipa && ipa_fail[id] ? PL_INTER_POD_AFFINITY : PL_NONE;
 		v = spread ? v : PL_POD_TOPOLOGY_SPREAD;
 		v = fits ? v : PL_NODE_RESOURCES_FIT;
 		v = st ? (int8_t)(st - 1) : v;
@@ -267,9 +259,48 @@ static void filter_lean(struct cluster *c, const struct pod *p, struct decision 
 		ids[nf] = id;
 		nf += v == PL_NONE;
 	}
+	return nf;
+}
+
+/* The same for a lean decision when the pod requests only cpu and
+ * memory and has at most three hard spreading constraints: each node's
+ * verdict is computed without branches on its data (the answers of the
+ * plugins are all read, then the first failure is selected), as data
+ * dependent branches mispredict at every few nodes. A node whose free
+ * amounts overflowed takes the full filter. */
+static void filter_lean(struct cluster *c, const struct pod *p, struct decision *d, const struct node_shape *shape,
+			struct spread_state *ss, struct ipa_state *is, struct sched_work *wk)
+{
+	const uint8_t *stat = node_shape_stat(shape);
+	const uint8_t *ign = spread_ignore_mask(ss);
+	const struct spread_hard_tbl *ht;
+	uint32_t nht = spread_filter_skipped(ss) ? 0 : spread_hard_tables(ss, &ht);
+	bool ipa = !ipa_filter_skipped(is);
+	if (ipa)
+		ipa_filter_mask(c, p, is, wk->ipa_fail);
+	uint32_t nf;
+	/* one copy of the loop for each number of tables, with and
+	 * without the InterPodAffinity mask */
+	switch (nht * 2 + ipa) {
+#define FILTER_CASE(t, i)                                                                  \
+	case (t) * 2 + (i):                                                                \
+		nf = filter_lean_n(c, p, d, stat, ht, (t), wk->ipa_fail, (i), wk->ids);    \
+		break
+		FILTER_CASE(0, 0);
+		FILTER_CASE(0, 1);
+		FILTER_CASE(1, 0);
+		FILTER_CASE(1, 1);
+		FILTER_CASE(2, 0);
+		FILTER_CASE(2, 1);
+		FILTER_CASE(3, 0);
+	default:
+		nf = filter_lean_n(c, p, d, stat, ht, 3, wk->ipa_fail, true, wk->ids);
+		break;
+#undef FILTER_CASE
+	}
 	uint32_t nig = 0;
 	for (uint32_t i = 0; ign && i < nf; i++)
-		nig += !ign[ids[i]];
+		nig += !ign[wk->ids[i]];
 	d->nnodes = c->nalive_nodes;
 	d->nfeasible = nf;
 	d->nignored = nig;
