@@ -132,7 +132,8 @@ static inline int64_t least2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
 		sum += rm <= am && am > 0 ? pct(am - rm, am) : 0;
 		weights++;
 	}
-	return weights ? sum / weights : 0;
+	/* weights is 0, 1 or 2: no division instruction for it */
+	return weights == 2 ? sum / 2 : sum;
 }
 
 /* noderesources/balanced_allocation.go balancedResourceScorer for cpu and
@@ -183,9 +184,18 @@ struct res_way {
 	uint32_t n;
 };
 
+/* balanced_allocation.go's score of a node without the pod, which does
+ * not depend on the pod: kept per node while its res_stamp stays */
+struct bal_now {
+	uint64_t stamp;
+	int64_t score;
+};
+
 struct res_cache {
 	struct res_way w[RES_WAYS];
 	uint64_t tick;
+	struct bal_now *now;      /* per node id, nnow of them */
+	uint32_t nnow;
 };
 
 void res_cache_free(struct res_cache *rc)
@@ -194,6 +204,7 @@ void res_cache_free(struct res_cache *rc)
 		return;
 	for (int i = 0; i < RES_WAYS; i++)
 		free(rc->w[i].v);
+	free(rc->now);
 	free(rc);
 }
 
@@ -242,9 +253,31 @@ struct res_score *res_scores_for(struct cluster *c, const struct pod *p)
 void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e)
 {
 	const struct node *n = &c->nodes[id];
+	struct res_cache *rc = c->res_cache;
 	e->least = (int16_t)score_least_allocated(c, p, n);
-	e->balanced = (int16_t)balanced_score(p, n);
 	e->stamp = c->nstamp[id];
+	if (rc && rc->nnow < c->nnodes) {
+		uint32_t cap = c->nnodes + c->nnodes / 4 + 16;
+		struct bal_now *v = realloc(rc->now, cap * sizeof(*v));
+		if (v) {
+			memset(v + rc->nnow, 0, (cap - rc->nnow) * sizeof(*v));
+			rc->now = v;
+			rc->nnow = cap;
+		}
+	}
+	if (!rc || rc->nnow < c->nnodes) {
+		e->balanced = (int16_t)balanced_score(p, n);
+		return;
+	}
+	struct bal_now *now = &rc->now[id];
+	if (now->stamp != e->stamp) {
+		now->score = balance2(n->used.cpu, n->alloc.cpu, n->used.mem, n->alloc.mem);
+		now->stamp = e->stamp;
+	}
+	/* balanced_score with the score without the pod kept */
+	int64_t w = balance2(n->used.cpu + p->spec.req.cpu, n->alloc.cpu, n->used.mem + p->spec.req.mem,
+			     n->alloc.mem);
+	e->balanced = (int16_t)(50 + (50 + w - now->score) / 2);
 }
 
 void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids, uint32_t nf,
