@@ -228,6 +228,7 @@ static int mode_one(const char *file, uint32_t at, uint32_t warm, uint32_t count
 		die("goto");
 	if (warm && (!step_decided(t) || !timeline_prev(t)))
 		die("warm-up");
+	fprintf(stderr, "bench: loaded\n");
 	int ok = 1;
 	CALLGRIND_START_INSTRUMENTATION;
 	for (uint32_t i = 0; i < count && ok; i++)

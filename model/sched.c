@@ -502,9 +502,10 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 	const uint64_t *nstamp = c->nstamp;
 	int16_t *la = wk->la, *ba = wk->ba;
 	int64_t *praw = wk->pts;
-	const int64_t *tt_raw = s->tt_raw, *na_raw = s->na_raw;
-	int64_t tlo = s->tt_min, thi = s->tt_max, nlo = s->na_min, nhi = s->na_max, plo = s->pts_min,
-		phi = s->pts_max;
+	/* the scores in one pass, with no value carried from node to node
+	 * (the ranges below): this loop keeps more values than there are
+	 * registers, and a range kept in memory would chain every node to
+	 * the one before */
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
 		if (rv) {
@@ -514,20 +515,10 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 			la[i] = e->least;
 			ba[i] = e->balanced;
 		}
-		if (tt_raw) {
-			int64_t raw = tt_raw[id];
-			thi = raw > thi ? raw : thi;
-			tlo = raw < tlo ? raw : tlo;
-		}
-		if (na_raw) {
-			int64_t raw = na_raw[id];
-			nhi = raw > nhi ? raw : nhi;
-			nlo = raw < nlo ? raw : nlo;
-		}
 		if (!ns)
 			continue;
 		/* podtopologyspread/scoring.go Score: ignored nodes score 0
-		 * and count for no range */
+		 * (and count for no range) */
 		if (ign && !ign[id]) {
 			praw[i] = 0;
 			continue;
@@ -541,17 +532,43 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 			else if (vi >= 0)
 				a += (double)(t[k].pn ? t[k].pn[id] : 0) * t[k].w + t[k].off;
 		}
-		int64_t v = go_round(a);
-		praw[i] = v;
-		plo = v < plo ? v : plo;
-		phi = v > phi ? v : phi;
+		praw[i] = go_round(a);
 	}
-	s->tt_min = tlo;
-	s->tt_max = thi;
-	s->na_min = nlo;
-	s->na_max = nhi;
-	s->pts_min = plo;
-	s->pts_max = phi;
+	/* the ranges, one loop each */
+	if (s->tt_raw) {
+		const int64_t *raw = s->tt_raw;
+		int64_t lo = s->tt_min, hi = s->tt_max;
+		for (uint32_t i = 0; i < nf; i++) {
+			int64_t v = raw[ids[i]];
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+		}
+		s->tt_min = lo;
+		s->tt_max = hi;
+	}
+	if (s->na_raw) {
+		const int64_t *raw = s->na_raw;
+		int64_t lo = s->na_min, hi = s->na_max;
+		for (uint32_t i = 0; i < nf; i++) {
+			int64_t v = raw[ids[i]];
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+		}
+		s->na_min = lo;
+		s->na_max = hi;
+	}
+	if (ns) {
+		int64_t lo = s->pts_min, hi = s->pts_max;
+		for (uint32_t i = 0; i < nf; i++) {
+			if (ign && !ign[ids[i]])
+				continue;
+			int64_t v = praw[i];
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+		}
+		s->pts_min = lo;
+		s->pts_max = hi;
+	}
 }
 
 static void lean_raw(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32_t nf, struct scores *s,
