@@ -113,6 +113,9 @@ done:
 /* floor(x * 100 / alloc) for 0 <= x <= alloc, without int64 overflow */
 static int64_t pct(int64_t x, int64_t alloc)
 {
+	/* a 32-bit division where it is exact (cpu in millicores) */
+	if (x <= UINT32_MAX / 100 && alloc <= UINT32_MAX)
+		return (int64_t)((uint32_t)(x * 100) / (uint32_t)alloc);
 	if (x <= INT64_MAX / 100)
 		return x * 100 / alloc;
 	int64_t q = x / alloc, rem = x % alloc;
