@@ -502,6 +502,17 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 	const uint64_t *nstamp = c->nstamp;
 	int16_t *la = wk->la, *ba = wk->ba;
 	int64_t *praw = wk->pts;
+	/* the soft terms in locals (ns of them are used) */
+#define SOFT_LOCALS(k)                                                                 \
+	const int32_t *kd##k = ns > (k) ? t[k].kd : NULL;                              \
+	const double *con##k = ns > (k) ? t[k].con : NULL;                             \
+	const uint32_t *pn##k = ns > (k) ? t[k].pn : NULL;                             \
+	const double w##k = ns > (k) ? t[k].w : 0, off##k = ns > (k) ? t[k].off : 0;
+	SOFT_LOCALS(0)
+	SOFT_LOCALS(1)
+	SOFT_LOCALS(2)
+	SOFT_LOCALS(3)
+#undef SOFT_LOCALS
 	/* the scores in one pass, with no value carried from node to node
 	 * (the ranges below): this loop keeps more values than there are
 	 * registers, and a range kept in memory would chain every node to
@@ -523,52 +534,52 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 			praw[i] = 0;
 			continue;
 		}
-		/* the terms added in constraint order, as upstream adds them */
+		/* the terms added in constraint order, as upstream adds them
+		 * (written out: the copies for each ns are not unrolled) */
 		double a = 0;
-		for (uint32_t k = 0; k < ns; k++) {
-			int32_t vi = t[k].kd[id];
-			if (t[k].con)
-				a += t[k].con[vi];
-			else if (vi >= 0)
-				a += (double)(t[k].pn ? t[k].pn[id] : 0) * t[k].w + t[k].off;
-		}
+#define SOFT_TERM(k)                                                                   \
+	if (ns > (k)) {                                                                \
+		int32_t vi = kd##k[id];                                                \
+		if (con##k)                                                            \
+			a += con##k[vi];                                               \
+		else if (vi >= 0)                                                      \
+			a += (double)(pn##k ? pn##k[id] : 0) * w##k + off##k;           \
+	}
+		SOFT_TERM(0)
+		SOFT_TERM(1)
+		SOFT_TERM(2)
+		SOFT_TERM(3)
+#undef SOFT_TERM
 		praw[i] = go_round(a);
 	}
-	/* the ranges, one loop each */
-	if (s->tt_raw) {
-		const int64_t *raw = s->tt_raw;
-		int64_t lo = s->tt_min, hi = s->tt_max;
-		for (uint32_t i = 0; i < nf; i++) {
-			int64_t v = raw[ids[i]];
-			lo = v < lo ? v : lo;
-			hi = v > hi ? v : hi;
+	/* the ranges, in a loop of their own */
+	const int64_t *tt_raw = s->tt_raw, *na_raw = s->na_raw;
+	int64_t tlo = s->tt_min, thi = s->tt_max, nlo = s->na_min, nhi = s->na_max, plo = s->pts_min,
+		phi = s->pts_max;
+	for (uint32_t i = 0; i < nf; i++) {
+		uint32_t id = ids[i];
+		if (tt_raw) {
+			int64_t v = tt_raw[id];
+			tlo = v < tlo ? v : tlo;
+			thi = v > thi ? v : thi;
 		}
-		s->tt_min = lo;
-		s->tt_max = hi;
-	}
-	if (s->na_raw) {
-		const int64_t *raw = s->na_raw;
-		int64_t lo = s->na_min, hi = s->na_max;
-		for (uint32_t i = 0; i < nf; i++) {
-			int64_t v = raw[ids[i]];
-			lo = v < lo ? v : lo;
-			hi = v > hi ? v : hi;
+		if (na_raw) {
+			int64_t v = na_raw[id];
+			nlo = v < nlo ? v : nlo;
+			nhi = v > nhi ? v : nhi;
 		}
-		s->na_min = lo;
-		s->na_max = hi;
-	}
-	if (ns) {
-		int64_t lo = s->pts_min, hi = s->pts_max;
-		for (uint32_t i = 0; i < nf; i++) {
-			if (ign && !ign[ids[i]])
-				continue;
+		if (ns && !(ign && !ign[id])) {
 			int64_t v = praw[i];
-			lo = v < lo ? v : lo;
-			hi = v > hi ? v : hi;
+			plo = v < plo ? v : plo;
+			phi = v > phi ? v : phi;
 		}
-		s->pts_min = lo;
-		s->pts_max = hi;
 	}
+	s->tt_min = tlo;
+	s->tt_max = thi;
+	s->na_min = nlo;
+	s->na_max = nhi;
+	s->pts_min = plo;
+	s->pts_max = phi;
 }
 
 static void lean_raw(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32_t nf, struct scores *s,
