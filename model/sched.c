@@ -26,6 +26,7 @@ struct sched_work {
 	uint32_t *ids;            /* node id */
 	uint32_t *rix;            /* index of its rec (full decisions) */
 	int16_t *la, *ba;         /* NodeResourcesFit, NodeResourcesBalancedAllocation */
+	int64_t *lb;              /* lean: the two weighted and added */
 	int64_t *pts, *ipa;       /* raw PodTopologySpread, InterPodAffinity */
 	uint32_t *host;           /* PodTopologySpread hostname count (full) */
 	uint8_t *ipa_fail;        /* InterPodAffinity filter, by node id */
@@ -39,6 +40,7 @@ void sched_work_free(struct sched_work *w)
 	free(w->rix);
 	free(w->la);
 	free(w->ba);
+	free(w->lb);
 	free(w->pts);
 	free(w->ipa);
 	free(w->host);
@@ -70,6 +72,7 @@ static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 		GROW_OR_RETURN_NULL(w->rix, cap);
 		GROW_OR_RETURN_NULL(w->la, cap);
 		GROW_OR_RETURN_NULL(w->ba, cap);
+		GROW_OR_RETURN_NULL(w->lb, cap);
 		GROW_OR_RETURN_NULL(w->pts, cap);
 		GROW_OR_RETURN_NULL(w->ipa, cap);
 		GROW_OR_RETURN_NULL(w->host, cap);
@@ -451,6 +454,9 @@ totals_loop(const struct cluster *c, struct decision *d, const struct sched_work
 		      ipalo = tab[NORM_IPA].lo;
 	const int64_t *tt_raw = s->tt_raw, *na_raw = s->na_raw, *praw = wk->pts, *iraw = wk->ipa;
 	const int16_t *la = wk->la, *bal = wk->ba;
+	const int64_t *lb = wk->lb;
+	/* a lean decision has them in lb (fixed: always lean) */
+	const bool lean_lb = fixed || d->lean;
 	const uint32_t *ids = wk->ids, *rix = wk->rix;
 	int64_t *totals = fixed || d->lean ? d->totals : NULL;
 	struct node_rec *nodes = d->nodes;
@@ -461,10 +467,16 @@ totals_loop(const struct cluster *c, struct decision *d, const struct sched_work
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
 		int64_t total = 0;
-		if (fit)
-			total += la[i] * wfit;
-		if (ba)
-			total += bal[i] * wba;
+		if (lean_lb) {
+			/* both resource scores weighted and added */
+			if (fit || ba)
+				total = lb[i];
+		} else {
+			if (fit)
+				total += la[i] * wfit;
+			if (ba)
+				total += bal[i] * wba;
+		}
 		if (tt)
 			total += wnorm(&tab[NORM_TT], ttv, ttlo, NORM_TT, tt_raw[id], s, wtt, tabs);
 		if (na)
@@ -500,8 +512,10 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 {
 	const uint32_t *ids = wk->ids;
 	const uint64_t *nstamp = c->nstamp;
-	int16_t *la = wk->la, *ba = wk->ba;
-	int64_t *praw = wk->pts;
+	int64_t *lb = wk->lb, *praw = wk->pts;
+	/* what the totals read of the resource scores: both weighted */
+	const int64_t wfit = s->fit ? c->cfg.weights[PL_NODE_RESOURCES_FIT] : 0,
+		      wba = s->ba ? c->cfg.weights[PL_BALANCED_ALLOCATION] : 0;
 	/* the soft terms in locals (ns of them are used) */
 #define SOFT_LOCALS(k)                                                                 \
 	const int32_t *kd##k = ns > (k) ? t[k].kd : NULL;                              \
@@ -523,8 +537,7 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 			struct res_score *e = &rv[id];
 			if (e->stamp != nstamp[id])
 				res_score_fill(c, p, id, e);
-			la[i] = e->least;
-			ba[i] = e->balanced;
+			lb[i] = e->least * wfit + e->balanced * wba;
 		}
 		if (!ns)
 			continue;
@@ -642,8 +655,12 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 		lean_raw(c, p, wk, nf, &s, rv, terms, nterms, spread_ignore_mask(ss));
 		goto ipa;
 	}
-	if (s.fit || s.ba)
+	if (s.fit || s.ba) {
 		score_resources(c, p, ids, nf, wk->la, wk->ba);
+		for (uint32_t i = 0; d->lean && i < nf; i++)
+			wk->lb[i] = wk->la[i] * (s.fit ? (int64_t)w[PL_NODE_RESOURCES_FIT] : 0) +
+				    wk->ba[i] * (s.ba ? (int64_t)w[PL_BALANCED_ALLOCATION] : 0);
+	}
 	if (s.pts && !spread_raw_all(ss, ids, nf, wk->pts, d->lean ? NULL : wk->host, &s.pts_min, &s.pts_max))
 		return 0;
 	/* the ranges in locals: s is in memory (its address is taken) */
