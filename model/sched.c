@@ -230,14 +230,14 @@ filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const 
 	uint32_t nf = 0, n = c->nnodes;
 	for (uint32_t id = 0; id < n; id++) {
 		uint8_t fl = nflag[id];
-		if (!(fl & NF_ALIVE))
-			continue;
 		bool fits;
-		if (__builtin_expect(fl & NF_EXACT, 1)) {
+		if (__builtin_expect((fl & (NF_ALIVE | NF_EXACT)) == (NF_ALIVE | NF_EXACT), 1)) {
 			/* noderesources/fit.go fitsRequest over the free amounts */
 			fits = (fl & NF_ROOM) != 0;
 			fits &= want_cpu <= nfree[id].cpu;
 			fits &= want_mem <= nfree[id].mem;
+		} else if (!(fl & NF_ALIVE)) {
+			continue;
 		} else {
 			struct node_rec scratch;
 			init_rec(&scratch, id);
