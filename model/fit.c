@@ -253,12 +253,10 @@ struct res_score *res_scores_for(struct cluster *c, const struct pod *p)
 	return w ? w->v : NULL;
 }
 
-void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e)
+/* The kept scores without the pod, one per node id; NULL on OOM. */
+static struct bal_now *bal_now_all(struct cluster *c)
 {
-	const struct node *n = &c->nodes[id];
 	struct res_cache *rc = c->res_cache;
-	e->least = (int16_t)score_least_allocated(c, p, n);
-	e->stamp = c->nstamp[id];
 	if (rc && rc->nnow < c->nnodes) {
 		uint32_t cap = c->nnodes + c->nnodes / 4 + 16;
 		struct bal_now *v = realloc(rc->now, cap * sizeof(*v));
@@ -268,11 +266,20 @@ void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct 
 			rc->nnow = cap;
 		}
 	}
-	if (!rc || rc->nnow < c->nnodes) {
+	return rc && rc->nnow >= c->nnodes ? rc->now : NULL;
+}
+
+static inline void fill_one(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e,
+			    struct bal_now *now)
+{
+	const struct node *n = &c->nodes[id];
+	e->least = (int16_t)score_least_allocated(c, p, n);
+	e->stamp = c->nstamp[id];
+	if (!now) {
 		e->balanced = (int16_t)balanced_score(p, n);
 		return;
 	}
-	struct bal_now *now = &rc->now[id];
+	now += id;
 	if (now->stamp != e->stamp) {
 		now->score = balance2(n->used.cpu, n->alloc.cpu, n->used.mem, n->alloc.mem);
 		now->stamp = e->stamp;
@@ -281,6 +288,22 @@ void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct 
 	int64_t w = balance2(n->used.cpu + p->spec.req.cpu, n->alloc.cpu, n->used.mem + p->spec.req.mem,
 			     n->alloc.mem);
 	e->balanced = (int16_t)(50 + (50 + w - now->score) / 2);
+}
+
+void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e)
+{
+	fill_one(c, p, id, e, bal_now_all(c));
+}
+
+void res_scores_fill(struct cluster *c, const struct pod *p, struct res_score *v, const uint32_t *ids,
+		     const uint32_t *which, uint32_t n)
+{
+	struct bal_now *now = bal_now_all(c);
+	/* one loop, so that the divisions of several nodes overlap */
+	for (uint32_t j = 0; j < n; j++) {
+		uint32_t id = ids[which[j]];
+		fill_one(c, p, id, &v[id], now);
+	}
 }
 
 void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids, uint32_t nf,

@@ -62,6 +62,9 @@ struct res_score {
 struct res_score *res_scores_for(struct cluster *c, const struct pod *p);
 /* Computes node id's scores for p into *e, with the node's stamp. */
 void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e);
+/* The same for v[ids[which[j]]], j < n. */
+void res_scores_fill(struct cluster *c, const struct pod *p, struct res_score *v, const uint32_t *ids,
+		     const uint32_t *which, uint32_t n);
 /* Both resource scores of node ids[i] into la[i] and ba[i]. */
 void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids, uint32_t nf,
 		     int16_t *la, int16_t *ba);

@@ -513,6 +513,9 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 	const uint32_t *ids = wk->ids;
 	const uint64_t *nstamp = c->nstamp;
 	int64_t *lb = wk->lb, *praw = wk->pts;
+	/* the positions whose resource scores are not kept (rix is unused
+	 * in a lean cycle) */
+	uint32_t *miss = wk->rix, nmiss = 0;
 	/* what the totals read of the resource scores: both weighted */
 	const int64_t wfit = s->fit ? c->cfg.weights[PL_NODE_RESOURCES_FIT] : 0,
 		      wba = s->ba ? c->cfg.weights[PL_BALANCED_ALLOCATION] : 0;
@@ -535,8 +538,9 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 		uint32_t id = ids[i];
 		if (rv) {
 			struct res_score *e = &rv[id];
+			/* a score to compute: after the loop, all at once */
 			if (e->stamp != nstamp[id])
-				res_score_fill(c, p, id, e);
+				miss[nmiss++] = i;
 			lb[i] = e->least * wfit + e->balanced * wba;
 		}
 		if (!ns)
@@ -564,6 +568,13 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 		SOFT_TERM(3)
 #undef SOFT_TERM
 		praw[i] = go_round(a);
+	}
+	if (nmiss) {
+		res_scores_fill(c, p, rv, ids, miss, nmiss);
+		for (uint32_t j = 0; j < nmiss; j++) {
+			const struct res_score *e = &rv[ids[miss[j]]];
+			lb[miss[j]] = e->least * wfit + e->balanced * wba;
+		}
 	}
 	/* the ranges, in a loop of their own */
 	const int64_t *tt_raw = s->tt_raw, *na_raw = s->na_raw;
