@@ -609,22 +609,20 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 static void lean_raw(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32_t nf, struct scores *s,
 		     struct res_score *rv, const struct soft_term *t, uint32_t ns, const uint8_t *ign)
 {
+	/* one copy of the pass for each number of soft terms */
 	switch (ns) {
-	case 0:
-		lean_raw_n(c, p, wk, nf, s, rv, t, 0, ign);
-		break;
-	case 1:
-		lean_raw_n(c, p, wk, nf, s, rv, t, 1, ign);
-		break;
-	case 2:
-		lean_raw_n(c, p, wk, nf, s, rv, t, 2, ign);
-		break;
-	case 3:
-		lean_raw_n(c, p, wk, nf, s, rv, t, 3, ign);
-		break;
+#define RAW_CASE(n)                                               \
+	case (n):                                                 \
+		lean_raw_n(c, p, wk, nf, s, rv, t, (n), ign);     \
+		break
+		RAW_CASE(0);
+		RAW_CASE(1);
+		RAW_CASE(2);
+		RAW_CASE(3);
 	default:
-		lean_raw_n(c, p, wk, nf, s, rv, t, 4, ign);
+		lean_raw_n(c, p, wk, nf, s, rv, t, SOFT_FUSED, ign);
 		break;
+#undef RAW_CASE
 	}
 }
 

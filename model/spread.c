@@ -697,12 +697,14 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
 		bool all_keyed = ki->nhave == c->nalive_nodes;
 		const int64_t *sum = NULL;
-		const uint32_t *zl;
-		uint32_t nz;
+		const uint32_t *zl = NULL;
+		uint32_t nz = 0;
 		if (oom)
 			ok = 0;
-		else if (!el && !hs && (all_keyed || !seeded[empty])) {
-			/* every node counted: the matcher's sums per domain */
+		else if (!hs && (all_keyed || !seeded[empty]) &&
+			 (!el || (zl = node_shape_zeros(c, s->shape, el, &nz)))) {
+			/* every node counted: the matcher's sums per domain,
+			 * less the nodes that are not eligible (a shape's few) */
 			if (sc->m && !(sum = matcher_domain_sums(c, sc->m, r->key)))
 				ok = 0;
 			ki = cluster_key_index(c, r->key);
@@ -712,21 +714,7 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 				nnodes[v] = ki->nper[v];
 				cnt[v] = sum ? sum[v] : 0;
 			}
-			kd = NULL;
-		} else if (el && !hs && (all_keyed || !seeded[empty]) &&
-			   (zl = node_shape_zeros(c, s->shape, el, &nz))) {
-			/* the same less the nodes that are not eligible (a
-			 * shape's few) */
-			if (sc->m && !(sum = matcher_domain_sums(c, sc->m, r->key)))
-				ok = 0;
-			ki = cluster_key_index(c, r->key);
-			for (uint32_t v = 0; ok && v < nv; v++) {
-				if (!seeded[v])
-					continue;
-				nnodes[v] = ki->nper[v];
-				cnt[v] = sum ? sum[v] : 0;
-			}
-			for (uint32_t j = 0; ok && j < nz; j++) {
+			for (uint32_t j = 0; ok && el && j < nz; j++) {
 				int32_t vi = kd[zl[j]];
 				if (vi < 0 || !seeded[vi])
 					continue;
