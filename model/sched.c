@@ -205,12 +205,6 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 	d->nignored = nig;
 }
 
-/* The same for a lean decision when the pod requests only cpu and
- * memory and has at most three hard spreading constraints: each node's
- * verdict is computed without branches on its data (the answers of the
- * plugins are all read, then the first failure is selected), as data
- * dependent branches mispredict at every few nodes. A node whose free
- * amounts overflowed takes the full filter. */
 /* The loop of filter_lean for nht hard spreading tables and with (ipa)
  * or without the InterPodAffinity mask, constants in each copy. */
 static inline __attribute__((always_inline)) uint32_t
