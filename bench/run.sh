@@ -59,7 +59,9 @@ grp() { printf '%s\n' "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v <= t) ? "met" : "MISSED"}'; }
 
 # The instruction count does not depend on timing, so it runs beside the
-# timed rows (on the second core) from the start.
+# load rows (on the second core) from the start; the placement, replay
+# and frame rows wait for it, since a second process on the machine's
+# memory makes their times vary.
 CG=$B/callgrind
 # ir_of OUT: the instruction total of a callgrind output file
 ir_of() { awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {print (t != "") ? t : s}' "$1"; }
@@ -120,6 +122,14 @@ read -r lk_t lk_m yk_t yk_m < <(load_row "$BIGK")
 size_s=$(stat -c %s "$BIG")
 size_k=$(stat -c %s "$BIGK")
 
+cg_ok=
+if [ -n "$cg_pid" ]; then
+	say "bench: waiting for callgrind"
+	if wait "$cg_pid"; then
+		cg_ok=1
+	fi
+fi
+
 # placements with every node's verdict and total (what a step computes),
 # then with the whole decision recorded (what explain and the interface
 # ask for): RUNS batches in one process (one load)
@@ -153,8 +163,7 @@ fi
 # the instruction counts
 ir="n/a (valgrind not found)"
 if [ -n "$cg_pid" ]; then
-	say "bench: waiting for callgrind"
-	if wait "$cg_pid" && [ -s "$CG-0.ir" ] && [ -s "$CG-1.ir" ]; then
+	if [ -n "$cg_ok" ] && [ -s "$CG-0.ir" ] && [ -s "$CG-1.ir" ]; then
 		ir="first cycle $(grp "$(cat "$CG-0.ir")") Ir, again $(grp "$(cat "$CG-1.ir")") Ir"
 		if [ -s "$CG-run.ir" ]; then
 			ir="$ir; mean of 100 consecutive first cycles $(grp "$(cat "$CG-run.ir")") Ir"
