@@ -138,6 +138,8 @@ static void tune_malloc(void)
 	if (done)
 		return;
 	done = true;
+	/* a refusal (a value out of range) leaves glibc's defaults: only
+	 * slower */
 	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif

@@ -103,7 +103,7 @@ struct node_free {
 };
 enum node_flag {
 	NF_ALIVE = 1,             /* not removed */
-	NF_EXACT = 2,             /* no subtraction below overflowed */
+	NF_EXACT = 2,             /* free cpu, memory and pods computed without overflow */
 	NF_ROOM = 4,              /* allocatable pods - bound pods >= 1 */
 };
 

@@ -114,7 +114,7 @@ done:
 static int64_t pct(int64_t x, int64_t alloc)
 {
 	/* a 32-bit division where it is exact (cpu in millicores) */
-	if (x <= UINT32_MAX / 100 && alloc <= UINT32_MAX)
+	if (x >= 0 && x <= UINT32_MAX / 100 && alloc <= UINT32_MAX)
 		return (int64_t)((uint32_t)(x * 100) / (uint32_t)alloc);
 	if (x <= INT64_MAX / 100)
 		return x * 100 / alloc;
@@ -313,7 +313,7 @@ void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
 		struct res_score one, *e = v ? &v[id] : &one;
-		/* the stamp from the array the filter loop read */
+		/* the node's stamp, renewed at every change of its resources */
 		if (!v || e->stamp != c->nstamp[id])
 			res_score_fill(c, p, id, e);
 		la[i] = e->least;

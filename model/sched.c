@@ -259,7 +259,7 @@ filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const 
 	return nf;
 }
 
-/* The same for a lean decision when the pod requests only cpu and
+/* filter_loop for a lean decision when the pod requests only cpu and
  * memory and has at most three hard spreading constraints: each node's
  * verdict is computed without branches on its data (the answers of the
  * plugins are all read, then the first failure is selected), as data
