@@ -306,21 +306,6 @@ void res_scores_fill(struct cluster *c, const struct pod *p, struct res_score *v
 	}
 }
 
-void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids, uint32_t nf,
-		     int16_t *la, int16_t *ba)
-{
-	struct res_score *v = res_scores_for(c, p);
-	for (uint32_t i = 0; i < nf; i++) {
-		uint32_t id = ids[i];
-		struct res_score one, *e = v ? &v[id] : &one;
-		/* the node's stamp, renewed at every change of its resources */
-		if (!v || e->stamp != c->nstamp[id])
-			res_score_fill(c, p, id, e);
-		la[i] = e->least;
-		ba[i] = e->balanced;
-	}
-}
-
 bool pod_requests_cpu_or_mem(const struct pod *p)
 {
 	assert(p);

@@ -65,9 +65,6 @@ void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct 
 /* The same for v[ids[which[j]]], j < n. */
 void res_scores_fill(struct cluster *c, const struct pod *p, struct res_score *v, const uint32_t *ids,
 		     const uint32_t *which, uint32_t n);
-/* Both resource scores of node ids[i] into la[i] and ba[i]. */
-void score_resources(struct cluster *c, const struct pod *p, const uint32_t *ids, uint32_t nf,
-		     int16_t *la, int16_t *ba);
 
 /* interpodaffinity: state per decision */
 struct ipa_state;
@@ -164,13 +161,6 @@ const uint8_t *spread_ignore_mask(const struct spread_state *s);
  * false when it skips. */
 bool spread_prescore(struct cluster *c, struct spread_state *s, const uint32_t *ids, uint32_t nf,
 		     uint32_t nignored, bool lean);
-/* scoring.go Score for the same nodes after spread_prescore: raw[i] (0
- * when ignored) and, when host is not NULL, host[i] the matching pods on
- * node ids[i] of a hostname term (left as it is without one); *min and
- * *max over the nodes not ignored (left as they are when every node is).
- * Returns 1, 0 on OOM. */
-int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, uint32_t *host,
-		   int64_t *min, int64_t *max);
 /* One soft constraint's term of scoring.go Score, for a loop over the
  * nodes: con[kd[id]] (con[-1] is 0) for a key with domains, else the
  * hostname term cnt * w + off with cnt = pn[id] (0 when pn is NULL),
@@ -181,8 +171,8 @@ struct soft_term {
 	const uint32_t *pn;
 	double w, off;
 };
-/* The soft constraints' terms in constraint order into t (room for max);
- * returns their number, or max + 1 when there are more. */
+/* The soft constraints' terms (after spread_prescore) in constraint
+ * order into t when their number, returned, is at most max. */
 uint32_t spread_soft_terms(const struct spread_state *s, struct soft_term *t, uint32_t max);
 
 /* math.Round (half away from zero) for the non-negative scores here,

@@ -25,8 +25,9 @@ struct sched_work {
 	uint32_t cap;
 	uint32_t *ids;            /* node id */
 	uint32_t *rix;            /* index of its rec (full decisions) */
+	uint32_t *miss;           /* positions whose resource scores are not kept */
 	int16_t *la, *ba;         /* NodeResourcesFit, NodeResourcesBalancedAllocation */
-	int64_t *lb;              /* lean: the two weighted and added */
+	int64_t *lb;              /* the two weighted and added */
 	int64_t *pts, *ipa;       /* raw PodTopologySpread, InterPodAffinity */
 	uint32_t *host;           /* PodTopologySpread hostname count (full) */
 	uint8_t *ipa_fail;        /* InterPodAffinity filter, by node id */
@@ -38,6 +39,7 @@ void sched_work_free(struct sched_work *w)
 		return;
 	free(w->ids);
 	free(w->rix);
+	free(w->miss);
 	free(w->la);
 	free(w->ba);
 	free(w->lb);
@@ -70,6 +72,7 @@ static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 		uint32_t cap = n + n / 4 + 16;
 		GROW_OR_RETURN_NULL(w->ids, cap);
 		GROW_OR_RETURN_NULL(w->rix, cap);
+		GROW_OR_RETURN_NULL(w->miss, cap);
 		GROW_OR_RETURN_NULL(w->la, cap);
 		GROW_OR_RETURN_NULL(w->ba, cap);
 		GROW_OR_RETURN_NULL(w->lb, cap);
@@ -440,17 +443,13 @@ totals_loop(const struct cluster *c, struct decision *d, const struct sched_work
 	const bool fit = fixed ? (fixed & SC_FIT) : s->fit, ba = fixed ? (fixed & SC_BA) : s->ba,
 		   tt = fixed ? (fixed & SC_TT) : s->tt, na = fixed ? (fixed & SC_NA) : s->na,
 		   pts = fixed ? (fixed & SC_PTS) : s->pts, ipa = fixed ? (fixed & SC_IPA) : s->ipa;
-	const int64_t wfit = w[PL_NODE_RESOURCES_FIT], wba = w[PL_BALANCED_ALLOCATION];
 	const int32_t wtt = w[PL_TAINT_TOLERATION], wna = w[PL_NODE_AFFINITY], wpts = w[PL_POD_TOPOLOGY_SPREAD],
 		      wipa = w[PL_INTER_POD_AFFINITY];
 	const int64_t *ttv = tab[NORM_TT].v, *nav = tab[NORM_NA].v, *ptsv = tab[NORM_PTS].v, *ipav = tab[NORM_IPA].v;
 	const int64_t ttlo = tab[NORM_TT].lo, nalo = tab[NORM_NA].lo, ptslo = tab[NORM_PTS].lo,
 		      ipalo = tab[NORM_IPA].lo;
 	const int64_t *tt_raw = s->tt_raw, *na_raw = s->na_raw, *praw = wk->pts, *iraw = wk->ipa;
-	const int16_t *la = wk->la, *bal = wk->ba;
 	const int64_t *lb = wk->lb;
-	/* a lean decision has them in lb (fixed: always lean) */
-	const bool lean_lb = fixed || d->lean;
 	const uint32_t *ids = wk->ids, *rix = wk->rix;
 	int64_t *totals = fixed || d->lean ? d->totals : NULL;
 	struct node_rec *nodes = d->nodes;
@@ -460,17 +459,8 @@ totals_loop(const struct cluster *c, struct decision *d, const struct sched_work
 	int64_t best = INT64_MIN;
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
-		int64_t total = 0;
-		if (lean_lb) {
-			/* both resource scores weighted and added */
-			if (fit || ba)
-				total = lb[i];
-		} else {
-			if (fit)
-				total += la[i] * wfit;
-			if (ba)
-				total += bal[i] * wba;
-		}
+		/* both resource scores weighted and added (raw_pass) */
+		int64_t total = fit || ba ? lb[i] : 0;
 		if (tt)
 			total += wnorm(&tab[NORM_TT], ttv, ttlo, NORM_TT, tt_raw[id], s, wtt, tabs);
 		if (na)
@@ -494,26 +484,27 @@ totals_loop(const struct cluster *c, struct decision *d, const struct sched_work
 	return ntied;
 }
 
-/* A lean decision's raw scores of NodeResourcesFit and
- * BalancedAllocation (kept per node for the pod's requests: rv),
- * TaintToleration and NodeAffinity (the shape's) and PodTopologySpread
- * (the ns soft terms t, a constant in each copy), and their ranges, in
- * one pass over the feasible nodes. */
+/* Every raw score of NodeResourcesFit and BalancedAllocation (kept per
+ * node for the pod's requests in rv; NULL on OOM), TaintToleration and
+ * NodeAffinity (the shape's) and PodTopologySpread (the ns soft terms t)
+ * over the feasible nodes, and their ranges. ns is a constant in the
+ * copies for lean decisions; full adds what the records show (both
+ * resource scores apart, the hostname counts). */
 #define SOFT_FUSED 4
 static inline __attribute__((always_inline)) void
-lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32_t nf, struct scores *s,
-	   struct res_score *rv, const struct soft_term *t, const uint32_t ns, const uint8_t *ign)
+raw_pass_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32_t nf, struct scores *s,
+	   struct res_score *rv, const struct soft_term *t, const uint32_t ns, const uint8_t *ign, const bool full)
 {
 	const uint32_t *ids = wk->ids;
 	const uint64_t *nstamp = c->nstamp;
 	int64_t *lb = wk->lb, *praw = wk->pts;
-	/* the positions whose resource scores are not kept (rix is unused
-	 * in a lean cycle) */
-	uint32_t *miss = wk->rix, nmiss = 0;
+	uint32_t *host = wk->host;
+	uint32_t *miss = wk->miss, nmiss = 0;
 	/* what the totals read of the resource scores: both weighted */
+	const bool res = s->fit || s->ba;
 	const int64_t wfit = s->fit ? c->cfg.weights[PL_NODE_RESOURCES_FIT] : 0,
 		      wba = s->ba ? c->cfg.weights[PL_BALANCED_ALLOCATION] : 0;
-	/* the soft terms in locals (ns of them are used) */
+	/* the first soft terms in locals (ns of them are used) */
 #define SOFT_LOCALS(k)                                                                 \
 	const int32_t *kd##k = ns > (k) ? t[k].kd : NULL;                              \
 	const double *con##k = ns > (k) ? t[k].con : NULL;                             \
@@ -530,12 +521,17 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 	 * the one before */
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
-		if (rv) {
-			struct res_score *e = &rv[id];
-			/* a score to compute: after the loop, all at once */
-			if (e->stamp != nstamp[id])
-				miss[nmiss++] = i;
+		if (res) {
+			struct res_score one, *e = rv ? &rv[id] : &one;
+			if (!rv)
+				res_score_fill(c, p, id, e);
+			else if (e->stamp != nstamp[id])
+				miss[nmiss++] = i; /* computed after the loop, all at once */
 			lb[i] = e->least * wfit + e->balanced * wba;
+			if (full) {
+				wk->la[i] = e->least;
+				wk->ba[i] = e->balanced;
+			}
 		}
 		if (!ns)
 			continue;
@@ -548,18 +544,28 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 		/* the terms added in constraint order, as upstream adds them
 		 * (written out: the copies for each ns are not unrolled) */
 		double a = 0;
-#define SOFT_TERM(k)                                                                   \
-	if (ns > (k)) {                                                                \
-		int32_t vi = kd##k[id];                                                \
-		if (con##k)                                                            \
-			a += con##k[vi];                                               \
-		else if (vi >= 0)                                                      \
-			a += (double)(pn##k ? pn##k[id] : 0) * w##k + off##k;           \
-	}
-		SOFT_TERM(0)
-		SOFT_TERM(1)
-		SOFT_TERM(2)
-		SOFT_TERM(3)
+#define SOFT_TERM(k, kd, con, pn, w, off)                                              \
+	do {                                                                           \
+		int32_t vi = (kd)[id];                                                 \
+		if (con) {                                                             \
+			a += (con)[vi];                                                \
+		} else if (vi >= 0) {                                                  \
+			uint32_t cnt = (pn) ? (pn)[id] : 0;                            \
+			if (full)                                                      \
+				host[i] = cnt;                                         \
+			a += (double)cnt * (w) + (off);                                \
+		}                                                                      \
+	} while (0)
+		if (ns > 0)
+			SOFT_TERM(0, kd0, con0, pn0, w0, off0);
+		if (ns > 1)
+			SOFT_TERM(1, kd1, con1, pn1, w1, off1);
+		if (ns > 2)
+			SOFT_TERM(2, kd2, con2, pn2, w2, off2);
+		if (ns > 3)
+			SOFT_TERM(3, kd3, con3, pn3, w3, off3);
+		for (uint32_t k = SOFT_FUSED; k < ns; k++)
+			SOFT_TERM(k, t[k].kd, t[k].con, t[k].pn, t[k].w, t[k].off);
 #undef SOFT_TERM
 		praw[i] = go_round(a);
 	}
@@ -568,6 +574,10 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 		for (uint32_t j = 0; j < nmiss; j++) {
 			const struct res_score *e = &rv[ids[miss[j]]];
 			lb[miss[j]] = e->least * wfit + e->balanced * wba;
+			if (full) {
+				wk->la[miss[j]] = e->least;
+				wk->ba[miss[j]] = e->balanced;
+			}
 		}
 	}
 	/* the ranges, in a loop of their own */
@@ -600,23 +610,28 @@ lean_raw_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 	s->pts_max = phi;
 }
 
-static void lean_raw(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32_t nf, struct scores *s,
-		     struct res_score *rv, const struct soft_term *t, uint32_t ns, const uint8_t *ign)
+static void raw_pass(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32_t nf, struct scores *s,
+		     struct res_score *rv, const struct soft_term *t, uint32_t ns, const uint8_t *ign, bool full)
 {
-	/* one copy of the pass for each number of soft terms */
-	switch (ns) {
-#define RAW_CASE(n)                                               \
-	case (n):                                                 \
-		lean_raw_n(c, p, wk, nf, s, rv, t, (n), ign);     \
+	/* a copy of the pass for each number of soft terms of a lean
+	 * decision; one for any number, for a full one and the rest */
+	switch (full ? UINT32_MAX : ns) {
+#define RAW_CASE(n)                                                      \
+	case (n):                                                        \
+		raw_pass_n(c, p, wk, nf, s, rv, t, (n), ign, false);     \
 		break
 		RAW_CASE(0);
 		RAW_CASE(1);
 		RAW_CASE(2);
 		RAW_CASE(3);
-	default:
-		lean_raw_n(c, p, wk, nf, s, rv, t, SOFT_FUSED, ign);
-		break;
+		RAW_CASE(4);
 #undef RAW_CASE
+	default:
+		if (full)
+			raw_pass_n(c, p, wk, nf, s, rv, t, ns, ign, true);
+		else
+			raw_pass_n(c, p, wk, nf, s, rv, t, ns, ign, false);
+		break;
 	}
 }
 
@@ -650,45 +665,18 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	s.na_raw = s.na ? node_shape_na_raw(c, p, shape) : NULL;
 	if ((s.tt && !s.tt_raw) || (s.na && !s.na_raw))
 		return 0;
-	/* a lean decision reads every raw score in one pass */
-	struct soft_term terms[SOFT_FUSED];
-	uint32_t nterms = s.pts ? spread_soft_terms(ss, terms, SOFT_FUSED) : 0;
+	/* every raw score in one pass */
+	struct soft_term few[SOFT_FUSED], *terms = few;
+	uint32_t nterms = s.pts ? spread_soft_terms(ss, few, SOFT_FUSED) : 0;
+	if (nterms > SOFT_FUSED) {
+		if (!(terms = malloc(nterms * sizeof(*terms))))
+			return 0;
+		spread_soft_terms(ss, terms, nterms);
+	}
 	struct res_score *rv = s.fit || s.ba ? res_scores_for(c, p) : NULL;
-	if (d->lean && nterms <= SOFT_FUSED && (rv || !(s.fit || s.ba))) {
-		lean_raw(c, p, wk, nf, &s, rv, terms, nterms, spread_ignore_mask(ss));
-		goto ipa;
-	}
-	if (s.fit || s.ba) {
-		score_resources(c, p, ids, nf, wk->la, wk->ba);
-		for (uint32_t i = 0; d->lean && i < nf; i++)
-			wk->lb[i] = wk->la[i] * (s.fit ? (int64_t)w[PL_NODE_RESOURCES_FIT] : 0) +
-				    wk->ba[i] * (s.ba ? (int64_t)w[PL_BALANCED_ALLOCATION] : 0);
-	}
-	if (s.pts && !spread_raw_all(ss, ids, nf, wk->pts, d->lean ? NULL : wk->host, &s.pts_min, &s.pts_max))
-		return 0;
-	/* the ranges in locals: s is in memory (its address is taken) */
-	if (s.tt || s.na) {
-		const int64_t *tt_raw = s.tt_raw, *na_raw = s.na_raw;
-		int64_t tlo = s.tt_min, thi = s.tt_max, nlo = s.na_min, nhi = s.na_max;
-		for (uint32_t i = 0; i < nf; i++) {
-			uint32_t id = ids[i];
-			if (tt_raw) {
-				int64_t raw = tt_raw[id];
-				thi = raw > thi ? raw : thi;
-				tlo = raw < tlo ? raw : tlo;
-			}
-			if (na_raw) {
-				int64_t raw = na_raw[id];
-				nhi = raw > nhi ? raw : nhi;
-				nlo = raw < nlo ? raw : nlo;
-			}
-		}
-		s.tt_min = tlo;
-		s.tt_max = thi;
-		s.na_min = nlo;
-		s.na_max = nhi;
-	}
-ipa:
+	raw_pass(c, p, wk, nf, &s, rv, terms, nterms, spread_ignore_mask(ss), !d->lean);
+	if (terms != few)
+		free(terms);
 	if (s.ipa) {
 		int64_t lo = s.ipa_min, hi = s.ipa_max, *ipa_raw = wk->ipa;
 		for (uint32_t i = 0; i < nf; i++) {

@@ -788,50 +788,11 @@ bool spread_prescore(struct cluster *c, struct spread_state *s, const uint32_t *
 	return true;
 }
 
-/* scoring.go Score for the nodes ids[0..nf) with the soft constraints'
- * pointers in locals; ns is a constant in each copy the dispatcher
- * below compiles, so the loop over the constraints is unrolled. Each
- * node's terms are added into one double in constraint order, as the
- * upstream loop adds them (the same rounding). */
-static inline __attribute__((always_inline)) void
-raw_loop(const struct soft_term *t, const uint32_t ns, const uint8_t *ign, const uint32_t *ids, uint32_t nf,
-	 int64_t *raw, uint32_t *host, int64_t *min, int64_t *max)
-{
-	int64_t lo = *min, hi = *max;
-	for (uint32_t i = 0; i < nf; i++) {
-		uint32_t id = ids[i];
-		if (ign && !ign[id]) {
-			raw[i] = 0;
-			continue;
-		}
-		double a = 0;
-		for (uint32_t k = 0; k < ns; k++) {
-			int32_t vi = t[k].kd[id];
-			if (t[k].con) {
-				/* con[-1] is 0: the term needs the node's label */
-				a += t[k].con[vi];
-			} else if (vi >= 0) {
-				uint32_t cnt = t[k].pn ? t[k].pn[id] : 0;
-				if (host)
-					host[i] = cnt;
-				a += (double)cnt * t[k].w + t[k].off;
-			}
-		}
-		int64_t v = go_round(a);
-		raw[i] = v;
-		lo = v < lo ? v : lo;
-		hi = v > hi ? v : hi;
-	}
-	*min = lo;
-	*max = hi;
-}
-
-#define SOFT_UNROLLED 4
-
+/* scoring.go Score reads these terms per node (sched.c adds them) */
 uint32_t spread_soft_terms(const struct spread_state *s, struct soft_term *t, uint32_t max)
 {
 	if (s->nsoft > max)
-		return max + 1;
+		return s->nsoft;
 	for (uint32_t k = 0; k < s->nsoft; k++) {
 		const struct spread_con *sc = &s->soft[k];
 		t[k] = (struct soft_term){
@@ -844,35 +805,4 @@ uint32_t spread_soft_terms(const struct spread_state *s, struct soft_term *t, ui
 		};
 	}
 	return s->nsoft;
-}
-
-int spread_raw_all(const struct spread_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, uint32_t *host,
-		   int64_t *min, int64_t *max)
-{
-	const uint8_t *ign = spread_ignore_mask(s);
-	uint32_t ns = s->nsoft;
-	struct soft_term small[SOFT_UNROLLED], *t = small;
-	if (ns > SOFT_UNROLLED && !(t = malloc(ns * sizeof(*t))))
-		return 0;
-	spread_soft_terms(s, t, ns);
-	switch (ns) {
-	case 1:
-		raw_loop(t, 1, ign, ids, nf, raw, host, min, max);
-		break;
-	case 2:
-		raw_loop(t, 2, ign, ids, nf, raw, host, min, max);
-		break;
-	case 3:
-		raw_loop(t, 3, ign, ids, nf, raw, host, min, max);
-		break;
-	case 4:
-		raw_loop(t, 4, ign, ids, nf, raw, host, min, max);
-		break;
-	default:
-		raw_loop(t, ns, ign, ids, nf, raw, host, min, max);
-		break;
-	}
-	if (t != small)
-		free(t);
-	return 1;
 }
