@@ -229,7 +229,6 @@ void cluster_free(struct cluster *c)
 	sched_work_free(c->sched_work);
 	free(c->nfree);
 	free(c->nflag);
-	free(c->nfree_pods);
 	free(c->nstamp);
 	term_ns_index_free(c->term_ns);
 	for (uint32_t i = 0; i < c->nterms; i++) {
@@ -278,7 +277,6 @@ static void free_sync(struct cluster *c, uint32_t id)
 	bool o = __builtin_sub_overflow(n->alloc.cpu, n->used.cpu, &f->cpu);
 	o |= __builtin_sub_overflow(n->alloc.mem, n->used.mem, &f->mem);
 	o |= __builtin_sub_overflow(n->alloc.pods, (int64_t)n->npods, &pods);
-	c->nfree_pods[id] = pods;
 	c->nflag[id] = (uint8_t)((n->alive ? NF_ALIVE : 0) | (o ? 0 : NF_EXACT) | (pods >= 1 ? NF_ROOM : 0));
 	c->nstamp[id] = n->res_stamp;
 }
@@ -301,10 +299,6 @@ int32_t cluster_add_node(struct cluster *c, struct node *n)
 		if (!fl)
 			return -1;
 		c->nflag = fl;
-		int64_t *fp = realloc(c->nfree_pods, cap * sizeof(*fp));
-		if (!fp)
-			return -1;
-		c->nfree_pods = fp;
 		uint64_t *st = realloc(c->nstamp, cap * sizeof(*st));
 		if (!st)
 			return -1;

@@ -144,7 +144,6 @@ struct cluster {
 	struct sched_work *sched_work; /* sched.c: per-cycle arrays */
 	struct node_free *nfree;    /* per node id, node_cap of each: */
 	uint8_t *nflag;             /* enum node_flag */
-	int64_t *nfree_pods;        /* allocatable pods - bound pods */
 	uint64_t *nstamp;           /* the node's res_stamp */
 	struct term_ns_index *term_ns; /* interpod.c: term classes by namespace */
 
