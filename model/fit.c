@@ -160,13 +160,23 @@ int64_t score_least_allocated(const struct cluster *c, const struct pod *p, cons
 	return least2(n->nz_cpu + p->spec.nz_cpu, n->alloc.cpu, n->nz_mem + p->spec.nz_mem, n->alloc.mem);
 }
 
-/* balanced_allocation.go Score after PR #135573 (conventions §1) */
-static inline int64_t balanced_score(const struct pod *p, const struct node *n)
+/* balanced_allocation.go Score after PR #135573 (conventions §1), given
+ * wo, the node's score without the pod (balance_now) */
+static inline int64_t balanced_with(const struct pod *p, const struct node *n, int64_t wo)
 {
 	int64_t w = balance2(n->used.cpu + p->spec.req.cpu, n->alloc.cpu, n->used.mem + p->spec.req.mem,
 			     n->alloc.mem);
-	int64_t wo = balance2(n->used.cpu, n->alloc.cpu, n->used.mem, n->alloc.mem);
 	return 50 + (50 + w - wo) / 2;
+}
+
+static inline int64_t balance_now(const struct node *n)
+{
+	return balance2(n->used.cpu, n->alloc.cpu, n->used.mem, n->alloc.mem);
+}
+
+static inline int64_t balanced_score(const struct pod *p, const struct node *n)
+{
+	return balanced_with(p, n, balance_now(n));
 }
 
 int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n)
@@ -279,15 +289,13 @@ static inline void fill_one(struct cluster *c, const struct pod *p, uint32_t id,
 		e->balanced = (int16_t)balanced_score(p, n);
 		return;
 	}
+	/* the score without the pod, kept */
 	now += id;
 	if (now->stamp != e->stamp) {
-		now->score = balance2(n->used.cpu, n->alloc.cpu, n->used.mem, n->alloc.mem);
+		now->score = balance_now(n);
 		now->stamp = e->stamp;
 	}
-	/* balanced_score with the score without the pod kept */
-	int64_t w = balance2(n->used.cpu + p->spec.req.cpu, n->alloc.cpu, n->used.mem + p->spec.req.mem,
-			     n->alloc.mem);
-	e->balanced = (int16_t)(50 + (50 + w - now->score) / 2);
+	e->balanced = (int16_t)balanced_with(p, n, now->score);
 }
 
 void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e)
