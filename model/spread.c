@@ -275,6 +275,37 @@ static struct spread_scratch *scratch_get(struct cluster *c, uint32_t n)
 	return x;
 }
 
+/* Each value's eligible nodes and matching pods when every live node has
+ * the constraint's key: the key index's nodes per value and the
+ * matcher's sums per domain, less the nodes zl[0..nz) (those the pod's
+ * shape makes ineligible: a few), for the values v with only[v] (every
+ * value when only is NULL). 0 on OOM. */
+static int counts_from_sums(struct cluster *c, const struct spread_con *sc, const uint32_t *zl, uint32_t nz,
+			    const uint8_t *only, uint32_t *nnodes, int64_t *cnt)
+{
+	const int64_t *sum = NULL;
+	if (sc->m && !(sum = matcher_domain_sums(c, sc->m, sc->rec->key)))
+		return 0;
+	const struct key_index *ki = cluster_key_index(c, sc->rec->key);
+	if (!ki)
+		return 0;
+	const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
+	for (uint32_t v = 0; v < ki->nvals; v++) {
+		if (only && !only[v])
+			continue;
+		nnodes[v] = ki->nper[v];
+		cnt[v] = sum ? sum[v] : 0;
+	}
+	for (uint32_t j = 0; j < nz; j++) {
+		int32_t v = sc->kdom[zl[j]];
+		if (v < 0 || (only && !only[v]))
+			continue;
+		nnodes[v]--;
+		cnt[v] -= pn ? pn[zl[j]] : 0;
+	}
+	return 1;
+}
+
 /* calPreFilterState for one constraint of a lean decision: the global
  * minimum and the filter's table (ok per value) without the domain
  * records. 0 on OOM. */
@@ -317,52 +348,34 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 			}
 		}
 		r->nreal = nv;
-	} else if (!hh && (zl = node_shape_zeros(c, s->shape, el, &nz))) {
-		/* every node has the key: the matcher's sums per domain
-		 * less the nodes that are not eligible (a shape's few) */
-		if (sc->m && !(sum = matcher_domain_sums(c, sc->m, r->key)))
-			return 0;
-		if (!(ki = cluster_key_index(c, r->key)))
-			return 0;
-		uint32_t *nel = x->nnodes;
-		for (uint32_t v = 0; v < nv; v++) {
-			nel[v] = ki->nper[v];
-			cnt[v] = sum ? sum[v] : 0;
-		}
-		for (uint32_t j = 0; j < nz; j++) {
-			int32_t di = kd[zl[j]];
-			if (di < 0)
-				continue;
-			nel[di]--;
-			cnt[di] -= pn ? pn[zl[j]] : 0;
-		}
-		for (uint32_t v = 0; v < nv; v++) {
-			if (!nel[v])
-				continue;
-			r->nreal++;
-			if (cnt[v] < r->raw_min) {
-				r->raw_min = cnt[v];
-				r->min_value = ki->vals[v];
-			}
-		}
-		memset(nel, 0, nv * sizeof(*nel));
-		sum = NULL; /* the table reads cnt */
 	} else {
-		/* without branches on the node's answers (they alternate
-		 * from node to node): a node that does not count adds
-		 * nothing, and a node without the key writes to the spare
-		 * slot nv, cleared below */
-		for (uint32_t id = 0; id < c->nnodes; id++) {
-			int32_t di = kd[id];
-			uint32_t v = di >= 0 ? (uint32_t)di : nv;
-			uint8_t e = di >= 0;
-			e &= hh ? hh[id] : 1;
-			e &= el ? el[id] : 1;
-			ex[v] |= e;
-			cnt[v] += e && pn ? pn[id] : 0;
+		if (!hh && (zl = node_shape_zeros(c, s->shape, el, &nz))) {
+			/* every node has the key: from the sums */
+			uint32_t *nel = x->nnodes;
+			if (!counts_from_sums(c, sc, zl, nz, NULL, nel, cnt) ||
+			    !(ki = cluster_key_index(c, r->key)))
+				return 0;
+			for (uint32_t v = 0; v < nv; v++) {
+				ex[v] = nel[v] != 0;
+				nel[v] = 0;
+			}
+		} else {
+			/* without branches on the node's answers (they
+			 * alternate from node to node): a node that does
+			 * not count adds nothing, and a node without the key
+			 * writes to the spare slot nv, cleared below */
+			for (uint32_t id = 0; id < c->nnodes; id++) {
+				int32_t di = kd[id];
+				uint32_t v = di >= 0 ? (uint32_t)di : nv;
+				uint8_t e = di >= 0;
+				e &= hh ? hh[id] : 1;
+				e &= el ? el[id] : 1;
+				ex[v] |= e;
+				cnt[v] += e && pn ? pn[id] : 0;
+			}
+			ex[nv] = 0;
+			cnt[nv] = 0;
 		}
-		ex[nv] = 0;
-		cnt[nv] = 0;
 		for (uint32_t v = 0; v < nv; v++) {
 			if (!ex[v])
 				continue;
@@ -696,31 +709,15 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 		const int32_t *kd = sc->kdom;
 		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
 		bool all_keyed = ki->nhave == c->nalive_nodes;
-		const int64_t *sum = NULL;
 		const uint32_t *zl = NULL;
 		uint32_t nz = 0;
 		if (oom)
 			ok = 0;
 		else if (!hs && (all_keyed || !seeded[empty]) &&
 			 (!el || (zl = node_shape_zeros(c, s->shape, el, &nz)))) {
-			/* every node counted: the matcher's sums per domain,
-			 * less the nodes that are not eligible (a shape's few) */
-			if (sc->m && !(sum = matcher_domain_sums(c, sc->m, r->key)))
-				ok = 0;
+			/* every node counted (the seeded values) */
+			ok = counts_from_sums(c, sc, zl, nz, seeded, nnodes, cnt);
 			ki = cluster_key_index(c, r->key);
-			for (uint32_t v = 0; ok && v < nv; v++) {
-				if (!seeded[v])
-					continue;
-				nnodes[v] = ki->nper[v];
-				cnt[v] = sum ? sum[v] : 0;
-			}
-			for (uint32_t j = 0; ok && el && j < nz; j++) {
-				int32_t vi = kd[zl[j]];
-				if (vi < 0 || !seeded[vi])
-					continue;
-				nnodes[vi]--;
-				cnt[vi] -= pn ? pn[zl[j]] : 0;
-			}
 			kd = NULL;
 		}
 		for (uint32_t id = 0; ok && kd && id < c->nnodes; id++) {
