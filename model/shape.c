@@ -273,14 +273,11 @@ const uint32_t *node_shape_zeros(struct cluster *c, struct node_shape *s, const 
 {
 	int k = arr == s->aff ? 0 : arr == s->taint_ok ? 1 : arr == s->both_ok ? 2 : -1;
 	if (k < 0 || !arr)
-		return NULL;
+		return NULL; /* not one of the shape's arrays */
 	if (!s->zeros[k]) {
 		uint32_t m = 0;
-		for (uint32_t id = 0; id < s->nnodes; id++)
-			m += !arr[id] && (c->nflag[id] & NF_ALIVE);
-		if (!(s->zeros[k] = malloc((m + 1) * sizeof(*s->zeros[k]))))
+		if (!(s->zeros[k] = malloc((s->nnodes + 1) * sizeof(*s->zeros[k]))))
 			return NULL;
-		m = 0;
 		for (uint32_t id = 0; id < s->nnodes; id++)
 			if (!arr[id] && (c->nflag[id] & NF_ALIVE))
 				s->zeros[k][m++] = id;
