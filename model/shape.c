@@ -282,6 +282,10 @@ const uint32_t *node_shape_zeros(struct cluster *c, struct node_shape *s, const 
 			if (!arr[id] && (c->nflag[id] & NF_ALIVE))
 				s->zeros[k][m++] = id;
 		s->nzeros[k] = m;
+		/* a shape keeps only its few */
+		uint32_t *fit = realloc(s->zeros[k], (m + 1) * sizeof(*fit));
+		if (fit)
+			s->zeros[k] = fit;
 	}
 	*n = s->nzeros[k];
 	return s->zeros[k];
