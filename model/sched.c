@@ -87,6 +87,21 @@ static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 	return w;
 }
 
+/* noderesources/fit.go fitsRequest for a pod requesting only cpu and
+ * memory, over a node's free amounts computed without overflow (fl has
+ * NF_EXACT): room for a pod, and each request within what is free (a
+ * request of 0 always is: INT64_MIN from want_of). */
+static inline int64_t want_of(int64_t request)
+{
+	return request > 0 ? request : INT64_MIN;
+}
+
+static inline bool fits_free(uint8_t fl, const struct node_free *f, int64_t want_cpu, int64_t want_mem)
+{
+	/* no branch: the answers alternate from node to node */
+	return ((fl & NF_ROOM) != 0) & (want_cpu <= f->cpu) & (want_mem <= f->mem);
+}
+
 /* framework/runtime/framework.go RunFilterPlugins, in plugin order, for
  * every node: the per-node work is a few loads and compares; a failure
  * fills the rec's detail through the plugin's own filter (a lean
@@ -99,7 +114,7 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 	const struct resources *rq = &p->spec.req;
 	const uint8_t *stat = node_shape_stat(shape);
 	bool fit_simple = rq->eph == 0 && rq->next == 0;
-	int64_t want_cpu = rq->cpu > 0 ? rq->cpu : INT64_MIN, want_mem = rq->mem > 0 ? rq->mem : INT64_MIN;
+	int64_t want_cpu = want_of(rq->cpu), want_mem = want_of(rq->mem);
 	bool do_spread = !spread_filter_skipped(ss), do_ipa = !ipa_filter_skipped(is);
 	const uint8_t *ign = spread_ignore_mask(ss);
 	const struct spread_hard_tbl *ht;
@@ -149,7 +164,7 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 		 * full filter names the failures (and handles ephemeral and
 		 * extended resources, and overflow) */
 		bool sure = fit_simple && (fl & NF_EXACT); /* fits is the answer */
-		bool fits = sure && (fl & NF_ROOM) && want_cpu <= f->cpu && want_mem <= f->mem;
+		bool fits = sure && fits_free(fl, f, want_cpu, want_mem);
 		ran = 5;
 		if (!fits && ((lean && sure) || !filter_fit(c, p, &c->nodes[id], d, r))) {
 			fail = PL_NODE_RESOURCES_FIT;
@@ -216,7 +231,7 @@ filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const 
 	      uint32_t *ids)
 {
 	const struct resources *rq = &p->spec.req;
-	const int64_t want_cpu = rq->cpu > 0 ? rq->cpu : INT64_MIN, want_mem = rq->mem > 0 ? rq->mem : INT64_MIN;
+	const int64_t want_cpu = want_of(rq->cpu), want_mem = want_of(rq->mem);
 	const int32_t *kd0 = nht > 0 ? ht[0].kdom : NULL, *kd1 = nht > 1 ? ht[1].kdom : NULL,
 		      *kd2 = nht > 2 ? ht[2].kdom : NULL;
 	const uint8_t *ok0 = nht > 0 ? ht[0].ok : NULL, *ok1 = nht > 1 ? ht[1].ok : NULL,
@@ -228,14 +243,11 @@ filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const 
 	for (uint32_t id = 0; id < n; id++) {
 		uint8_t fl = nflag[id];
 		bool fits;
-		if (__builtin_expect((fl & (NF_ALIVE | NF_EXACT)) == (NF_ALIVE | NF_EXACT), 1)) {
-			/* noderesources/fit.go fitsRequest over the free amounts */
-			fits = (fl & NF_ROOM) != 0;
-			fits &= want_cpu <= nfree[id].cpu;
-			fits &= want_mem <= nfree[id].mem;
-		} else if (!(fl & NF_ALIVE)) {
+		if (__builtin_expect((fl & (NF_ALIVE | NF_EXACT)) == (NF_ALIVE | NF_EXACT), 1))
+			fits = fits_free(fl, &nfree[id], want_cpu, want_mem);
+		else if (!(fl & NF_ALIVE))
 			continue;
-		} else {
+		else {
 			struct node_rec scratch;
 			init_rec(&scratch, id);
 			fits = filter_fit(c, p, &c->nodes[id], d, &scratch);
@@ -248,8 +260,9 @@ filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const 
 			spread &= ok1[kd1[id]];
 		if (nht > 2)
 			spread &= ok2[kd2[id]];
-		/* the first failure in plugin order (shape.c answers the four
-		 * node-facing filters before NodeResourcesFit) */
+		/* the first failure in plugin order (framework.go
+		 * RunFilterPlugins; shape.c answers the four node-facing
+		 * filters before NodeResourcesFit) */
 		int st = stat[id];
 		int8_t v = ipa && ipa_fail[id] ? PL_INTER_POD_AFFINITY : PL_NONE;
 		v = spread ? v : PL_POD_TOPOLOGY_SPREAD;
