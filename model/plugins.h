@@ -102,7 +102,8 @@ int32_t node_shape_taint_ix(const struct node_shape *s, uint32_t id);
 const uint8_t *node_shape_both_ok(struct node_shape *s);
 /* The live node ids where arr, one of the arrays above (aff, taint_ok,
  * both_ok), is 0, in id order, kept with the shape: *n of them. NULL for
- * another array or on OOM. */
+ * another array or on OOM. PodTopologySpread's node inclusion policies
+ * (common.go matchNodeInclusionPolicies) exclude exactly these nodes. */
 const uint32_t *node_shape_zeros(struct cluster *c, struct node_shape *s, const uint8_t *arr, uint32_t *n);
 /* TaintToleration and NodeAffinity raw scores per node id; NULL on OOM */
 const int64_t *node_shape_tt_raw(struct cluster *c, const struct pod *p, struct node_shape *s);

@@ -275,8 +275,9 @@ static struct spread_scratch *scratch_get(struct cluster *c, uint32_t n)
 	return x;
 }
 
-/* Each value's eligible nodes and matching pods when every live node has
- * the constraint's key: the key index's nodes per value and the
+/* Each value's eligible nodes (common.go matchNodeInclusionPolicies) and
+ * matching pods when every live node has the constraint's key: the key
+ * index's nodes per value and the
  * matcher's sums per domain, less the nodes zl[0..nz) (those the pod's
  * shape makes ineligible: a few), for the values v with only[v] (every
  * value when only is NULL). 0 on OOM. */
