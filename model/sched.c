@@ -514,9 +514,19 @@ raw_pass_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 	uint32_t *host = wk->host;
 	uint32_t *miss = wk->miss, nmiss = 0;
 	/* what the totals read of the resource scores: both weighted */
-	const bool res = s->fit || s->ba;
 	const int64_t wfit = s->fit ? c->cfg.weights[PL_NODE_RESOURCES_FIT] : 0,
 		      wba = s->ba ? c->cfg.weights[PL_BALANCED_ALLOCATION] : 0;
+	/* the resource scores without the kept ones (out of memory for
+	 * them): computed node by node, apart from the pass */
+	for (uint32_t i = 0; (s->fit || s->ba) && !rv && i < nf; i++) {
+		struct res_score e;
+		res_score_fill(c, p, ids[i], &e);
+		lb[i] = e.least * wfit + e.balanced * wba;
+		if (full) {
+			wk->la[i] = e.least;
+			wk->ba[i] = e.balanced;
+		}
+	}
 	/* the first soft terms in locals (ns of them are used) */
 #define SOFT_LOCALS(k)                                                                 \
 	const int32_t *kd##k = ns > (k) ? t[k].kd : NULL;                              \
@@ -534,11 +544,9 @@ raw_pass_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 	 * the one before */
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
-		if (res) {
-			struct res_score one, *e = rv ? &rv[id] : &one;
-			if (!rv)
-				res_score_fill(c, p, id, e);
-			else if (e->stamp != nstamp[id])
+		if (rv) {
+			struct res_score *e = &rv[id];
+			if (e->stamp != nstamp[id])
 				miss[nmiss++] = i; /* computed after the loop, all at once */
 			lb[i] = e->least * wfit + e->balanced * wba;
 			if (full) {
