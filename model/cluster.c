@@ -1,5 +1,6 @@
 /* cluster.c - live cluster state and its incremental indices. */
 #include "cluster.h"
+#include "ufmt.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -803,7 +804,9 @@ static char *matcher_key(const struct cluster *c, const struct matcher_term *t, 
 	for (uint32_t i = 0; ok && i < nt; i++) {
 		ok = cat(&buf, &len, &cap, t[i].all_namespaces ? "|*" : "|");
 		for (uint32_t j = 0; ok && j < t[i].nnamespaces; j++) {
-			snprintf(num, sizeof(num), "%u,", t[i].namespaces[j]);
+			unsigned n = ufmt_u32(num, t[i].namespaces[j]);
+			num[n++] = ',';
+			num[n] = '\0';
 			ok = cat(&buf, &len, &cap, num);
 		}
 		if (ok && t[i].has_ns_sel) {

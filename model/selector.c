@@ -4,6 +4,7 @@
 #include "selector.h"
 
 #include "goquote.h"
+#include "ufmt.h"
 
 #include <assert.h>
 #include <stdint.h>
@@ -617,13 +618,16 @@ char *selector_key(const struct intern *in, const struct selector *s)
 	sb_puts(&b, s->kind == SEL_NOTHING ? "N" : s->n ? "R" : "E");
 	for (uint32_t i = 0; s->kind != SEL_NOTHING && i < s->n; i++) {
 		const struct sel_req *r = &s->reqs[i];
-		snprintf(num, sizeof(num), "%u:%d", (unsigned)r->key, (int)r->op);
-		sb_puts(&b, num);
+		/* "%u:%d" of the key and the operator (an enum, >= 0) */
+		unsigned n = ufmt_u32(num, (uint32_t)r->key);
+		num[n++] = ':';
+		n += ufmt_u32(num + n, (uint32_t)r->op);
+		sb_add(&b, num, n);
 		for (uint32_t j = 0; j < r->nvals; j++) {
-			snprintf(num, sizeof(num), "%c%u", j ? ',' : '=', (unsigned)r->vals[j]);
-			sb_puts(&b, num);
+			num[0] = j ? ',' : '=';
+			sb_add(&b, num, 1 + ufmt_u32(num + 1, (uint32_t)r->vals[j]));
 		}
-		sb_puts(&b, ";");
+		sb_add(&b, ";", 1);
 	}
 	return sb_take(&b);
 }

@@ -4,6 +4,7 @@
 #include "validate.h"
 
 #include "goquote.h"
+#include "ufmt.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -69,6 +70,40 @@ static void sb_printf(struct sb *b, const char *fmt, ...)
 	va_end(ap);
 	sb_addn(b, big, (size_t)n);
 	free(big);
+}
+
+/* A field path: base then the parts, cut to cap - 1 bytes as snprintf
+ * would (validation builds one for every field it looks at). */
+static void path_put(char *out, size_t cap, size_t *n, const char *s, size_t len)
+{
+	if (*n + len >= cap)
+		len = cap - 1 - *n;
+	memcpy(out + *n, s, len);
+	*n += len;
+}
+
+/* "%s%s" of base and tail */
+static void path_cat(char *out, size_t cap, const char *base, const char *tail)
+{
+	size_t n = 0;
+	path_put(out, cap, &n, base, strlen(base));
+	path_put(out, cap, &n, tail, strlen(tail));
+	out[n] = '\0';
+}
+
+/* "%s%s[%u]%s" of base, mid, i and tail */
+static void path_idx(char *out, size_t cap, const char *base, const char *mid, uint32_t i, const char *tail)
+{
+	char num[12];
+	size_t n = 0;
+	unsigned d = ufmt_u32(num + 1, i);
+	num[0] = '[';
+	num[d + 1] = ']';
+	path_put(out, cap, &n, base, strlen(base));
+	path_put(out, cap, &n, mid, strlen(mid));
+	path_put(out, cap, &n, num, d + 2);
+	path_put(out, cap, &n, tail, strlen(tail));
+	out[n] = '\0';
 }
 
 /* Go's %q (strconv.Quote), as field.Error prints values. */
@@ -509,31 +544,31 @@ static void validate_label_selector(struct vctx *v, const char *path, const stru
 	char p[512], q[560];
 	if (!s->present)
 		return;
-	snprintf(p, sizeof(p), "%s.matchLabels", path);
+	path_cat(p, sizeof(p), path, ".matchLabels");
 	validate_labels(v, p, &s->match_labels, s->ml_order);
 	for (uint32_t i = 0; i < s->nexprs; i++) {
 		const struct sel_expr_src *x = &s->exprs[i];
-		snprintf(p, sizeof(p), "%s.matchExpressions[%u]", path, i);
+		path_idx(p, sizeof(p), path, ".matchExpressions", i, "");
 		if (op_is(v, x->op, "In") || op_is(v, x->op, "NotIn")) {
 			if (x->nvals == 0) {
-				snprintf(q, sizeof(q), "%s.values", p);
+				path_cat(q, sizeof(q), p, ".values");
 				err_plain(v->e, q, "Required value",
 					  "must be specified when `operator` is 'In' or 'NotIn'");
 			}
 		} else if (op_is(v, x->op, "Exists") || op_is(v, x->op, "DoesNotExist")) {
 			if (x->nvals > 0) {
-				snprintf(q, sizeof(q), "%s.values", p);
+				path_cat(q, sizeof(q), p, ".values");
 				err_plain(v->e, q, "Forbidden",
 					  "may not be specified when `operator` is 'Exists' or 'DoesNotExist'");
 			}
 		} else {
-			snprintf(q, sizeof(q), "%s.operator", p);
+			path_cat(q, sizeof(q), p, ".operator");
 			err_invalid_str(v->e, q, txt(v, x->op), tlen(v, x->op), "not a valid selector operator");
 		}
-		snprintf(q, sizeof(q), "%s.key", p);
+		path_cat(q, sizeof(q), p, ".key");
 		validate_label_name(v, q, x->key);
 		for (uint32_t k = 0; k < x->nvals; k++) {
-			snprintf(q, sizeof(q), "%s.values[%u]", p, k);
+			path_idx(q, sizeof(q), p, ".values", k, "");
 			validate_label_value(v, q, x->vals[k]);
 		}
 	}
@@ -562,34 +597,34 @@ static void validate_ns_term(struct vctx *v, const char *path, const struct ns_t
 	for (uint32_t j = 0; j < t->nexprs; j++) {
 		const struct sel_req *r = &t->exprs[j];
 		const char *op = ns_op_text(v, t->expr_ops, j, r->op);
-		snprintf(p, sizeof(p), "%s.matchExpressions[%u]", path, j);
+		path_idx(p, sizeof(p), path, ".matchExpressions", j, "");
 		if (!strcmp(op, "In") || !strcmp(op, "NotIn")) {
 			if (r->nvals == 0) {
-				snprintf(q, sizeof(q), "%s.values", p);
+				path_cat(q, sizeof(q), p, ".values");
 				err_plain(v->e, q, "Required value",
 					  "must be specified when `operator` is 'In' or 'NotIn'");
 			}
 		} else if (!strcmp(op, "Exists") || !strcmp(op, "DoesNotExist")) {
 			if (r->nvals > 0) {
-				snprintf(q, sizeof(q), "%s.values", p);
+				path_cat(q, sizeof(q), p, ".values");
 				err_plain(v->e, q, "Forbidden",
 					  "may not be specified when `operator` is 'Exists' or 'DoesNotExist'");
 			}
 		} else if (!strcmp(op, "Gt") || !strcmp(op, "Lt")) {
 			if (r->nvals != 1) {
-				snprintf(q, sizeof(q), "%s.values", p);
+				path_cat(q, sizeof(q), p, ".values");
 				err_plain(v->e, q, "Required value",
 					  "must be specified single value when `operator` is 'Lt' or 'Gt'");
 			}
 		} else {
-			snprintf(q, sizeof(q), "%s.operator", p);
+			path_cat(q, sizeof(q), p, ".operator");
 			err_invalid_str(v->e, q, op, strlen(op), "not a valid selector operator");
 		}
-		snprintf(q, sizeof(q), "%s.key", p);
+		path_cat(q, sizeof(q), p, ".key");
 		validate_label_name(v, q, r->key);
 		if (!allow_invalid_values) {
 			for (uint32_t k = 0; k < r->nvals; k++) {
-				snprintf(q, sizeof(q), "%s.values[%u]", p, k);
+				path_idx(q, sizeof(q), p, ".values", k, "");
 				validate_label_value(v, q, r->vals[k]);
 			}
 		}
@@ -598,24 +633,24 @@ static void validate_ns_term(struct vctx *v, const char *path, const struct ns_t
 		const struct sel_req *r = &t->fields[j];
 		const char *op = ns_op_text(v, t->field_ops, j, r->op);
 		sym_t key = t->field_keys ? t->field_keys[j] : r->key;
-		snprintf(p, sizeof(p), "%s.matchFields[%u]", path, j);
+		path_idx(p, sizeof(p), path, ".matchFields", j, "");
 		if (!strcmp(op, "In") || !strcmp(op, "NotIn")) {
 			if (r->nvals != 1) {
-				snprintf(q, sizeof(q), "%s.values", p);
+				path_cat(q, sizeof(q), p, ".values");
 				err_plain(v->e, q, "Required value",
 					  "must be only one value when `operator` is 'In' or 'NotIn' for node field selector");
 			}
 		} else {
-			snprintf(q, sizeof(q), "%s.operator", p);
+			path_cat(q, sizeof(q), p, ".operator");
 			err_invalid_str(v->e, q, op, strlen(op), "not a valid selector operator");
 		}
 		if (strcmp(txt(v, key), "metadata.name") != 0) {
-			snprintf(q, sizeof(q), "%s.key", p);
+			path_cat(q, sizeof(q), p, ".key");
 			err_invalid_str(v->e, q, txt(v, key), tlen(v, key), "not a valid field selector key");
 		} else {
 			for (uint32_t k = 0; k < r->nvals; k++) {
 				struct msgs m = { 0 };
-				snprintf(q, sizeof(q), "%s.values[%u]", p, k);
+				path_idx(q, sizeof(q), p, ".values", k, "");
 				dns_subdomain_msgs(&m, txt(v, r->vals[k]), tlen(v, r->vals[k]), "", false);
 				push_msgs(v, q, txt(v, r->vals[k]), tlen(v, r->vals[k]), &m);
 			}
@@ -630,22 +665,20 @@ static void validate_node_affinity(struct vctx *v, const struct node_affinity *n
 	const char *base = "spec.affinity.nodeAffinity";
 	if (na->has_required) {
 		if (na->nreq == 0) {
-			snprintf(p, sizeof(p), "%s.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms",
-				 base);
+			path_cat(p, sizeof(p), base, ".requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms");
 			err_plain(v->e, p, "Required value", "must have at least one node selector term");
 		}
 		for (uint32_t i = 0; i < na->nreq; i++) {
-			snprintf(p, sizeof(p),
-				 "%s.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[%u]", base, i);
+			path_idx(p, sizeof(p), base, ".requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms", i, "");
 			validate_ns_term(v, p, &na->req[i], false);
 		}
 	}
 	for (uint32_t i = 0; i < na->npref; i++) {
 		if (na->pref[i].weight <= 0 || na->pref[i].weight > 100) {
-			snprintf(p, sizeof(p), "%s.preferredDuringSchedulingIgnoredDuringExecution[%u].weight", base, i);
+			path_idx(p, sizeof(p), base, ".preferredDuringSchedulingIgnoredDuringExecution", i, ".weight");
 			err_invalid_int(v->e, p, na->pref[i].weight, "must be in the range 1-100");
 		}
-		snprintf(p, sizeof(p), "%s.preferredDuringSchedulingIgnoredDuringExecution[%u].preference", base, i);
+		path_idx(p, sizeof(p), base, ".preferredDuringSchedulingIgnoredDuringExecution", i, ".preference");
 		/* invalid label values are allowed in preferred terms */
 		validate_ns_term(v, p, &na->pref[i].term, true);
 	}
@@ -655,17 +688,17 @@ static void validate_node_affinity(struct vctx *v, const struct node_affinity *n
 static void validate_pod_affinity_term(struct vctx *v, const char *path, const struct pod_affinity_term *t)
 {
 	char p[560];
-	snprintf(p, sizeof(p), "%s.labelSelector", path);
+	path_cat(p, sizeof(p), path, ".labelSelector");
 	validate_label_selector(v, p, &t->sel_src);
-	snprintf(p, sizeof(p), "%s.namespaceSelector", path);
+	path_cat(p, sizeof(p), path, ".namespaceSelector");
 	validate_label_selector(v, p, &t->ns_sel_src);
-	snprintf(p, sizeof(p), "%s.namespace", path);
+	path_cat(p, sizeof(p), path, ".namespace");
 	for (uint32_t i = 0; i < t->nnamespaces; i++) {
 		struct msgs m = { 0 };
 		dns_label_msgs(&m, txt(v, t->namespaces[i]), tlen(v, t->namespaces[i]));
 		push_msgs(v, p, txt(v, t->namespaces[i]), tlen(v, t->namespaces[i]), &m);
 	}
-	snprintf(p, sizeof(p), "%s.topologyKey", path);
+	path_cat(p, sizeof(p), path, ".topologyKey");
 	if (tlen(v, t->topology_key) == 0)
 		err_plain(v->e, p, "Required value", "can not be empty");
 	validate_label_name(v, p, t->topology_key);
@@ -676,16 +709,15 @@ static void validate_pod_affinity_terms(struct vctx *v, const char *base, const 
 {
 	char p[512];
 	for (uint32_t i = 0; i < n; i++) {
-		snprintf(p, sizeof(p), "%s.requiredDuringSchedulingIgnoredDuringExecution[%u]", base, i);
+		path_idx(p, sizeof(p), base, ".requiredDuringSchedulingIgnoredDuringExecution", i, "");
 		validate_pod_affinity_term(v, p, &t[i]);
 	}
 	for (uint32_t i = 0; i < nw; i++) {
 		if (w[i].weight <= 0 || w[i].weight > 100) {
-			snprintf(p, sizeof(p), "%s.preferredDuringSchedulingIgnoredDuringExecution[%u].weight", base, i);
+			path_idx(p, sizeof(p), base, ".preferredDuringSchedulingIgnoredDuringExecution", i, ".weight");
 			err_invalid_int(v->e, p, w[i].weight, "must be in the range 1-100");
 		}
-		snprintf(p, sizeof(p), "%s.preferredDuringSchedulingIgnoredDuringExecution[%u].podAffinityTerm",
-			 base, i);
+		path_idx(p, sizeof(p), base, ".preferredDuringSchedulingIgnoredDuringExecution", i, ".podAffinityTerm");
 		validate_pod_affinity_term(v, p, &w[i].term);
 	}
 }
@@ -712,17 +744,17 @@ static void validate_tscs(struct vctx *v, const struct pod *pod)
 	for (uint32_t i = 0; i < pod->spec.ntscs; i++) {
 		const struct tsc *t = &pod->spec.tscs[i];
 		const char *when = txt(v, t->when);
-		snprintf(p, sizeof(p), "spec.topologySpreadConstraints[%u]", i);
+		path_idx(p, sizeof(p), "", "spec.topologySpreadConstraints", i, "");
 		if (t->max_skew <= 0) {
-			snprintf(q, sizeof(q), "%s.maxSkew", p);
+			path_cat(q, sizeof(q), p, ".maxSkew");
 			err_invalid_int(v->e, q, t->max_skew, "must be greater than zero");
 		}
 		if (tlen(v, t->topology_key) == 0) {
-			snprintf(q, sizeof(q), "%s.topologyKey", p);
+			path_cat(q, sizeof(q), p, ".topologyKey");
 			err_plain(v->e, q, "Required value", "can not be empty");
 		}
 		if (strcmp(when, "DoNotSchedule") && strcmp(when, "ScheduleAnyway")) {
-			snprintf(q, sizeof(q), "%s.whenUnsatisfiable", p);
+			path_cat(q, sizeof(q), p, ".whenUnsatisfiable");
 			err_unsupported(v->e, q, when, when_values, 2);
 		}
 		/* the pair is reported at the earlier index */
@@ -732,7 +764,7 @@ static void validate_tscs(struct vctx *v, const struct pod *pod)
 			    !strcmp(txt(v, o->when), when)) {
 				struct sb b = { 0 };
 				sb_printf(&b, "{%s, %s}", txt(v, t->topology_key), when);
-				snprintf(q, sizeof(q), "%s.{topologyKey, whenUnsatisfiable}", p);
+				path_cat(q, sizeof(q), p, ".{topologyKey, whenUnsatisfiable}");
 				if (b.oom)
 					v->e->oom = true;
 				else
@@ -742,7 +774,7 @@ static void validate_tscs(struct vctx *v, const struct pod *pod)
 			}
 		}
 		if (t->has_min_domains) {
-			snprintf(q, sizeof(q), "%s.minDomains", p);
+			path_cat(q, sizeof(q), p, ".minDomains");
 			if (t->min_domains <= 0)
 				err_invalid_int(v->e, q, t->min_domains, "must be greater than zero");
 			if (strcmp(when, "DoNotSchedule")) {
@@ -757,23 +789,23 @@ static void validate_tscs(struct vctx *v, const struct pod *pod)
 		}
 		if (t->node_affinity_policy != SYM_NONE && !op_is(v, t->node_affinity_policy, "Honor") &&
 		    !op_is(v, t->node_affinity_policy, "Ignore")) {
-			snprintf(q, sizeof(q), "%s.nodeAffinityPolicy", p);
+			path_cat(q, sizeof(q), p, ".nodeAffinityPolicy");
 			err_unsupported(v->e, q, txt(v, t->node_affinity_policy), policy_values, 2);
 		}
 		if (t->node_taints_policy != SYM_NONE && !op_is(v, t->node_taints_policy, "Honor") &&
 		    !op_is(v, t->node_taints_policy, "Ignore")) {
-			snprintf(q, sizeof(q), "%s.nodeTaintsPolicy", p);
+			path_cat(q, sizeof(q), p, ".nodeTaintsPolicy");
 			err_unsupported(v->e, q, txt(v, t->node_taints_policy), policy_values, 2);
 		}
 		if (t->nmatch_label_keys) {
 			const struct label_selector_src *s = &t->selector;
-			snprintf(q, sizeof(q), "%s.matchLabelKeys", p);
+			path_cat(q, sizeof(q), p, ".matchLabelKeys");
 			if (!s->present) {
 				err_plain(v->e, q, "Forbidden", "must not be specified when labelSelector is not set");
 			} else if (cfg->gates[GATE_MATCH_LABEL_KEYS_MERGE]) {
 				/* validateMatchLabelKeysAndMismatchLabelKeys (after the merge) */
 				for (uint32_t j = 0; j < t->nmatch_label_keys; j++) {
-					snprintf(q, sizeof(q), "%s.matchLabelKeys[%u]", p, j);
+					path_idx(q, sizeof(q), p, ".matchLabelKeys", j, "");
 					validate_label_name(v, q, t->match_label_keys[j]);
 				}
 				for (uint32_t k = 0; k < s->nexprs; k++) {
@@ -786,7 +818,7 @@ static void validate_tscs(struct vctx *v, const struct pod *pod)
 					for (uint32_t e = 0; e < k && !seen; e++)
 						seen = s->exprs[e].key == key;
 					if (idx >= 0 && seen) {
-						snprintf(q, sizeof(q), "%s[%d]", p, idx);
+						path_idx(q, sizeof(q), p, "", (uint32_t)idx, "");
 						err_invalid_str(v->e, q, txt(v, key), tlen(v, key),
 								"exists in both matchLabelKeys and labelSelector");
 					}
@@ -795,7 +827,7 @@ static void validate_tscs(struct vctx *v, const struct pod *pod)
 				/* validateMatchLabelKeysInTopologySpread (legacy) */
 				for (uint32_t j = 0; j < t->nmatch_label_keys; j++) {
 					sym_t key = t->match_label_keys[j];
-					snprintf(q, sizeof(q), "%s.matchLabelKeys[%u]", p, j);
+					path_idx(q, sizeof(q), p, ".matchLabelKeys", j, "");
 					validate_label_name(v, q, key);
 					if (selector_src_has_key(s, key))
 						err_invalid_str(v->e, q, txt(v, key), tlen(v, key),
@@ -803,7 +835,7 @@ static void validate_tscs(struct vctx *v, const struct pod *pod)
 				}
 			}
 		}
-		snprintf(q, sizeof(q), "%s.labelSelector", p);
+		path_cat(q, sizeof(q), p, ".labelSelector");
 		validate_label_selector(v, q, &t->selector);
 	}
 }
@@ -826,12 +858,12 @@ static void validate_tolerations(struct vctx *v, const struct pod *pod)
 		const struct toleration *t = &pod->spec.tols[i];
 		const char *op = t->op_text != SYM_NONE ? txt(v, t->op_text)
 			       : t->op == TOL_EXISTS ? "Exists" : "";
-		snprintf(p, sizeof(p), "spec.tolerations[%u]", i);
+		path_idx(p, sizeof(p), "", "spec.tolerations", i, "");
 		if (tlen(v, t->key) > 0) {
-			snprintf(q, sizeof(q), "%s.key", p);
+			path_cat(q, sizeof(q), p, ".key");
 			validate_label_name(v, q, t->key);
 		}
-		snprintf(q, sizeof(q), "%s.operator", p);
+		path_cat(q, sizeof(q), p, ".operator");
 		if (tlen(v, t->key) == 0 && strcmp(op, "Exists"))
 			err_invalid_str(v->e, q, op, strlen(op),
 					"operator must be Exists when `key` is empty, which means \"match all values and all keys\"");
@@ -862,7 +894,7 @@ static void validate_tolerations(struct vctx *v, const struct pod *pod)
 		const char *eff = effect_text(v, t->effect, t->effect_text);
 		if (*eff && strcmp(eff, "NoSchedule") && strcmp(eff, "PreferNoSchedule") &&
 		    strcmp(eff, "NoExecute")) {
-			snprintf(q, sizeof(q), "%s.effect", p);
+			path_cat(q, sizeof(q), p, ".effect");
 			err_unsupported(v->e, q, eff, effects, 3);
 		}
 	}
@@ -1069,23 +1101,23 @@ char *validate_sched_config(const struct cluster *c)
 	for (uint32_t i = 0; i < cfg->ndefault_tscs; i++) {
 		const struct tsc *t = &cfg->default_tscs[i];
 		const char *when = txt(&v, t->when);
-		snprintf(p, sizeof(p), "scheduler.defaultConstraints[%u]", i);
+		path_idx(p, sizeof(p), "", "scheduler.defaultConstraints", i, "");
 		if (t->max_skew <= 0) {
-			snprintf(q, sizeof(q), "%s.maxSkew", p);
+			path_cat(q, sizeof(q), p, ".maxSkew");
 			err_invalid_int(&e, q, t->max_skew, "not in valid range (0, inf)");
 		}
-		snprintf(q, sizeof(q), "%s.topologyKey", p);
+		path_cat(q, sizeof(q), p, ".topologyKey");
 		if (tlen(&v, t->topology_key) == 0)
 			err_plain(&e, q, "Required value", "can not be empty");
 		else
 			validate_label_name(&v, q, t->topology_key);
-		snprintf(q, sizeof(q), "%s.whenUnsatisfiable", p);
+		path_cat(q, sizeof(q), p, ".whenUnsatisfiable");
 		if (!*when)
 			err_plain(&e, q, "Required value", "can not be empty");
 		else if (strcmp(when, "DoNotSchedule") && strcmp(when, "ScheduleAnyway"))
 			err_unsupported(&e, q, when, when_values, 2);
 		if (t->selector.present) {
-			snprintf(q, sizeof(q), "%s.labelSelector", p);
+			path_cat(q, sizeof(q), p, ".labelSelector");
 			err_plain(&e, q, "Forbidden", "constraint must not define a selector, as they deduced for each pod");
 		}
 		/* duplicate of an EARLIER entry, reported at the later index */
