@@ -19,7 +19,9 @@
  *                                   medians of RUNS rounds of goto 0, redo
  *                                   N, goto JUMP, goto 0 (seconds)
  *   bench firstpass FILE N          the first pass of N steps (seconds),
- *                                   then exits at once (for perf record)
+ *                                   then exits at once (for perf record;
+ *                                   under callgrind the instrumentation
+ *                                   is on only around the steps)
  *   bench one FILE AT WARM COUNT    COUNT placements with verdicts at step
  *                                   AT (WARM 1: after one unmeasured cycle
  *                                   of that step); under callgrind the
@@ -212,9 +214,11 @@ static int mode_firstpass(const char *file, uint32_t n)
 		die("firstpass: not enough steps");
 	fprintf(stderr, "bench: loaded\n");
 	double t0 = now();
+	CALLGRIND_START_INSTRUMENTATION;
 	for (uint32_t i = 0; i < n; i++)
 		if (!timeline_next(t))
 			die("timeline_next");
+	CALLGRIND_STOP_INSTRUMENTATION;
 	printf("%.6f\n", now() - t0);
 	fflush(stdout);
 	_exit(0);
