@@ -858,10 +858,15 @@ struct matcher *cluster_matcher(struct cluster *c, const struct matcher_term *te
 	m->key = key;
 	key = NULL;
 	m->skip_terminating = skip_terminating;
-	m->per_node = calloc(c->node_cap ? c->node_cap : 1, sizeof(*m->per_node));
+	/* zeroed by hand, not by calloc: calloc leaves fresh pages
+	 * untouched, and their faults would fall on the cycles that read
+	 * the counts (most nodes have none) rather than here */
+	uint32_t ncount = c->node_cap ? c->node_cap : 1;
+	m->per_node = malloc(ncount * sizeof(*m->per_node));
 	m->terms = calloc(nterms ? nterms : 1, sizeof(*m->terms));
 	if (!m->per_node || !m->terms)
 		goto error;
+	memset(m->per_node, 0, ncount * sizeof(*m->per_node));
 	for (uint32_t i = 0; i < nterms; i++) {
 		struct matcher_term *d = &m->terms[i];
 		const struct matcher_term *s = &terms[i];

@@ -257,6 +257,31 @@ static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
 	return w;
 }
 
+static struct bal_now *bal_now_all(struct cluster *c);
+
+int res_cache_reserve(struct cluster *c)
+{
+	struct res_cache *rc = c->res_cache;
+	if (!rc && !(rc = c->res_cache = calloc(1, sizeof(*rc))))
+		return 0;
+	uint32_t n = c->nnodes + c->nnodes / 4 + 16;
+	for (int i = 0; i < RES_WAYS; i++) {
+		struct res_way *w = &rc->w[i];
+		if (w->n >= c->nnodes)
+			continue;
+		/* written now (stamp 0: nothing kept), so that no cycle
+		 * meets the faults of fresh pages */
+		struct res_score *v = realloc(w->v, n * sizeof(*v));
+		if (!v)
+			return 0;
+		memset(v, 0, n * sizeof(*v));
+		w->v = v;
+		w->n = n;
+		w->tick = 0;
+	}
+	return bal_now_all(c) != NULL;
+}
+
 struct res_score *res_scores_for(struct cluster *c, const struct pod *p)
 {
 	struct res_way *w = res_cache_for(c, p);

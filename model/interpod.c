@@ -397,6 +397,37 @@ error:
 	return NULL;
 }
 
+int ipa_warm(struct cluster *c, const struct pod *p)
+{
+	if (!p->spec.has_affinity)
+		return 1;
+	const struct affinity *a = &p->spec.affinity;
+	uint32_t nt = a->naff_req > 1 ? a->naff_req : 1;
+	struct matcher_term *mts = calloc(nt, sizeof(*mts));
+	sym_t *own = calloc(nt, sizeof(*own));
+	int ok = mts && own;
+	/* the matchers ipa_prepare and ipa_prescore ask for */
+	for (uint32_t i = 0; ok && i < a->naff_req; i++)
+		term_to_matcher(p, &a->aff_req[i], &mts[i], &own[i]);
+	if (ok && a->naff_req)
+		ok = cluster_matcher(c, mts, a->naff_req, false) != NULL;
+	for (uint32_t i = 0; ok && i < a->nanti_req; i++) {
+		term_to_matcher(p, &a->anti_req[i], &mts[0], &own[0]);
+		ok = cluster_matcher(c, &mts[0], 1, false) != NULL;
+	}
+	for (uint32_t i = 0; ok && i < a->naff_pref; i++) {
+		term_to_matcher(p, &a->aff_pref[i].term, &mts[0], &own[0]);
+		ok = cluster_matcher(c, &mts[0], 1, false) != NULL;
+	}
+	for (uint32_t i = 0; ok && i < a->nanti_pref; i++) {
+		term_to_matcher(p, &a->anti_pref[i].term, &mts[0], &own[0]);
+		ok = cluster_matcher(c, &mts[0], 1, false) != NULL;
+	}
+	free(mts);
+	free(own);
+	return ok;
+}
+
 void ipa_free(struct ipa_state *s)
 {
 	if (!s)

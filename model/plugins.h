@@ -60,6 +60,9 @@ struct res_score {
 /* The kept scores for p's requests by node id (valid until the next
  * call), or NULL on OOM. */
 struct res_score *res_scores_for(struct cluster *c, const struct pod *p);
+/* Allocates and writes every way of the cache for the present nodes
+ * (sched_warm_done). 0 on OOM. */
+int res_cache_reserve(struct cluster *c);
 /* Computes node id's scores for p into *e, with the node's stamp. */
 void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e);
 /* The same for v[ids[which[j]]], j < n. */
@@ -69,6 +72,9 @@ void res_scores_fill(struct cluster *c, const struct pod *p, struct res_score *v
 /* interpodaffinity: state per decision */
 struct ipa_state;
 struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p);
+/* Creates the matchers ipa_prepare and ipa_prescore would ask for p's
+ * own terms (sched_warm). 0 on OOM. */
+int ipa_warm(struct cluster *c, const struct pod *p);
 void ipa_free(struct ipa_state *s);
 bool ipa_filter_skipped(const struct ipa_state *s);
 int filter_inter_pod_affinity(const struct cluster *c, const struct pod *p, const struct node *n,
@@ -116,6 +122,10 @@ struct spread_state;
 struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d,
 				    struct node_shape *shape);
 void spread_free(struct spread_state *s);
+/* Creates the matchers of p's constraints (the default ones when it has
+ * none) and their sums per domain, as spread_prepare would (sched_warm).
+ * 0 on OOM. */
+int spread_warm(struct cluster *c, const struct pod *p);
 bool spread_filter_skipped(const struct spread_state *s);
 /* The hard constraints' answers as tables for the filter loop: a node
  * passes constraint k when ok[kdom[id]] (ok[-1], for a node without the

@@ -766,6 +766,16 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	return 1;
 }
 
+int sched_warm(struct cluster *c, const struct pod *p)
+{
+	return spread_warm(c, p) && ipa_warm(c, p);
+}
+
+int sched_warm_done(struct cluster *c)
+{
+	return res_cache_reserve(c);
+}
+
 /* One cycle; 2 when a lean decision must be recorded in full instead. */
 static int decide(struct cluster *c, uint32_t pod, struct decision *d)
 {

@@ -494,6 +494,76 @@ static int prefilter(struct cluster *c, struct spread_state *s, bool lean)
 	return 1;
 }
 
+/* The constraints PodTopologySpread takes for p (plugin.go
+ * getConstraints): the pod's own, or the default ones with the default
+ * selector in *def_sel (*have_def set). *n is 0 when there are none. */
+static int constraint_list(struct cluster *c, const struct pod *p, struct tsc sys[2], const struct tsc **list,
+			   uint32_t *n, enum constraint_origin *origin, struct selector *def_sel, bool *have_def)
+{
+	*list = p->spec.tscs;
+	*n = p->spec.ntscs;
+	*origin = ORIGIN_POD;
+	*have_def = false;
+	if (*n)
+		return 1;
+	if (c->cfg.defaulting == DEFAULTING_SYSTEM) {
+		sys[0] = system_defaults[0];
+		sys[0].topology_key = c->sym_hostname;
+		sys[1] = system_defaults[1];
+		sys[1].topology_key = c->sym_zone;
+		sys[0].when = sys[1].when = intern_str(c->in, "ScheduleAnyway");
+		*list = sys;
+		*n = 2;
+		*origin = ORIGIN_DEFAULT_SYSTEM;
+	} else {
+		*list = c->cfg.default_tscs;
+		*n = c->cfg.ndefault_tscs;
+		*origin = ORIGIN_DEFAULT_LIST;
+	}
+	if (*n) {
+		if (!default_selector(c, p, def_sel))
+			return 0;
+		*have_def = true;
+		if (selector_empty(def_sel))
+			*n = 0; /* plugin.go buildDefaultConstraints: no selector, no defaults */
+	}
+	return 1;
+}
+
+/* whenUnsatisfiable is one of the two values (validation rejects others) */
+static bool known_when(const struct cluster *c, sym_t when)
+{
+	const char *w = intern_get(c->in, when);
+	return !strcmp(w, "DoNotSchedule") || !strcmp(w, "ScheduleAnyway");
+}
+
+int spread_warm(struct cluster *c, const struct pod *p)
+{
+	struct selector def_sel = { 0 };
+	struct tsc sys[2];
+	const struct tsc *list;
+	uint32_t n;
+	enum constraint_origin origin;
+	bool have_def;
+	int ok = constraint_list(c, p, sys, &list, &n, &origin, &def_sel, &have_def);
+	for (uint32_t i = 0; ok && i < n; i++) {
+		struct constraint_rec r;
+		if (!known_when(c, list[i].when))
+			continue;
+		ok = build_rec(c, p, &list[i], i, origin, have_def ? &def_sel : NULL, &r);
+		if (ok && !r.empty_quirk) {
+			struct matcher *m = cluster_matcher_ns(c, p->ns, &r.sel, true);
+			/* the sums per domain, but not per host (5,000 of them,
+			 * and the filter and the score read the per-node counts) */
+			ok = m && (r.key == c->sym_hostname || matcher_domain_sums(c, m, r.key));
+		}
+		selector_fini(&r.sel);
+		free(r.sel_str);
+	}
+	selector_fini(&def_sel);
+	return ok;
+}
+
 struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d,
 				    struct node_shape *shape)
 {
@@ -507,38 +577,16 @@ struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, stru
 	s->shape = shape;
 	s->aff = node_shape_aff(shape);
 
-	const struct tsc *list = p->spec.tscs;
-	uint32_t n = p->spec.ntscs;
-	enum constraint_origin origin = ORIGIN_POD;
+	const struct tsc *list;
+	uint32_t n;
+	enum constraint_origin origin;
 	struct tsc sys[2];
-	if (!n) {
-		if (c->cfg.defaulting == DEFAULTING_SYSTEM) {
-			sys[0] = system_defaults[0];
-			sys[0].topology_key = c->sym_hostname;
-			sys[1] = system_defaults[1];
-			sys[1].topology_key = c->sym_zone;
-			sys[0].when = sys[1].when = intern_str(c->in, "ScheduleAnyway");
-			list = sys;
-			n = 2;
-			origin = ORIGIN_DEFAULT_SYSTEM;
-		} else {
-			list = c->cfg.default_tscs;
-			n = c->cfg.ndefault_tscs;
-			origin = ORIGIN_DEFAULT_LIST;
-		}
-		if (n) {
-			if (!default_selector(c, p, &def_sel))
-				goto error;
-			have_def = true;
-			if (selector_empty(&def_sel))
-				n = 0; /* plugin.go buildDefaultConstraints: no selector, no defaults */
-		}
-	}
+	if (!constraint_list(c, p, sys, &list, &n, &origin, &def_sel, &have_def))
+		goto error;
 	/* requireAllTopologies: scoring.go initPreScoreState */
 	s->require_all = origin != ORIGIN_DEFAULT_SYSTEM;
 	for (uint32_t i = 0; i < n; i++) {
-		const char *w = intern_get(c->in, list[i].when);
-		if (strcmp(w, "DoNotSchedule") && strcmp(w, "ScheduleAnyway"))
+		if (!known_when(c, list[i].when))
 			continue;
 		if (!add_cons(d, &cap))
 			goto error;

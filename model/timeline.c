@@ -30,6 +30,82 @@ static struct undo *U(const struct timeline *t)
 	return t->undo;
 }
 
+/* A set of (namespace, owner kind, owner name), for warm */
+struct owner_set {
+	sym_t (*v)[3];
+	uint32_t mask, n;
+};
+
+/* Adds the triple; returns 1 when it was new, 0 when present, -1 on OOM. */
+static int owner_set_add(struct owner_set *s, sym_t ns, sym_t kind, sym_t name)
+{
+	if ((s->n + 1) * 2 > s->mask + 1 || !s->v) {
+		uint32_t cap = s->v ? (s->mask + 1) * 2 : 256;
+		sym_t (*nv)[3] = calloc(cap, sizeof(*nv));
+		if (!nv)
+			return -1;
+		for (uint32_t i = 0; s->v && i <= s->mask; i++) {
+			if (!s->v[i][2])
+				continue;
+			uint32_t j = (s->v[i][2] * 2654435761u) & (cap - 1);
+			while (nv[j][2])
+				j = (j + 1) & (cap - 1);
+			memcpy(nv[j], s->v[i], sizeof(nv[j]));
+		}
+		free(s->v);
+		s->v = nv;
+		s->mask = cap - 1;
+	}
+	uint32_t j = (name * 2654435761u) & s->mask;
+	for (; s->v[j][2]; j = (j + 1) & s->mask)
+		if (s->v[j][0] == ns && s->v[j][1] == kind && s->v[j][2] == name)
+			return 0;
+	s->v[j][0] = ns;
+	s->v[j][1] = kind;
+	s->v[j][2] = name;
+	s->n++;
+	return 1;
+}
+
+/* sched_warm for the pods of the schedule steps, once per owner (the
+ * pods of a workload share their constraints and terms): what a cycle
+ * creates on a workload's first use is then made with the scenario, not
+ * in the middle of stepping. Pods that fail admission or validation are
+ * left to their step. Out of memory it stops; cycles create the rest. */
+static void warm(struct timeline *t)
+{
+	struct cluster *c = t->c;
+	struct owner_set seen = { 0 };
+	for (uint32_t i = 0; i < t->sc->nsteps; i++) {
+		const struct step *s = &t->sc->steps[i];
+		if (s->kind != STEP_SCHEDULE)
+			continue;
+		const struct pod *sp = &s->pod;
+		if (sp->nowners) {
+			int fresh = owner_set_add(&seen, sp->ns, sp->owners[0].kind, sp->owners[0].name);
+			if (fresh < 0)
+				break;
+			if (!fresh)
+				continue;
+		}
+		struct pod p;
+		if (!pod_copy(&p, sp))
+			break;
+		int ok = 1;
+		if (admit_pod(c, &p)) {
+			char *err = validate_pod(c, &p);
+			if (!err)
+				ok = sched_warm(c, &p);
+			free(err);
+		}
+		pod_fini(&p);
+		if (!ok)
+			break;
+	}
+	free(seen.v);
+	sched_warm_done(c);
+}
+
 struct timeline *timeline_new(struct scenario *sc)
 {
 	struct timeline *t = calloc(1, sizeof(*t));
@@ -47,6 +123,7 @@ struct timeline *timeline_new(struct scenario *sc)
 		t->res[i].node = -1;
 		U(t)[i].pod = U(t)[i].node = -1;
 	}
+	warm(t);
 	return t;
 }
 

@@ -304,6 +304,70 @@ static void cached_answers_follow_changes(void **state)
 	scenario_free(sc);
 }
 
+/* timeline_new makes ahead the matchers the schedule steps' cycles ask
+ * for (sched_warm): once per owner, not for an invalid pod; the cycles
+ * then create none, and every count stays exact. */
+static const char *warm_scenario =
+	"nodes:\n"
+	"  - {name: n1, labels: {zone: a}}\n"
+	"  - {name: n2, labels: {zone: b}}\n"
+	"pods:\n"
+	"  - {name: x1, nodeName: n1, labels: {app: web}}\n"
+	"  - {name: y1, nodeName: n2, labels: {app: db}}\n"
+	"steps:\n"
+	"  - schedule:\n"
+	"      name: web\n"
+	"      labels: {app: web}\n"
+	"      ownerReferences: [{kind: ReplicaSet, name: web}]\n"
+	"      topologySpreadConstraints:\n"
+	"        - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule,\n"
+	"           labelSelector: {matchLabels: {app: web}}}\n"
+	"      affinity:\n"
+	"        podAntiAffinity:\n"
+	"          requiredDuringSchedulingIgnoredDuringExecution:\n"
+	"            - {labelSelector: {matchLabels: {app: db}}, topologyKey: zone}\n"
+	"    replicas: 2\n"
+	"  - schedule:\n"
+	"      name: db\n"
+	"      labels: {app: db}\n"
+	"      topologySpreadConstraints:\n"
+	"        - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway,\n"
+	"           labelSelector: {matchLabels: {app: db}}}\n"
+	"  - schedule:\n"
+	"      name: bad\n"
+	"      labels: {app: bad}\n"
+	"      topologySpreadConstraints:\n"
+	"        - {maxSkew: 0, topologyKey: zone, whenUnsatisfiable: DoNotSchedule,\n"
+	"           labelSelector: {matchLabels: {app: bad}}}\n";
+
+static void warm_makes_matchers_ahead(void **state)
+{
+	(void)state;
+	struct scenario *sc = fixture_load(warm_scenario);
+	struct cluster *c = sc->cluster;
+	uint32_t before = c->nmatchers;
+	struct timeline *t = timeline_new(sc);
+	/* web: its spread selector and its anti-affinity term (app=db, all
+	 * terminating pods counted: another matcher than db's spreading);
+	 * db: its spread selector; bad (maxSkew 0) is invalid: none */
+	assert_int_equal(c->nmatchers, before + 3);
+	char *f = fingerprint(c); /* asserts every count */
+	free(f);
+	assert_true(timeline_goto(t, timeline_len(t)));
+	assert_int_equal(c->nmatchers, before + 3);
+	/* web: n1 fails the spread (zone a: 1 + 1 - 0 = 2 > 1), n2 the
+	 * anti-affinity (db runs in zone b); db: n1, where no db runs */
+	assert_int_equal(t->res[0].outcome, OUT_PENDING);
+	assert_int_equal(t->res[1].outcome, OUT_PENDING);
+	assert_int_equal(t->res[2].outcome, OUT_SCHEDULED);
+	assert_int_equal(t->res[2].node, 0);
+	assert_int_equal(t->res[3].outcome, OUT_INVALID);
+	f = fingerprint(c);
+	free(f);
+	timeline_free(t);
+	scenario_free(sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -312,6 +376,7 @@ int main(void)
 		cmocka_unit_test(branch_replaces_future),
 		cmocka_unit_test(choose_infeasible),
 		cmocka_unit_test(cached_answers_follow_changes),
+		cmocka_unit_test(warm_makes_matchers_ahead),
 	};
 	return cmocka_run_group_tests_name("timeline", tests, NULL, NULL);
 }
