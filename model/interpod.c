@@ -171,8 +171,18 @@ static int add_class_counts(struct cluster *c, struct keymap *km, const struct t
  * namespace only, so an incoming pod tests the classes of its namespace
  * and those that may reach any namespace (list 0). Classes are never
  * removed; the index takes in the new ones on each use. */
+struct term_ent {
+	uint32_t id;              /* class index */
+	enum term_kind kind;
+	/* the selector requires label akey = aval (matchLabels, or In of
+	 * one value); akey SYM_NONE when it has no such requirement. A pod
+	 * without that label value is passed over without reading the
+	 * class (classes are many, and most select other workloads). */
+	sym_t akey, aval;
+};
+
 struct idvec {
-	uint32_t *v;
+	struct term_ent *v;
 	uint32_t n, cap;
 };
 
@@ -197,18 +207,33 @@ void term_ns_index_free(struct term_ns_index *x)
 	free(x);
 }
 
-static int idvec_push(struct idvec *v, uint32_t id)
+static int idvec_push(struct idvec *v, const struct term_class *tc, uint32_t id)
 {
 	if (v->n == v->cap) {
 		uint32_t cap = v->cap ? v->cap * 2 : 8;
-		uint32_t *nv = realloc(v->v, cap * sizeof(*nv));
+		struct term_ent *nv = realloc(v->v, cap * sizeof(*nv));
 		if (!nv)
 			return 0;
 		v->v = nv;
 		v->cap = cap;
 	}
-	v->v[v->n++] = id;
+	struct term_ent *e = &v->v[v->n++];
+	*e = (struct term_ent){ .id = id, .kind = tc->kind };
+	const struct selector *sel = &tc->term.sel;
+	for (uint32_t r = 0; sel->kind == SEL_REQS && r < sel->n && !e->akey; r++) {
+		const struct sel_req *rq = &sel->reqs[r];
+		if ((rq->op == SEL_EQ || rq->op == SEL_IN) && rq->nvals == 1) {
+			e->akey = rq->key;
+			e->aval = rq->vals[0];
+		}
+	}
 	return 1;
+}
+
+/* The class of e may match a pod with these labels (its anchor holds). */
+static inline bool ent_may_match(const struct term_ent *e, const struct labels *labels)
+{
+	return !e->akey || labels_get(labels, e->akey) == e->aval;
 }
 
 static uint32_t ns_slot(const struct term_ns_index *x, sym_t ns)
@@ -290,7 +315,7 @@ static int term_lists(struct cluster *c, sym_t ns, const struct idvec **own, con
 		const struct matcher_term *t = &c->terms[x->nbuilt].term;
 		bool single = !t->all_namespaces && !t->has_ns_sel && t->nnamespaces == 1;
 		struct idvec *l = ns_list(x, single ? t->namespaces[0] : SYM_NONE, true);
-		if (!l || !idvec_push(l, x->nbuilt))
+		if (!l || !idvec_push(l, &c->terms[x->nbuilt], x->nbuilt))
 			return 0;
 	}
 	static const struct idvec none;
@@ -368,8 +393,11 @@ struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p)
 		goto error;
 	for (int l = 0; l < 2; l++) {
 		for (uint32_t j = 0; j < lists[l]->n; j++) {
-			const struct term_class *tc = &c->terms[lists[l]->v[j]];
-			if (tc->kind != TERM_ANTI_REQ || !tc->total ||
+			const struct term_ent *e = &lists[l]->v[j];
+			if (e->kind != TERM_ANTI_REQ || !ent_may_match(e, &p->labels))
+				continue;
+			const struct term_class *tc = &c->terms[e->id];
+			if (!tc->total ||
 			    !matcher_term_matches(c, &tc->term, p->ns, &p->labels))
 				continue;
 			if (!add_class_counts(c, &s->existing, tc, 1, false))
@@ -617,7 +645,10 @@ bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s)
 		goto oom;
 	for (int l = 0; l < 2; l++) {
 		for (uint32_t j = 0; j < lists[l]->n; j++) {
-			const struct term_class *tc = &c->terms[lists[l]->v[j]];
+			const struct term_ent *e = &lists[l]->v[j];
+			if (e->kind == TERM_ANTI_REQ || !ent_may_match(e, &p->labels))
+				continue;
+			const struct term_class *tc = &c->terms[e->id];
 			int64_t w;
 			switch (tc->kind) {
 			case TERM_AFF_REQ: w = 1; break;

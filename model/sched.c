@@ -223,6 +223,36 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 	d->nignored = nig;
 }
 
+/* filter_lean_n for node id alone (any number of tables): writes its
+ * verdict, and its id at ids[nf]; returns 1 when it is feasible. */
+static uint32_t filter_lean_one(struct cluster *c, const struct pod *p, struct decision *d, const uint8_t *stat,
+				const struct spread_hard_tbl *ht, uint32_t nht, const uint8_t *ipa_fail, bool ipa,
+				uint32_t *ids, uint32_t nf, uint32_t id)
+{
+	uint8_t fl = c->nflag[id];
+	bool fits;
+	if (!(fl & NF_ALIVE))
+		return 0;
+	if (fl & NF_EXACT) {
+		fits = fits_free(fl, &c->nfree[id], want_of(p->spec.req.cpu), want_of(p->spec.req.mem));
+	} else {
+		struct node_rec scratch;
+		init_rec(&scratch, id);
+		fits = filter_fit(c, p, &c->nodes[id], d, &scratch);
+	}
+	bool spread = true;
+	for (uint32_t t = 0; t < nht; t++)
+		spread &= ht[t].ok[ht[t].kdom[id]] != 0;
+	int st = stat[id];
+	int8_t v = ipa && ipa_fail[id] ? PL_INTER_POD_AFFINITY : PL_NONE;
+	v = spread ? v : PL_POD_TOPOLOGY_SPREAD;
+	v = fits ? v : PL_NODE_RESOURCES_FIT;
+	v = st ? (int8_t)(st - 1) : v;
+	d->verdict[id] = v;
+	ids[nf] = id;
+	return v == PL_NONE;
+}
+
 /* The loop of filter_lean for nht hard spreading tables and with (ipa)
  * or without the InterPodAffinity mask, constants in each copy. */
 static inline __attribute__((always_inline)) uint32_t
@@ -275,6 +305,119 @@ filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const 
 	return nf;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_AVX2_FILTER 1
+
+/* perm8[m]: the lanes whose bit is set in m, first, in order (a
+ * compress of eight node ids by the feasible mask) */
+static uint8_t perm8[256][8];
+
+static void perm8_init(void)
+{
+	for (uint32_t m = 0; m < 256; m++) {
+		uint32_t k = 0;
+		for (uint8_t b = 0; b < 8; b++)
+			if (m >> b & 1)
+				perm8[m][k++] = b;
+		while (k < 8)
+			perm8[m][k++] = 0;
+	}
+}
+
+/* One bit a node (lane i, bit i) of eight bytes that are not zero. */
+static inline __attribute__((target("avx2"))) uint32_t nonzero8(__m128i b)
+{
+	return (uint32_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(b, _mm_setzero_si128())) & 0xFF;
+}
+
+/* The bytes of an eight-bit mask: 0xFF where the bit is set. */
+static inline __attribute__((target("avx2"))) __m128i bytes_of(uint32_t m)
+{
+	const __m128i bit = _mm_set_epi8(0, 0, 0, 0, 0, 0, 0, 0, (char)0x80, 0x40, 0x20, 0x10, 8, 4, 2, 1);
+	return _mm_cmpeq_epi8(_mm_and_si128(_mm_set1_epi8((char)m), bit), bit);
+}
+
+/* filter_lean_n eight nodes at a time with AVX2: the same answers read
+ * for eight nodes in vector registers, and the same first failure chosen
+ * in plugin order. A block with a removed node or a node whose free
+ * amounts overflowed, and the last n % 8 nodes, take the scalar loop. */
+static __attribute__((target("avx2"))) uint32_t
+filter_lean_avx2(struct cluster *c, const struct pod *p, struct decision *d, const uint8_t *stat,
+		 const struct spread_hard_tbl *ht, uint32_t nht, const uint8_t *ipa_fail, bool ipa, uint32_t *ids)
+{
+	const struct resources *rq = &p->spec.req;
+	const __m256i want = _mm256_set_epi64x(want_of(rq->mem), want_of(rq->cpu), want_of(rq->mem), want_of(rq->cpu));
+	const struct node_free *nfree = c->nfree;
+	const uint8_t *nflag = c->nflag;
+	int8_t *verdict = d->verdict;
+	uint32_t nf = 0, n = c->nnodes, id0 = 0;
+	const __m128i ae = _mm_set1_epi8(NF_ALIVE | NF_EXACT), room = _mm_set1_epi8(NF_ROOM);
+	const __m256i step = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+	for (; id0 + 8 <= n; id0 += 8) {
+		__m128i fl = _mm_loadl_epi64((const __m128i *)(nflag + id0));
+		if (nonzero8(_mm_xor_si128(_mm_and_si128(fl, ae), ae))) {
+			/* a removed or inexact node among the eight */
+			for (uint32_t id = id0; id < id0 + 8; id++)
+				nf += filter_lean_one(c, p, d, stat, ht, nht, ipa_fail, ipa, ids, nf, id);
+			continue;
+		}
+		/* NodeResourcesFit: room for a pod, and each request within
+		 * what is free (two nodes a register: cpu, mem, cpu, mem) */
+		uint32_t nofit = ~nonzero8(_mm_and_si128(fl, room)) & 0xFF;
+		for (uint32_t k = 0; k < 4; k++) {
+			__m256i f = _mm256_loadu_si256((const __m256i *)&nfree[id0 + 2 * k]);
+			__m256i gt = _mm256_cmpgt_epi64(want, f);
+			gt = _mm256_or_si256(gt, _mm256_shuffle_epi32(gt, _MM_SHUFFLE(1, 0, 3, 2)));
+			uint32_t m = (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(gt));
+			nofit |= ((m & 1) | (m >> 1 & 2)) << (2 * k);
+		}
+		/* podtopologyspread/filtering.go Filter: the domains' tables
+		 * (ok[kdom[id]], four bytes read, the first kept) */
+		uint32_t nospread = 0;
+		for (uint32_t t = 0; t < nht; t++) {
+			__m256i kd = _mm256_loadu_si256((const __m256i *)(ht[t].kdom + id0));
+			__m256i ok = _mm256_i32gather_epi32((const int *)(const void *)ht[t].ok, kd, 1);
+			ok = _mm256_and_si256(ok, _mm256_set1_epi32(0xFF));
+			nospread |= (uint32_t)_mm256_movemask_ps(
+				_mm256_castsi256_ps(_mm256_cmpeq_epi32(ok, _mm256_setzero_si256())));
+		}
+		/* the first failure in plugin order, as filter_lean_n */
+		__m128i v = _mm_set1_epi8(PL_NONE);
+		if (ipa)
+			v = _mm_blendv_epi8(v, _mm_set1_epi8(PL_INTER_POD_AFFINITY),
+					    bytes_of(nonzero8(_mm_loadl_epi64((const __m128i *)(ipa_fail + id0)))));
+		v = _mm_blendv_epi8(v, _mm_set1_epi8(PL_POD_TOPOLOGY_SPREAD), bytes_of(nospread));
+		v = _mm_blendv_epi8(v, _mm_set1_epi8(PL_NODE_RESOURCES_FIT), bytes_of(nofit));
+		__m128i st = _mm_loadl_epi64((const __m128i *)(stat + id0));
+		v = _mm_blendv_epi8(v, _mm_sub_epi8(st, _mm_set1_epi8(1)), bytes_of(nonzero8(st)));
+		_mm_storel_epi64((__m128i *)(verdict + id0), v);
+		/* the feasible ids, compressed (ids has room for eight more) */
+		uint32_t ok = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(PL_NONE))) & 0xFF;
+		__m256i perm = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)perm8[ok]));
+		__m256i idv = _mm256_add_epi32(_mm256_set1_epi32((int)id0), step);
+		_mm256_storeu_si256((__m256i *)(ids + nf), _mm256_permutevar8x32_epi32(idv, perm));
+		nf += (uint32_t)__builtin_popcount(ok);
+	}
+	for (uint32_t id = id0; id < n; id++)
+		nf += filter_lean_one(c, p, d, stat, ht, nht, ipa_fail, ipa, ids, nf, id);
+	return nf;
+}
+
+/* AVX2 on this processor (once) */
+static bool avx2_ok(void)
+{
+	static int have = -1;
+	if (have < 0) {
+		__builtin_cpu_init();
+		have = __builtin_cpu_supports("avx2") != 0;
+		if (have)
+			perm8_init();
+	}
+	return have;
+}
+#endif
+
 /* filter_loop for a lean decision when the pod requests only cpu and
  * memory and has at most three hard spreading constraints: each node's
  * verdict is computed without branches on its data (the answers of the
@@ -292,6 +435,12 @@ static void filter_lean(struct cluster *c, const struct pod *p, struct decision 
 	if (ipa)
 		ipa_filter_mask(c, p, is, wk->ipa_fail);
 	uint32_t nf;
+#ifdef HAVE_AVX2_FILTER
+	if (avx2_ok()) {
+		nf = filter_lean_avx2(c, p, d, stat, ht, nht, wk->ipa_fail, ipa, wk->ids);
+		goto done;
+	}
+#endif
 	/* one copy of the loop for each number of tables, with and
 	 * without the InterPodAffinity mask */
 	switch (nht * 2 + ipa) {
@@ -311,6 +460,9 @@ static void filter_lean(struct cluster *c, const struct pod *p, struct decision 
 		break;
 #undef FILTER_CASE
 	}
+#ifdef HAVE_AVX2_FILTER
+done:;
+#endif
 	uint32_t nig = 0;
 	for (uint32_t i = 0; ign && i < nf; i++)
 		nig += !ign[wk->ids[i]];

@@ -316,7 +316,7 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 	struct constraint_rec *r = sc->rec;
 	const struct key_index *ki = cluster_key_index(c, r->key);
 	struct spread_scratch *x = ki ? scratch_get(c, ki->nvals + 1) : NULL;
-	uint8_t *ok = ki ? malloc(ki->nvals + 2) : NULL;
+	uint8_t *ok = ki ? malloc(ki->nvals + 1 + SPREAD_TBL_PAD) : NULL;
 	bool oom = false;
 	const uint8_t *el = elig_of(s, r, &oom);
 	tbl->kdom = sc->kdom;
@@ -477,7 +477,7 @@ static int prefilter(struct cluster *c, struct spread_state *s, bool lean)
 		}
 		r->min_forced_zero = r->nreal < (uint32_t)r->min_domains;
 		r->global_min = r->min_forced_zero ? 0 : r->raw_min;
-		uint8_t *ok = malloc(r->ndoms + 2);
+		uint8_t *ok = malloc(r->ndoms + 1 + SPREAD_TBL_PAD);
 		if (!ok)
 			return 0;
 		/* ok[-1]: a node without the key fails */
