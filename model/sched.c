@@ -918,14 +918,35 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	return 1;
 }
 
-int sched_warm(struct cluster *c, const struct pod *p)
-{
-	return spread_warm(c, p) && ipa_warm(c, p);
-}
-
-int sched_warm_done(struct cluster *c)
+int sched_warm_begin(struct cluster *c)
 {
 	return res_cache_reserve(c);
+}
+
+int sched_warm(struct cluster *c, const struct pod *p)
+{
+	if (!spread_warm(c, p) || !ipa_warm(c, p))
+		return 0;
+	/* the node-facing answers of its spec, and the arrays a cycle
+	 * builds from them on first use */
+	struct node_shape *shape = node_shape_get(c, p);
+	if (!shape || !node_shape_tt_raw(c, p, shape))
+		return 0;
+	if (pod_has_preferred_node_affinity(p) && !node_shape_na_raw(c, p, shape))
+		return 0;
+	uint32_t nz;
+	const uint8_t *aff = node_shape_aff(shape);
+	if (aff && !node_shape_zeros(c, shape, aff, &nz))
+		return 0;
+	/* the resource scores of its requests on every node, kept until
+	 * the node's resources change (a cycle recomputes only those) */
+	struct res_score *rv = res_scores_for(c, p);
+	if (!rv)
+		return 0;
+	for (uint32_t id = 0; id < c->nnodes; id++)
+		if ((c->nflag[id] & NF_ALIVE) && rv[id].stamp != c->nstamp[id])
+			res_score_fill(c, p, id, &rv[id]);
+	return 1;
 }
 
 /* One cycle; 2 when a lean decision must be recorded in full instead. */

@@ -13,17 +13,19 @@
  * it). Does not bind. Validation is not done here (see validate.h).
  * Returns 1, 0 on OOM. */
 int sched_decide(struct cluster *c, uint32_t pod, struct decision *d);
-/* Creates ahead what a cycle for p (admitted and valid, not yet in the
- * cluster) would create on its first use: the matchers of its spreading
- * constraints and pod affinity terms, and their sums per domain. A cycle
- * creates whatever is missing, so this changes no outcome; it moves the
- * work of a workload's first pod to the loading of the scenario. Returns
- * 0 on OOM. */
-int sched_warm(struct cluster *c, const struct pod *p);
-/* After the sched_warm calls: allocates and writes the arrays cycles
+/* Before the sched_warm calls: allocates and writes the arrays cycles
  * keep from one to the next (the resource scores kept per request), so
- * that the first cycles do not pay for fresh pages. 0 on OOM. */
-int sched_warm_done(struct cluster *c);
+ * that no cycle pays for fresh pages. 0 on OOM. */
+int sched_warm_begin(struct cluster *c);
+/* Makes ahead what a cycle for p (admitted and valid, not yet in the
+ * cluster) would make on its first use: the matchers of its spreading
+ * constraints and pod affinity terms with their sums per domain, the
+ * node-facing answers of its spec (its shape), and the resource scores
+ * of its requests on every node. All of it is kept the way cycles keep
+ * it (checked against the cluster's changes when read), so this changes
+ * no outcome; it moves the work of a workload's first pod to the loading
+ * of the scenario. Returns 0 on OOM. */
+int sched_warm(struct cluster *c, const struct pod *p);
 
 /* Builds the "0/N nodes are available: ..." text of a decision with no
  * feasible node (malloc'd). */

@@ -76,6 +76,8 @@ static void warm(struct timeline *t)
 {
 	struct cluster *c = t->c;
 	struct owner_set seen = { 0 };
+	if (!sched_warm_begin(c))
+		return;
 	for (uint32_t i = 0; i < t->sc->nsteps; i++) {
 		const struct step *s = &t->sc->steps[i];
 		if (s->kind != STEP_SCHEDULE)
@@ -103,7 +105,6 @@ static void warm(struct timeline *t)
 			break;
 	}
 	free(seen.v);
-	sched_warm_done(c);
 }
 
 struct timeline *timeline_new(struct scenario *sc)
