@@ -106,19 +106,20 @@ if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
 fi
 
 # load rows: skewer's loader and the bare parse, RUNS times each
-load_row() { # FILE -> "load_s rss_kib bare_s bare_rss_kib"
+load_row() { # FILE -> "load_s rss_kib bare_s bare_rss_kib timeline_s"
 	local f=$1 i l=() y=()
 	for ((i = 0; i < RUNS; i++)); do
 		say "bench: load $(basename "$f") run $((i + 1))/$RUNS"
 		l+=("$("$B/bench" load "$f")")
 		y+=("$("$B/yamlparse" "$f")")
 	done
-	printf '%s %s %s %s\n' \
+	printf '%s %s %s %s %s\n' \
 		"$(printf '%s\n' "${l[@]}" | col 1 | median)" "$(printf '%s\n' "${l[@]}" | col 2 | median)" \
-		"$(printf '%s\n' "${y[@]}" | col 1 | median)" "$(printf '%s\n' "${y[@]}" | col 2 | median)"
+		"$(printf '%s\n' "${y[@]}" | col 1 | median)" "$(printf '%s\n' "${y[@]}" | col 2 | median)" \
+		"$(printf '%s\n' "${l[@]}" | col 3 | median)"
 }
-read -r ls_t ls_m ys_t ys_m < <(load_row "$BIG")
-read -r lk_t lk_m yk_t yk_m < <(load_row "$BIGK")
+read -r ls_t ls_m ys_t ys_m ls_w < <(load_row "$BIG")
+read -r lk_t lk_m yk_t yk_m lk_w < <(load_row "$BIGK")
 size_s=$(stat -c %s "$BIG")
 size_k=$(stat -c %s "$BIGK")
 
@@ -196,8 +197,8 @@ CPU time of the measuring process; medians of $RUNS runs (first-pass replay: one
 
 | measure | result | target | verdict |
 |---|---|---|---|
-| load, scenario format ($(mib $((size_s / 1024))) MiB) | $(calc '%.2f' "$ls_t") s, peak $(mib "$ls_m") MiB; $(calc '%.2f' "$ls_t / $ys_t")x bare libyaml ($(calc '%.2f' "$ys_t") s), peak $(calc '%.2f' "$ls_m * 1024 / $size_s")x file | (none) | |
-| load, kubectl List ($(mib $((size_k / 1024))) MiB) | $(calc '%.2f' "$lk_t") s, peak $(mib "$lk_m") MiB; ${lk_ratio}x bare libyaml ($(calc '%.2f' "$yk_t") s), peak ${lk_mem}x file | <= 1.2x parse, <= 0.2x file | $(verdict "$lk_ratio" 1.2) / $(verdict "$lk_mem" 0.2) |
+| load, scenario format ($(mib $((size_s / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$ls_t") s (timeline $(ms "$ls_w") ms), peak $(mib "$ls_m") MiB; $(calc '%.2f' "$ls_t / $ys_t")x bare libyaml ($(calc '%.2f' "$ys_t") s), peak $(calc '%.2f' "$ls_m * 1024 / $size_s")x file | (none) | |
+| load, kubectl List ($(mib $((size_k / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$lk_t") s (timeline $(ms "$lk_w") ms), peak $(mib "$lk_m") MiB; ${lk_ratio}x bare libyaml ($(calc '%.2f' "$yk_t") s), peak ${lk_mem}x file | <= 1.2x parse, <= 0.2x file | $(verdict "$lk_ratio" 1.2) / $(verdict "$lk_mem" 0.2) |
 | one placement, every node's verdict and total, $NODES_S nodes | first cycle $(us "$v5_t") us, again $(us "$v5_a") us | (none) | |
 | one placement, every node's verdict and total, $NODES nodes | first cycle $(us "$v50_t") us, again $(us "$v50_a") us | <= 50 us | $(verdict "$(us "$v50_t")" 50) / $(verdict "$(us "$v50_a")" 50) |
 | ratio $NODES / $NODES_S nodes | first $(calc '%.1f' "$v50_t / $v5_t")x, again $(calc '%.1f' "$v50_a / $v5_a")x | (10x = linear) | |

@@ -683,6 +683,37 @@ int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, 
 	return sum;
 }
 
+void ipa_score_all(const struct ipa_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, int64_t *lo,
+		   int64_t *hi)
+{
+	int64_t l = *lo, h = *hi;
+	if (s->score.n == 1) {
+		/* one topology key (the usual hostname): two loads a node */
+		const int32_t *kd = s->score.kv[0].kdom;
+		const int64_t *vs = s->score.kv[0].vs;
+		for (uint32_t i = 0; i < nf; i++) {
+			int32_t v = kd[ids[i]];
+			int64_t sum = v >= 0 ? vs[v] : 0;
+			raw[i] = sum;
+			l = sum < l ? sum : l;
+			h = sum > h ? sum : h;
+		}
+	} else {
+		for (uint32_t i = 0; i < nf; i++) {
+			int64_t sum = 0;
+			for (uint32_t k = 0; k < s->score.n; k++) {
+				bool has;
+				sum += kv_at(&s->score.kv[k], ids[i], &has);
+			}
+			raw[i] = sum;
+			l = sum < l ? sum : l;
+			h = sum > h ? sum : h;
+		}
+	}
+	*lo = l;
+	*hi = h;
+}
+
 /* interpodaffinity/scoring.go NormalizeScore over the feasible, scored recs */
 void ipa_normalize(struct decision *d)
 {

@@ -85,6 +85,10 @@ void ipa_filter_mask(const struct cluster *c, const struct pod *p, const struct 
 /* Returns false when PreScore skips (nothing recorded). */
 bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s);
 int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, const struct ipa_state *s);
+/* score_inter_pod_affinity of the nodes ids[0..nf) into raw[i], with the
+ * range of the values folded into *lo and *hi */
+void ipa_score_all(const struct ipa_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, int64_t *lo,
+		   int64_t *hi);
 /* interpodaffinity/scoring.go NormalizeScore (min-max, float order kept)
  * over the feasible recs with scored[PL_INTER_POD_AFFINITY]. */
 void ipa_normalize(struct decision *d);

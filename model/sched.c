@@ -850,17 +850,8 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	raw_pass(c, p, wk, nf, &s, rv, terms, nterms, spread_ignore_mask(ss), !d->lean);
 	if (terms != few)
 		free(terms);
-	if (s.ipa) {
-		int64_t lo = s.ipa_min, hi = s.ipa_max, *ipa_raw = wk->ipa;
-		for (uint32_t i = 0; i < nf; i++) {
-			int64_t raw = score_inter_pod_affinity(c, &c->nodes[ids[i]], is);
-			ipa_raw[i] = raw;
-			lo = raw < lo ? raw : lo;
-			hi = raw > hi ? raw : hi;
-		}
-		s.ipa_min = lo;
-		s.ipa_max = hi;
-	}
+	if (s.ipa)
+		ipa_score_all(is, ids, nf, wk->ipa, &s.ipa_min, &s.ipa_max);
 
 	d->tied = malloc(d->nfeasible * sizeof(*d->tied));
 	if (!d->tied)
