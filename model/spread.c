@@ -349,34 +349,64 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 			}
 		}
 		r->nreal = nv;
-	} else {
-		if (!hh && (zl = node_shape_zeros(c, s->shape, el, &nz))) {
-			/* every node has the key: from the sums */
-			uint32_t *nel = x->nnodes;
-			if (!counts_from_sums(c, sc, zl, nz, NULL, nel, cnt) ||
-			    !(ki = cluster_key_index(c, r->key)))
-				return 0;
-			for (uint32_t v = 0; v < nv; v++) {
-				ex[v] = nel[v] != 0;
-				nel[v] = 0;
-			}
-		} else {
-			/* without branches on the node's answers (they
-			 * alternate from node to node): a node that does
-			 * not count adds nothing, and a node without the key
-			 * writes to the spare slot nv, cleared below */
-			for (uint32_t id = 0; id < c->nnodes; id++) {
-				int32_t di = kd[id];
-				uint32_t v = di >= 0 ? (uint32_t)di : nv;
-				uint8_t e = di >= 0;
-				e &= hh ? hh[id] : 1;
-				e &= el ? el[id] : 1;
-				ex[v] |= e;
-				cnt[v] += e && pn ? pn[id] : 0;
-			}
-			ex[nv] = 0;
-			cnt[nv] = 0;
+	} else if (!hh && (zl = node_shape_zeros(c, s->shape, el, &nz))) {
+		/* every node has the key: each value's sum less its few
+		 * ineligible nodes (zl), gathered apart in zn and zc (zero
+		 * between uses, cleared below); two passes over the values,
+		 * however many (a hard hostname constraint has thousands) */
+		if (sc->m && !(sum = matcher_domain_sums(c, sc->m, r->key)))
+			return 0;
+		if (!(ki = cluster_key_index(c, r->key)))
+			return 0;
+		uint32_t *zn = x->nnodes;
+		int64_t *zc = cnt;
+		for (uint32_t j = 0; j < nz; j++) {
+			int32_t v = kd[zl[j]];
+			if (v < 0)
+				continue;
+			zn[v]++;
+			zc[v] += pn ? pn[zl[j]] : 0;
 		}
+		for (uint32_t v = 0; v < nv; v++) {
+			/* a value with no eligible node is no domain */
+			if (ki->nper[v] == zn[v])
+				continue;
+			r->nreal++;
+			int64_t n = (sum ? sum[v] : 0) - zc[v];
+			if (n < r->raw_min) {
+				r->raw_min = n;
+				r->min_value = ki->vals[v];
+			}
+		}
+		r->min_forced_zero = r->nreal < (uint32_t)r->min_domains;
+		r->global_min = r->min_forced_zero ? 0 : r->raw_min;
+		/* a value that is no domain counts nothing (its sum is all
+		 * in zc) */
+		int64_t limit = r->max_skew - r->self_match + r->global_min;
+		for (uint32_t v = 0; v < nv; v++)
+			ok[v] = (sum ? sum[v] : 0) - zc[v] <= limit;
+		for (uint32_t j = 0; j < nz; j++) {
+			int32_t v = kd[zl[j]];
+			if (v >= 0)
+				zn[v] = 0, zc[v] = 0;
+		}
+		return 1;
+	} else {
+		/* without branches on the node's answers (they
+		 * alternate from node to node): a node that does
+		 * not count adds nothing, and a node without the key
+		 * writes to the spare slot nv, cleared below */
+		for (uint32_t id = 0; id < c->nnodes; id++) {
+			int32_t di = kd[id];
+			uint32_t v = di >= 0 ? (uint32_t)di : nv;
+			uint8_t e = di >= 0;
+			e &= hh ? hh[id] : 1;
+			e &= el ? el[id] : 1;
+			ex[v] |= e;
+			cnt[v] += e && pn ? pn[id] : 0;
+		}
+		ex[nv] = 0;
+		cnt[nv] = 0;
 		for (uint32_t v = 0; v < nv; v++) {
 			if (!ex[v])
 				continue;
