@@ -925,9 +925,11 @@ int sched_warm(struct cluster *c, const struct pod *p)
 		return 0;
 	if (pod_has_preferred_node_affinity(p) && !node_shape_na_raw(c, p, shape))
 		return 0;
+	/* the nodes each node inclusion policy leaves out */
 	uint32_t nz;
-	const uint8_t *aff = node_shape_aff(shape);
-	if (aff && !node_shape_zeros(c, shape, aff, &nz))
+	const uint8_t *aff = node_shape_aff(shape), *both = node_shape_both_ok(shape);
+	if (!both || (aff && !node_shape_zeros(c, shape, aff, &nz)) ||
+	    !node_shape_zeros(c, shape, node_shape_taint_ok(shape), &nz) || !node_shape_zeros(c, shape, both, &nz))
 		return 0;
 	/* the resource scores of its requests on every node, kept until
 	 * the node's resources change (a cycle recomputes only those) */

@@ -583,9 +583,10 @@ int spread_warm(struct cluster *c, const struct pod *p)
 		ok = build_rec(c, p, &list[i], i, origin, have_def ? &def_sel : NULL, &r);
 		if (ok && !r.empty_quirk) {
 			struct matcher *m = cluster_matcher_ns(c, p->ns, &r.sel, true);
-			/* the sums per domain, but not per host (5,000 of them,
-			 * and the filter and the score read the per-node counts) */
-			ok = m && (r.key == c->sym_hostname || matcher_domain_sums(c, m, r.key));
+			/* the sums per domain; per host only for a hard
+			 * constraint (PreFilter reads them; the score reads the
+			 * per-node counts) */
+			ok = m && ((r.key == c->sym_hostname && !r.hard) || matcher_domain_sums(c, m, r.key));
 		}
 		selector_fini(&r.sel);
 		free(r.sel_str);
