@@ -639,12 +639,15 @@ totals_loop(const struct cluster *c, struct decision *d, const struct sched_work
 			totals[id] = total;
 		else
 			nodes[rix[i]].total = total;
-		if (total > best) {
-			best = total;
-			ntied = 0;
-		}
-		if (total == best)
-			tied[ntied++] = id;
+		/* the best total so far and the nodes that have it, without
+		 * branches (ties are common and come in no pattern): the id
+		 * is written at the end of the list, which grows only for a
+		 * node that ties or starts it anew */
+		bool gt = total > best, eq = total == best;
+		ntied = gt ? 0 : ntied;
+		best = gt ? total : best;
+		tied[ntied] = id;
+		ntied += gt | eq;
 	}
 	return ntied;
 }
