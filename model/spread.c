@@ -341,12 +341,22 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 			return 0;
 		if (!(ki = cluster_key_index(c, r->key))) /* as the full path: may have moved */
 			return 0;
+		/* the first smallest count; none is below 0, so the first
+		 * 0 ends the search (a hostname key has thousands of values) */
+		int64_t mn = r->raw_min;
+		uint32_t mv = nv;
 		for (uint32_t v = 0; v < nv; v++) {
 			int64_t n = sum ? sum[v] : 0;
-			if (n < r->raw_min) {
-				r->raw_min = n;
-				r->min_value = ki->vals[v];
+			if (n < mn) {
+				mn = n;
+				mv = v;
+				if (n == 0)
+					break;
 			}
+		}
+		if (mv < nv) {
+			r->raw_min = mn;
+			r->min_value = ki->vals[mv];
 		}
 		r->nreal = nv;
 	} else if (!hh && (zl = node_shape_zeros(c, s->shape, el, &nz))) {
@@ -360,23 +370,33 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 			return 0;
 		uint32_t *zn = x->nnodes;
 		int64_t *zc = cnt;
+		uint32_t gone = 0; /* values all of whose nodes are left out */
 		for (uint32_t j = 0; j < nz; j++) {
 			int32_t v = kd[zl[j]];
 			if (v < 0)
 				continue;
-			zn[v]++;
+			gone += ++zn[v] == ki->nper[v];
 			zc[v] += pn ? pn[zl[j]] : 0;
 		}
+		/* a value with no eligible node is no domain; the first
+		 * smallest count of the others (the first 0 ends it) */
+		r->nreal = nv - gone;
+		int64_t mn = r->raw_min;
+		uint32_t mv = nv;
 		for (uint32_t v = 0; v < nv; v++) {
-			/* a value with no eligible node is no domain */
 			if (ki->nper[v] == zn[v])
 				continue;
-			r->nreal++;
 			int64_t n = (sum ? sum[v] : 0) - zc[v];
-			if (n < r->raw_min) {
-				r->raw_min = n;
-				r->min_value = ki->vals[v];
+			if (n < mn) {
+				mn = n;
+				mv = v;
+				if (n == 0)
+					break;
 			}
+		}
+		if (mv < nv) {
+			r->raw_min = mn;
+			r->min_value = ki->vals[mv];
 		}
 		r->min_forced_zero = r->nreal < (uint32_t)r->min_domains;
 		r->global_min = r->min_forced_zero ? 0 : r->raw_min;

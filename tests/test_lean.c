@@ -64,6 +64,20 @@ static uint32_t compare(const char *path, uint32_t step, const struct decision *
 	}
 	for (uint32_t i = 0; i < b->ntied; i++)
 		assert_int_equal(a->tied[i], b->tied[i]);
+	/* the hard constraints' minimum, as the lean PreFilter finds it */
+	if (a->ncons != b->ncons)
+		fail_msg("%s: lean %u constraints, full %u", where, a->ncons, b->ncons);
+	for (uint32_t k = 0; k < b->ncons; k++) {
+		const struct constraint_rec *x = &a->cons[k], *y = &b->cons[k];
+		if (!y->hard)
+			continue;
+		if (x->nreal != y->nreal || x->global_min != y->global_min ||
+		    x->min_forced_zero != y->min_forced_zero ||
+		    (y->nreal && (x->raw_min != y->raw_min || x->min_value != y->min_value)))
+			fail_msg("%s: constraint %u: lean %u domains, min %lld at %u; full %u, min %lld at %u", where, k,
+				 x->nreal, (long long)x->raw_min, x->min_value, y->nreal, (long long)y->raw_min,
+				 y->min_value);
+	}
 	return b->nfeasible;
 }
 
