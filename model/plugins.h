@@ -188,6 +188,8 @@ struct soft_term {
 	const double *con;
 	const uint32_t *pn;
 	double w, off;
+	uint32_t nvals;    /* values of the key */
+	bool all_keyed;    /* every live node carries the key */
 };
 /* The soft constraints' terms (after spread_prescore) in constraint
  * order into t when their number, returned, is at most max. */

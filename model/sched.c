@@ -786,9 +786,107 @@ raw_pass_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 	s->pts_max = phi;
 }
 
+/* PodTopologySpread's raw score as a table, when a node's soft terms
+ * depend on two small numbers only: the value index of at most one key
+ * with a few values (the row; the other keys have one value, carried by
+ * every node, or none) and the node's count for at most one hostname
+ * term (the column; RT_K: the node lacks the hostname key). Each entry is
+ * computed with the additions of scoring.go Score in constraint order,
+ * the same as raw_pass_n makes them per node, so the table holds the same
+ * numbers; a node with a count of RT_K or more is computed apart. */
+#define RT_K 16
+#define RT_ROWS 16
+struct rtab {
+	const int32_t *kv, *kh;     /* the row's key, the hostname term's key */
+	const uint32_t *pn;         /* the hostname term's counts */
+	int32_t vary;               /* the row's term, -1 */
+	uint32_t rows;
+	int64_t v[RT_ROWS][RT_K + 1];
+};
+
+/* The terms t[0..ns) added for a node whose varying key has value index
+ * vi and whose hostname count is cnt (host false: it lacks the key). */
+static double soft_sum(const struct soft_term *t, uint32_t ns, int32_t vary, int32_t vi, bool host, uint32_t cnt)
+{
+	double a = 0;
+	for (uint32_t k = 0; k < ns; k++) {
+		if (t[k].con)
+			a += t[k].con[(int32_t)k == vary ? vi : t[k].nvals ? 0 : -1];
+		else if (host)
+			a += (double)cnt * t[k].w + t[k].off;
+	}
+	return a;
+}
+
+static bool rtab_build(struct rtab *rt, const struct soft_term *t, uint32_t ns)
+{
+	int32_t vary = -1, host = -1;
+	for (uint32_t k = 0; k < ns; k++) {
+		if (!t[k].con) {
+			if (host >= 0)
+				return false; /* two hostname terms */
+			host = (int32_t)k;
+		} else if (!(t[k].nvals == 0 || (t[k].nvals == 1 && t[k].all_keyed))) {
+			if (vary >= 0 || t[k].nvals + 1 > RT_ROWS)
+				return false;
+			vary = (int32_t)k;
+		}
+	}
+	rt->vary = vary;
+	rt->kv = vary >= 0 ? t[vary].kd : NULL;
+	rt->kh = host >= 0 ? t[host].kd : NULL;
+	rt->pn = host >= 0 ? t[host].pn : NULL;
+	rt->rows = vary >= 0 ? t[vary].nvals + 1 : 1;
+	for (uint32_t r = 0; r < rt->rows; r++) {
+		for (uint32_t k = 0; k < RT_K; k++)
+			rt->v[r][k] = host >= 0 ? go_round(soft_sum(t, ns, vary, (int32_t)r - 1, true, k)) : 0;
+		rt->v[r][RT_K] = go_round(soft_sum(t, ns, vary, (int32_t)r - 1, false, 0));
+	}
+	return true;
+}
+
+/* raw_pass_n's PodTopologySpread scores from the table, and their range */
+static void soft_table_pass(const struct sched_work *wk, uint32_t nf, struct scores *s, const struct rtab *rt,
+			    const struct soft_term *t, uint32_t ns, const uint8_t *ign)
+{
+	const uint32_t *ids = wk->ids;
+	int64_t *praw = wk->pts, lo = s->pts_min, hi = s->pts_max;
+	const int32_t *kv = rt->kv, *kh = rt->kh;
+	const uint32_t *pn = rt->pn;
+	for (uint32_t i = 0; i < nf; i++) {
+		uint32_t id = ids[i];
+		/* podtopologyspread/scoring.go Score: ignored nodes score 0
+		 * (and count for no range) */
+		if (ign && !ign[id]) {
+			praw[i] = 0;
+			continue;
+		}
+		uint32_t row = kv ? (uint32_t)(kv[id] + 1) : 0;
+		uint32_t cnt = pn ? pn[id] : 0;
+		bool has = kh && kh[id] >= 0;
+		int64_t v;
+		if (__builtin_expect(has && cnt >= RT_K, 0))
+			v = go_round(soft_sum(t, ns, rt->vary, (int32_t)row - 1, true, cnt));
+		else
+			v = rt->v[row][has ? cnt : RT_K];
+		praw[i] = v;
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
+	}
+	s->pts_min = lo;
+	s->pts_max = hi;
+}
+
 static void raw_pass(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32_t nf, struct scores *s,
 		     struct res_score *rv, const struct soft_term *t, uint32_t ns, const uint8_t *ign, bool full)
 {
+	struct rtab rt;
+	if (!full && ns && rtab_build(&rt, t, ns)) {
+		/* the resources and the other ranges, then the table */
+		raw_pass_n(c, p, wk, nf, s, rv, t, 0, ign, false);
+		soft_table_pass(wk, nf, s, &rt, t, ns, ign);
+		return;
+	}
 	/* a copy of the pass for each number of soft terms of a lean
 	 * decision; one for any number, for a full one and the rest */
 	switch (full ? UINT32_MAX : ns) {

@@ -14,6 +14,7 @@ struct spread_con {
 	struct matcher *m;            /* NULL with the empty-selector quirk */
 	const int32_t *kdom;          /* key index: node id -> value index, -1 */
 	uint32_t nvals;               /* values of the key index */
+	bool all_keyed;               /* every live node carries the key */
 	bool hostname;
 };
 
@@ -201,6 +202,7 @@ static int bind_key(struct cluster *c, struct spread_con *sc)
 		return 0;
 	sc->kdom = ki->dom;
 	sc->nvals = ki->nvals;
+	sc->all_keyed = ki->nhave == c->nalive_nodes;
 	return 1;
 }
 
@@ -899,6 +901,8 @@ uint32_t spread_soft_terms(const struct spread_state *s, struct soft_term *t, ui
 			/* scoreForCount(cnt) = cnt * weight + (maxSkew - 1) */
 			.w = sc->rec->weight,
 			.off = (double)(sc->rec->max_skew - 1),
+			.nvals = sc->nvals,
+			.all_keyed = sc->all_keyed,
 		};
 	}
 	return s->nsoft;
