@@ -19,7 +19,10 @@
 struct keyvals {
 	sym_t key;
 	const int32_t *kdom;  /* node id -> value index, -1 without the key */
-	int64_t *vs;          /* per value index */
+	const int64_t *vs;    /* per value index: own, or a matcher's sums */
+	int64_t *own;         /* the amounts when added here; NULL while vs
+			       * reads one matcher's sums (add_matcher_counts) */
+	uint32_t nvals;
 };
 
 struct keymap {
@@ -49,29 +52,45 @@ struct ipa_state {
 static void keymap_fini(struct keymap *m)
 {
 	for (uint32_t i = 0; i < m->n; i++)
-		free(m->kv[i].vs);
+		free(m->kv[i].own);
 	free(m->kv);
 	memset(m, 0, sizeof(*m));
 }
 
-/* The map of key, created empty when absent; NULL on OOM. */
-static struct keyvals *keymap_get(struct cluster *c, struct keymap *m, sym_t key)
+/* A new entry for key reading sums (NULL: created zero, owned); NULL on
+ * OOM. */
+static struct keyvals *keymap_new(struct keymap *m, const struct key_index *ki, sym_t key, const int64_t *sums)
 {
-	for (uint32_t i = 0; i < m->n; i++)
-		if (m->kv[i].key == key)
-			return &m->kv[i];
-	const struct key_index *ki = cluster_key_index(c, key);
-	if (!ki)
-		return NULL;
 	struct keyvals *nk = realloc(m->kv, (m->n + 1) * sizeof(*nk));
 	if (!nk)
 		return NULL;
 	m->kv = nk;
-	nk[m->n].key = key;
-	nk[m->n].kdom = ki->dom;
-	if (!(nk[m->n].vs = calloc(ki->nvals + 1, sizeof(*nk[m->n].vs))))
+	struct keyvals *kv = &nk[m->n];
+	*kv = (struct keyvals){ .key = key, .kdom = ki->dom, .vs = sums, .nvals = ki->nvals };
+	if (!sums && !(kv->vs = kv->own = calloc(ki->nvals + 1, sizeof(*kv->own))))
 		return NULL;
-	return &nk[m->n++];
+	m->n++;
+	return kv;
+}
+
+/* The map of key to add to, created empty when absent (a map reading a
+ * matcher's sums takes a copy of them first); NULL on OOM. */
+static struct keyvals *keymap_get(struct cluster *c, struct keymap *m, sym_t key)
+{
+	for (uint32_t i = 0; i < m->n; i++) {
+		struct keyvals *kv = &m->kv[i];
+		if (kv->key != key)
+			continue;
+		if (!kv->own) {
+			if (!(kv->own = malloc((kv->nvals + 1) * sizeof(*kv->own))))
+				return NULL;
+			memcpy(kv->own, kv->vs, kv->nvals * sizeof(*kv->own));
+			kv->vs = kv->own;
+		}
+		return kv;
+	}
+	const struct key_index *ki = cluster_key_index(c, key);
+	return ki ? keymap_new(m, ki, key, NULL) : NULL;
 }
 
 static const struct keyvals *keymap_find(const struct keymap *m, sym_t key)
@@ -92,7 +111,7 @@ static int keymap_add(struct cluster *c, struct keymap *m, uint32_t id, sym_t ke
 	int32_t v = kv->kdom[id];
 	if (v < 0)
 		return 1;
-	kv->vs[v] += amount;
+	kv->own[v] += amount;
 	m->any = true;
 	return 1;
 }
@@ -133,9 +152,23 @@ static void term_to_matcher(const struct pod *owner, const struct pod_affinity_t
 }
 
 /* Adds per-node counts of matcher m at each node's value for key. */
-static int add_matcher_counts(struct cluster *c, struct keymap *km, const struct matcher *m, sym_t key,
-			      int64_t mult)
+static int add_matcher_counts(struct cluster *c, struct keymap *km, struct matcher *m, sym_t key, int64_t mult)
 {
+	const struct key_index *ki = cluster_key_index(c, key);
+	if (!ki)
+		return 0;
+	if (mult == 1 && !keymap_find(km, key) && ki->nhave == c->nalive_nodes) {
+		/* the first counts under key, every live node carrying it:
+		 * the matcher's sums per value are these counts; the map
+		 * reads them (kept exact by every bind) until something is
+		 * added to it. A node with a count has the key, so the map
+		 * records an entry when the matcher counts a pod. */
+		const int64_t *sum = matcher_domain_sums(c, m, key);
+		if (!sum || !(ki = cluster_key_index(c, key)) || !keymap_new(km, ki, key, sum))
+			return 0;
+		km->any |= m->total > 0;
+		return 1;
+	}
 	if (!keymap_get(c, km, key))
 		return 0;
 	const uint32_t *pn = m->per_node;
@@ -344,8 +377,8 @@ struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p)
 	uint32_t naff = p->spec.has_affinity ? a->naff_req : 0;
 	uint32_t nanti = p->spec.has_affinity ? a->nanti_req : 0;
 	uint32_t nt = naff > nanti ? naff : nanti;
-	const struct matcher *all = NULL;
-	const struct matcher **anti = NULL;
+	struct matcher *all = NULL;
+	struct matcher **anti = NULL;
 
 	if (nt) {
 		mts = calloc(nt, sizeof(*mts));
@@ -425,6 +458,15 @@ error:
 	return NULL;
 }
 
+/* The sums per value add_matcher_counts reads for m's counts under key */
+static int warm_sums(struct cluster *c, struct matcher *m, sym_t key)
+{
+	const struct key_index *ki = cluster_key_index(c, key);
+	if (!ki)
+		return 0;
+	return ki->nhave != c->nalive_nodes || matcher_domain_sums(c, m, key);
+}
+
 int ipa_warm(struct cluster *c, const struct pod *p)
 {
 	if (!p->spec.has_affinity)
@@ -437,11 +479,16 @@ int ipa_warm(struct cluster *c, const struct pod *p)
 	/* the matchers ipa_prepare and ipa_prescore ask for */
 	for (uint32_t i = 0; ok && i < a->naff_req; i++)
 		term_to_matcher(p, &a->aff_req[i], &mts[i], &own[i]);
-	if (ok && a->naff_req)
-		ok = cluster_matcher(c, mts, a->naff_req, false) != NULL;
+	if (ok && a->naff_req) {
+		struct matcher *all = cluster_matcher(c, mts, a->naff_req, false);
+		ok = all != NULL;
+		for (uint32_t i = 0; ok && i < a->naff_req; i++)
+			ok = warm_sums(c, all, a->aff_req[i].topology_key);
+	}
 	for (uint32_t i = 0; ok && i < a->nanti_req; i++) {
 		term_to_matcher(p, &a->anti_req[i], &mts[0], &own[0]);
-		ok = cluster_matcher(c, &mts[0], 1, false) != NULL;
+		struct matcher *m = cluster_matcher(c, &mts[0], 1, false);
+		ok = m && warm_sums(c, m, a->anti_req[i].topology_key);
 	}
 	for (uint32_t i = 0; ok && i < a->naff_pref; i++) {
 		term_to_matcher(p, &a->aff_pref[i].term, &mts[0], &own[0]);
@@ -616,7 +663,7 @@ static int score_incoming_term(struct cluster *c, struct ipa_state *s, const str
 	struct matcher_term mt;
 	sym_t own;
 	term_to_matcher(p, t, &mt, &own);
-	const struct matcher *m = cluster_matcher(c, &mt, 1, false);
+	struct matcher *m = cluster_matcher(c, &mt, 1, false);
 	if (!m)
 		return 0;
 	return add_matcher_counts(c, &s->score, m, t->topology_key, w);
