@@ -9,7 +9,7 @@
 # Environment: BENCH_RUNS (default 5) runs per row; BENCH_SEED (default 42);
 # BENCH_CALLGRIND=0 skips the instruction count; BENCH_NODES, BENCH_PODS,
 # BENCH_STEPS, BENCH_NODES_S, BENCH_PODS_S, BENCH_STEPS_S, BENCH_REPLAY and
-# BENCH_JUMP change the sizes. Takes about six minutes on two cores, most
+# BENCH_JUMP change the sizes. Takes about ten minutes on two cores, most
 # of it generating and loading the 1 GB kubectl dump (once per run of the
 # pair with its bare parse).
 set -euo pipefail
@@ -58,10 +58,28 @@ mib() { calc '%.0f' "$1 / 1024"; }
 grp() { printf '%s\n' "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v <= t) ? "met" : "MISSED"}'; }
 
-# The instruction count does not depend on timing, so it runs beside the
-# load rows (on the second core) from the start; the placement, replay
-# and frame rows wait for it, since a second process on the machine's
-# memory makes their times vary.
+# load rows: skewer's loader and the bare parse, RUNS times each
+load_row() { # FILE -> "load_s rss_kib bare_s bare_rss_kib timeline_s"
+	local f=$1 i l=() y=()
+	for ((i = 0; i < RUNS; i++)); do
+		say "bench: load $(basename "$f") run $((i + 1))/$RUNS"
+		l+=("$("$B/bench" load "$f")")
+		y+=("$("$B/yamlparse" "$f")")
+	done
+	printf '%s %s %s %s %s\n' \
+		"$(printf '%s\n' "${l[@]}" | col 1 | median)" "$(printf '%s\n' "${l[@]}" | col 2 | median)" \
+		"$(printf '%s\n' "${y[@]}" | col 1 | median)" "$(printf '%s\n' "${y[@]}" | col 2 | median)" \
+		"$(printf '%s\n' "${l[@]}" | col 3 | median)"
+}
+read -r ls_t ls_m ys_t ys_m ls_w < <(load_row "$BIG")
+read -r lk_t lk_m yk_t yk_m lk_w < <(load_row "$BIGK")
+size_s=$(stat -c %s "$BIG")
+size_k=$(stat -c %s "$BIGK")
+
+# The instruction count does not depend on timing; it runs after the load
+# rows and before the timed rows, alone: a second process on the
+# machine's memory makes every timed row vary, the load rows too (their
+# ratio to the bare parse moved with it).
 CG=$B/callgrind
 # ir_of OUT: the instruction total of a callgrind output file
 ir_of() { awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {print (t != "") ? t : s}' "$1"; }
@@ -90,9 +108,14 @@ if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
 			callgrind_annotate "$CG-$warm.out" >"$CG-$warm.txt" 2>/dev/null || true
 			callgrind_annotate --inclusive=yes "$CG-$warm.out" >"$CG-$warm.incl.txt" 2>/dev/null || true
 		done
+	) &
+	cg_a=$!
+	(
+		set -e
 		# the mean over 100 consecutive first cycles, which vary with the
 		# pod of each step more than one cycle shows; and the same with the
-		# whole decision recorded
+		# whole decision recorded (on the second core: nothing is timed
+		# meanwhile)
 		if [ "$("$B/bench" has-callgrind)" = 1 ]; then
 			valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$CG-run.out" \
 				"$B/bench" one-verdicts "$BIG" $AT 0 100 >/dev/null 2>"$CG-run.log"
@@ -102,33 +125,17 @@ if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
 			echo $(($(ir_of "$CG-full.out") / 100)) >"$CG-full.ir"
 		fi
 	) &
-	cg_pid=$!
+	cg_pid="$cg_a $!"
 fi
 
-# load rows: skewer's loader and the bare parse, RUNS times each
-load_row() { # FILE -> "load_s rss_kib bare_s bare_rss_kib timeline_s"
-	local f=$1 i l=() y=()
-	for ((i = 0; i < RUNS; i++)); do
-		say "bench: load $(basename "$f") run $((i + 1))/$RUNS"
-		l+=("$("$B/bench" load "$f")")
-		y+=("$("$B/yamlparse" "$f")")
-	done
-	printf '%s %s %s %s %s\n' \
-		"$(printf '%s\n' "${l[@]}" | col 1 | median)" "$(printf '%s\n' "${l[@]}" | col 2 | median)" \
-		"$(printf '%s\n' "${y[@]}" | col 1 | median)" "$(printf '%s\n' "${y[@]}" | col 2 | median)" \
-		"$(printf '%s\n' "${l[@]}" | col 3 | median)"
-}
-read -r ls_t ls_m ys_t ys_m ls_w < <(load_row "$BIG")
-read -r lk_t lk_m yk_t yk_m lk_w < <(load_row "$BIGK")
-size_s=$(stat -c %s "$BIG")
-size_k=$(stat -c %s "$BIGK")
 
 cg_ok=
 if [ -n "$cg_pid" ]; then
-	say "bench: waiting for callgrind"
-	if wait "$cg_pid"; then
-		cg_ok=1
-	fi
+	say "bench: counting instructions (callgrind, two runs at a time)"
+	cg_ok=1
+	for p in $cg_pid; do
+		wait "$p" || cg_ok=
+	done
 fi
 
 # placements with every node's verdict and total (what a step computes),
