@@ -309,6 +309,32 @@ static int counts_from_sums(struct cluster *c, const struct spread_con *sc, cons
 	return 1;
 }
 
+/* The first value of the smallest count below *mn among the domains:
+ * sum[v] (0 without sums) less zc[v] (zc NULL: nothing less), over the
+ * values with an eligible node (zn NULL: every value; else those with
+ * nper[v] > zn[v]). No count is below 0, so the first 0 ends the search
+ * (a hostname key has thousands of values). Returns nv when none is
+ * below *mn, which it lowers to the count found. */
+static uint32_t first_min(const int64_t *sum, const int64_t *zc, const uint32_t *nper, const uint32_t *zn,
+			  uint32_t nv, int64_t *mn)
+{
+	uint32_t mv = nv;
+	int64_t best = *mn;
+	for (uint32_t v = 0; v < nv; v++) {
+		if (zn && nper[v] == zn[v])
+			continue;
+		int64_t n = (sum ? sum[v] : 0) - (zc ? zc[v] : 0);
+		if (n < best) {
+			best = n;
+			mv = v;
+			if (n == 0)
+				break;
+		}
+	}
+	*mn = best;
+	return mv;
+}
+
 /* calPreFilterState for one constraint of a lean decision: the global
  * minimum and the filter's table (ok per value) without the domain
  * records. 0 on OOM. */
@@ -343,19 +369,8 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 			return 0;
 		if (!(ki = cluster_key_index(c, r->key))) /* as the full path: may have moved */
 			return 0;
-		/* the first smallest count; none is below 0, so the first
-		 * 0 ends the search (a hostname key has thousands of values) */
 		int64_t mn = r->raw_min;
-		uint32_t mv = nv;
-		for (uint32_t v = 0; v < nv; v++) {
-			int64_t n = sum ? sum[v] : 0;
-			if (n < mn) {
-				mn = n;
-				mv = v;
-				if (n == 0)
-					break;
-			}
-		}
+		uint32_t mv = first_min(sum, NULL, NULL, NULL, nv, &mn);
 		if (mv < nv) {
 			r->raw_min = mn;
 			r->min_value = ki->vals[mv];
@@ -380,22 +395,10 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 			gone += ++zn[v] == ki->nper[v];
 			zc[v] += pn ? pn[zl[j]] : 0;
 		}
-		/* a value with no eligible node is no domain; the first
-		 * smallest count of the others (the first 0 ends it) */
+		/* a value with no eligible node is no domain */
 		r->nreal = nv - gone;
 		int64_t mn = r->raw_min;
-		uint32_t mv = nv;
-		for (uint32_t v = 0; v < nv; v++) {
-			if (ki->nper[v] == zn[v])
-				continue;
-			int64_t n = (sum ? sum[v] : 0) - zc[v];
-			if (n < mn) {
-				mn = n;
-				mv = v;
-				if (n == 0)
-					break;
-			}
-		}
+		uint32_t mv = first_min(sum, zc, ki->nper, zn, nv, &mn);
 		if (mv < nv) {
 			r->raw_min = mn;
 			r->min_value = ki->vals[mv];
