@@ -157,6 +157,12 @@ struct cluster *cluster_new(void)
 			free(c);
 		return NULL;
 	}
+	if (!(c->res_log = malloc(RES_LOG_LEN * sizeof(*c->res_log)))) {
+		intern_free(c->in);
+		free(ix);
+		free(c);
+		return NULL;
+	}
 	c->name_index = ix;
 	sched_config_defaults(&c->cfg);
 	c->sym_hostname = intern_str(c->in, "kubernetes.io/hostname");
@@ -194,6 +200,7 @@ void cluster_free(struct cluster *c)
 {
 	if (!c)
 		return;
+	free(c->res_log);
 	for (uint32_t i = 0; i < c->nnodes; i++)
 		node_fini(&c->nodes[i]);
 	free(c->nodes);
@@ -270,6 +277,13 @@ static int set_node_name(struct cluster *c, sym_t name, int32_t id)
 }
 
 /* Recomputes the node_free of node id from the node. */
+/* A new stamp for node id's resources, remembered in the log */
+static void res_stamp(struct cluster *c, struct node *n, uint32_t id)
+{
+	n->res_stamp = ++c->res_clock;
+	c->res_log[(n->res_stamp - 1) % RES_LOG_LEN] = id;
+}
+
 static void free_sync(struct cluster *c, uint32_t id)
 {
 	const struct node *n = &c->nodes[id];
@@ -324,7 +338,7 @@ int32_t cluster_add_node(struct cluster *c, struct node *n)
 	d->npods = d->podcap = 0;
 	memset(&d->used, 0, sizeof(d->used));
 	d->nz_cpu = d->nz_mem = 0;
-	d->res_stamp = ++c->res_clock;
+	res_stamp(c, d, (uint32_t)id);
 	free_sync(c, (uint32_t)id);
 	c->nalive_nodes++;
 	c->label_gen++;
@@ -497,7 +511,7 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 	n->used.pods += sign;
 	n->nz_cpu += sign * p->spec.nz_cpu;
 	n->nz_mem += sign * p->spec.nz_mem;
-	n->res_stamp = ++c->res_clock;
+	res_stamp(c, n, node_id);
 	free_sync(c, node_id);
 	for (uint32_t i = 0; i < r->next; i++) {
 		uint32_t j = 0;

@@ -107,6 +107,9 @@ enum node_flag {
 	NF_ROOM = 4,              /* allocatable pods - bound pods >= 1 */
 };
 
+/* Changes of node resources remembered (cluster res_log) */
+#define RES_LOG_LEN (1u << 16)
+
 struct cluster {
 	struct intern *in;
 	struct sched_config cfg;
@@ -137,6 +140,9 @@ struct cluster {
 	uint32_t nkeys;
 	uint64_t label_gen;         /* bumped by every node label / node set change */
 	uint64_t res_clock;         /* stamps nodes whose resources change */
+	uint32_t *res_log;          /* the node stamped with stamp s, at
+				     * (s - 1) % RES_LOG_LEN: the last changes,
+				     * which kept resource scores catch up with */
 	struct res_cache *res_cache; /* fit.c: resource scores across cycles */
 	uint64_t taint_gen;         /* bumped by every taint or cordon change */
 	struct shape_cache *shape_cache; /* shape.c: node-facing answers per pod spec */

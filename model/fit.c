@@ -185,15 +185,19 @@ int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, 
 	return balanced_score(p, n);
 }
 
-/* Every node's two scores for each of a few recent pod requests, kept
- * while the node's resources stay (res_stamp): a bind changes one node,
- * and pods of a workload, or of workloads sized alike, recur. */
+/* Every node's two scores for each of a few recent pod requests: a bind
+ * changes one node, and pods of a workload, or of workloads sized alike,
+ * recur. A way is brought up to date when read, from the cluster's log
+ * of the nodes whose resources changed (res_log), so the loop that reads
+ * it reads 4 bytes a node and checks nothing. */
 #define RES_WAYS 64
 
 struct res_way {
 	int64_t key[4];           /* nz_cpu, nz_mem, req.cpu, req.mem */
 	uint64_t tick;            /* last use; 0: unused */
-	struct res_score *v;  /* per node id */
+	bool valid;               /* every entry below n was computed... */
+	uint64_t synced;          /* ...with the changes up to this res_clock */
+	struct res_score *v;      /* per node id */
 	uint32_t n;
 };
 
@@ -221,8 +225,8 @@ void res_cache_free(struct res_cache *rc)
 	free(rc);
 }
 
-/* The way for p's requests, sized for every node id; NULL on OOM (the
- * caller computes without it). */
+/* The way for p's requests, sized for every node id (not yet brought up
+ * to date); NULL on OOM (the caller computes without it). */
 static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
 {
 	struct res_cache *rc = c->res_cache;
@@ -239,8 +243,7 @@ static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
 	if (!w) {
 		w = lru;
 		memcpy(w->key, key, sizeof(key));
-		if (w->v)
-			memset(w->v, 0, w->n * sizeof(*w->v));
+		w->valid = false;
 	}
 	w->tick = ++rc->tick;
 	if (w->n < c->nnodes) {
@@ -253,6 +256,7 @@ static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
 		memset(v + w->n, 0, (n - w->n) * sizeof(*v));
 		w->v = v;
 		w->n = n;
+		w->valid = false;
 	}
 	return w;
 }
@@ -269,8 +273,8 @@ int res_cache_reserve(struct cluster *c)
 		struct res_way *w = &rc->w[i];
 		if (w->n >= c->nnodes)
 			continue;
-		/* written now (stamp 0: nothing kept), so that no cycle
-		 * meets the faults of fresh pages */
+		/* written now, so that no cycle meets the faults of fresh
+		 * pages */
 		struct res_score *v = realloc(w->v, n * sizeof(*v));
 		if (!v)
 			return 0;
@@ -278,14 +282,9 @@ int res_cache_reserve(struct cluster *c)
 		w->v = v;
 		w->n = n;
 		w->tick = 0;
+		w->valid = false;
 	}
 	return bal_now_all(c) != NULL;
-}
-
-struct res_score *res_scores_for(struct cluster *c, const struct pod *p)
-{
-	struct res_way *w = res_cache_for(c, p);
-	return w ? w->v : NULL;
 }
 
 /* The kept scores without the pod, one per node id; NULL on OOM. */
@@ -309,16 +308,15 @@ static inline void fill_one(struct cluster *c, const struct pod *p, uint32_t id,
 {
 	const struct node *n = &c->nodes[id];
 	e->least = (int16_t)score_least_allocated(c, p, n);
-	e->stamp = c->nstamp[id];
 	if (!now) {
 		e->balanced = (int16_t)balanced_score(p, n);
 		return;
 	}
 	/* the score without the pod, kept */
 	now += id;
-	if (now->stamp != e->stamp) {
+	if (now->stamp != c->nstamp[id]) {
 		now->score = balance_now(n);
-		now->stamp = e->stamp;
+		now->stamp = c->nstamp[id];
 	}
 	e->balanced = (int16_t)balanced_with(p, n, now->score);
 }
@@ -328,15 +326,26 @@ void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct 
 	fill_one(c, p, id, e, bal_now_all(c));
 }
 
-void res_scores_fill(struct cluster *c, const struct pod *p, struct res_score *v, const uint32_t *ids,
-		     const uint32_t *which, uint32_t n)
+struct res_score *res_scores_for(struct cluster *c, const struct pod *p)
 {
+	struct res_way *w = res_cache_for(c, p);
+	if (!w)
+		return NULL;
 	struct bal_now *now = bal_now_all(c);
-	/* one loop, so that the divisions of several nodes overlap */
-	for (uint32_t j = 0; j < n; j++) {
-		uint32_t id = ids[which[j]];
-		fill_one(c, p, id, &v[id], now);
+	uint64_t clock = c->res_clock;
+	if (!w->valid || clock - w->synced >= RES_LOG_LEN || clock - w->synced >= c->nnodes) {
+		/* every node id, removed ones too (a node revived keeps its
+		 * stamp) */
+		for (uint32_t id = 0; id < c->nnodes; id++)
+			fill_one(c, p, id, &w->v[id], now);
+	} else {
+		/* the nodes stamped since: stamps synced + 1 .. clock */
+		for (uint64_t k = w->synced; k < clock; k++)
+			fill_one(c, p, c->res_log[k % RES_LOG_LEN], &w->v[c->res_log[k % RES_LOG_LEN]], now);
 	}
+	w->valid = true;
+	w->synced = clock;
+	return w->v;
 }
 
 bool pod_requests_cpu_or_mem(const struct pod *p)

@@ -51,23 +51,20 @@ int64_t score_least_allocated(const struct cluster *c, const struct pod *p, cons
 int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n);
 bool pod_requests_cpu_or_mem(const struct pod *p);
 /* Both resource scores of a node for one pod's requests (they need no
- * normalization), kept across cycles while the node's res_stamp stays
- * (stamp 0: none). */
+ * normalization). */
 struct res_score {
-	uint64_t stamp;
 	int16_t least, balanced;
 };
-/* The kept scores for p's requests by node id (valid until the next
- * call), or NULL on OOM. */
+/* The kept scores for p's requests by node id, brought up to date first
+ * with the nodes whose resources changed since they were last read (the
+ * cluster's res_log); valid until the next change of the cluster or the
+ * next call. NULL on OOM. */
 struct res_score *res_scores_for(struct cluster *c, const struct pod *p);
 /* Allocates and writes every way of the cache for the present nodes
- * (sched_warm_done). 0 on OOM. */
+ * (sched_warm_begin). 0 on OOM. */
 int res_cache_reserve(struct cluster *c);
-/* Computes node id's scores for p into *e, with the node's stamp. */
+/* Computes node id's scores for p into *e. */
 void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e);
-/* The same for v[ids[which[j]]], j < n. */
-void res_scores_fill(struct cluster *c, const struct pod *p, struct res_score *v, const uint32_t *ids,
-		     const uint32_t *which, uint32_t n);
 
 /* interpodaffinity: state per decision */
 struct ipa_state;

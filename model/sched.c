@@ -25,7 +25,6 @@ struct sched_work {
 	uint32_t cap;
 	uint32_t *ids;            /* node id */
 	uint32_t *rix;            /* index of its rec (full decisions) */
-	uint32_t *miss;           /* positions whose resource scores are not kept */
 	int16_t *la, *ba;         /* NodeResourcesFit, NodeResourcesBalancedAllocation */
 	int64_t *lb;              /* the two weighted and added */
 	int64_t *pts, *ipa;       /* raw PodTopologySpread, InterPodAffinity */
@@ -39,7 +38,6 @@ void sched_work_free(struct sched_work *w)
 		return;
 	free(w->ids);
 	free(w->rix);
-	free(w->miss);
 	free(w->la);
 	free(w->ba);
 	free(w->lb);
@@ -72,7 +70,6 @@ static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 		uint32_t cap = n + n / 4 + 16;
 		GROW_OR_RETURN_NULL(w->ids, cap);
 		GROW_OR_RETURN_NULL(w->rix, cap);
-		GROW_OR_RETURN_NULL(w->miss, cap);
 		GROW_OR_RETURN_NULL(w->la, cap);
 		GROW_OR_RETURN_NULL(w->ba, cap);
 		GROW_OR_RETURN_NULL(w->lb, cap);
@@ -664,10 +661,8 @@ raw_pass_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 	   struct res_score *rv, const struct soft_term *t, const uint32_t ns, const uint8_t *ign, const bool full)
 {
 	const uint32_t *ids = wk->ids;
-	const uint64_t *nstamp = c->nstamp;
 	int64_t *lb = wk->lb, *praw = wk->pts;
 	uint32_t *host = wk->host;
-	uint32_t *miss = wk->miss, nmiss = 0;
 	/* what the totals read of the resource scores: both weighted */
 	const int64_t wfit = s->fit ? c->cfg.weights[PL_NODE_RESOURCES_FIT] : 0,
 		      wba = s->ba ? c->cfg.weights[PL_BALANCED_ALLOCATION] : 0;
@@ -700,9 +695,7 @@ raw_pass_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
 		if (rv) {
-			struct res_score *e = &rv[id];
-			if (e->stamp != nstamp[id])
-				miss[nmiss++] = i; /* computed after the loop, all at once */
+			const struct res_score *e = &rv[id];
 			lb[i] = e->least * wfit + e->balanced * wba;
 			if (full) {
 				wk->la[i] = e->least;
@@ -744,17 +737,6 @@ raw_pass_n(struct cluster *c, const struct pod *p, struct sched_work *wk, uint32
 			SOFT_TERM(k, t[k].kd, t[k].con, t[k].pn, t[k].w, t[k].off);
 #undef SOFT_TERM
 		praw[i] = go_round(a);
-	}
-	if (nmiss) {
-		res_scores_fill(c, p, rv, ids, miss, nmiss);
-		for (uint32_t j = 0; j < nmiss; j++) {
-			const struct res_score *e = &rv[ids[miss[j]]];
-			lb[miss[j]] = e->least * wfit + e->balanced * wba;
-			if (full) {
-				wk->la[miss[j]] = e->least;
-				wk->ba[miss[j]] = e->balanced;
-			}
-		}
 	}
 	/* the ranges, in a loop of their own */
 	const int64_t *tt_raw = s->tt_raw, *na_raw = s->na_raw;
@@ -1032,15 +1014,9 @@ int sched_warm(struct cluster *c, const struct pod *p)
 	if (!both || (aff && !node_shape_zeros(c, shape, aff, &nz)) ||
 	    !node_shape_zeros(c, shape, node_shape_taint_ok(shape), &nz) || !node_shape_zeros(c, shape, both, &nz))
 		return 0;
-	/* the resource scores of its requests on every node, kept until
-	 * the node's resources change (a cycle recomputes only those) */
-	struct res_score *rv = res_scores_for(c, p);
-	if (!rv)
-		return 0;
-	for (uint32_t id = 0; id < c->nnodes; id++)
-		if ((c->nflag[id] & NF_ALIVE) && rv[id].stamp != c->nstamp[id])
-			res_score_fill(c, p, id, &rv[id]);
-	return 1;
+	/* the resource scores of its requests on every node, kept and
+	 * brought up to date with the nodes that change */
+	return res_scores_for(c, p) != NULL;
 }
 
 /* One cycle; 2 when a lean decision must be recorded in full instead. */
