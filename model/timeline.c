@@ -67,18 +67,27 @@ static int owner_set_add(struct owner_set *s, sym_t ns, sym_t kind, sym_t name)
 	return 1;
 }
 
+/* At most this many bytes of per-node counts are made ahead (a matcher
+ * holds 4 bytes a node): a scenario whose steps name thousands of
+ * distinct selectors leaves the rest to the cycles that need them. */
+#define WARM_BUDGET ((uint64_t)64 << 20)
+
 /* sched_warm for the pods of the schedule steps, once per owner (the
  * pods of a workload share their constraints and terms): what a cycle
  * creates on a workload's first use is then made with the scenario, not
  * in the middle of stepping. Pods that fail admission or validation are
- * left to their step. Out of memory it stops; cycles create the rest. */
+ * left to their step. Out of memory, or past WARM_BUDGET, it stops;
+ * cycles create the rest. */
 static void warm(struct timeline *t)
 {
 	struct cluster *c = t->c;
 	struct owner_set seen = { 0 };
+	uint32_t before = c->nmatchers;
 	if (!sched_warm_begin(c))
 		return;
 	for (uint32_t i = 0; i < t->sc->nsteps; i++) {
+		if ((uint64_t)(c->nmatchers - before) * c->node_cap * sizeof(uint32_t) > WARM_BUDGET)
+			break;
 		const struct step *s = &t->sc->steps[i];
 		if (s->kind != STEP_SCHEDULE)
 			continue;
