@@ -276,7 +276,6 @@ static int set_node_name(struct cluster *c, sym_t name, int32_t id)
 	return 1;
 }
 
-/* Recomputes the node_free of node id from the node. */
 /* A new stamp for node id's resources, remembered in the log */
 static void res_stamp(struct cluster *c, struct node *n, uint32_t id)
 {
@@ -284,6 +283,7 @@ static void res_stamp(struct cluster *c, struct node *n, uint32_t id)
 	c->res_log[(n->res_stamp - 1) % RES_LOG_LEN] = id;
 }
 
+/* Recomputes the node_free of node id from the node. */
 static void free_sync(struct cluster *c, uint32_t id)
 {
 	const struct node *n = &c->nodes[id];

@@ -253,7 +253,7 @@ static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
 			w->tick = 0;
 			return NULL;
 		}
-		memset(v + w->n, 0, (n - w->n) * sizeof(*v));
+		/* every entry is computed before it is read (not valid) */
 		w->v = v;
 		w->n = n;
 		w->valid = false;
@@ -340,8 +340,10 @@ struct res_score *res_scores_for(struct cluster *c, const struct pod *p)
 			fill_one(c, p, id, &w->v[id], now);
 	} else {
 		/* the nodes stamped since: stamps synced + 1 .. clock */
-		for (uint64_t k = w->synced; k < clock; k++)
-			fill_one(c, p, c->res_log[k % RES_LOG_LEN], &w->v[c->res_log[k % RES_LOG_LEN]], now);
+		for (uint64_t k = w->synced; k < clock; k++) {
+			uint32_t id = c->res_log[k % RES_LOG_LEN];
+			fill_one(c, p, id, &w->v[id], now);
+		}
 	}
 	w->valid = true;
 	w->synced = clock;

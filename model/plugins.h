@@ -128,13 +128,13 @@ void spread_free(struct spread_state *s);
  * 0 on OOM. */
 int spread_warm(struct cluster *c, const struct pod *p);
 bool spread_filter_skipped(const struct spread_state *s);
+/* Bytes readable after the last value of a table (ok[nvals + 3] at
+ * least): a vector gather reads four bytes from ok + kdom[id]. */
+#define SPREAD_TBL_PAD 4
 /* The hard constraints' answers as tables for the filter loop: a node
  * passes constraint k when ok[kdom[id]] (ok[-1], for a node without the
  * key, is 0); filter_spread gives the detail of a failure. Returns their
  * number. */
-/* Bytes readable after the last value of a table (ok[nvals + 3] at
- * least): a vector gather reads four bytes from ok + kdom[id]. */
-#define SPREAD_TBL_PAD 4
 struct spread_hard_tbl {
 	const int32_t *kdom;
 	const uint8_t *ok;

@@ -279,10 +279,9 @@ static struct spread_scratch *scratch_get(struct cluster *c, uint32_t n)
 
 /* Each value's eligible nodes (common.go matchNodeInclusionPolicies) and
  * matching pods when every live node has the constraint's key: the key
- * index's nodes per value and the
- * matcher's sums per domain, less the nodes zl[0..nz) (those the pod's
- * shape makes ineligible: a few), for the values v with only[v] (every
- * value when only is NULL). 0 on OOM. */
+ * index's nodes per value and the matcher's sums per domain, less the
+ * nodes zl[0..nz) (those the pod's shape makes ineligible: a few), for
+ * the values v with only[v] (every value when only is NULL). 0 on OOM. */
 static int counts_from_sums(struct cluster *c, const struct spread_con *sc, const uint32_t *zl, uint32_t nz,
 			    const uint8_t *only, uint32_t *nnodes, int64_t *cnt)
 {
