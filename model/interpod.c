@@ -717,17 +717,22 @@ oom:
 	return false;
 }
 
-/* interpodaffinity/scoring.go Score */
-int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, const struct ipa_state *s)
+/* interpodaffinity/scoring.go Score of node id: its values' amounts
+ * under every topology key */
+static inline int64_t score_at(const struct ipa_state *s, uint32_t id)
 {
-	assert(c && n && s);
-	uint32_t id = (uint32_t)(n - c->nodes);
 	int64_t sum = 0;
 	for (uint32_t i = 0; i < s->score.n; i++) {
 		bool has;
 		sum += kv_at(&s->score.kv[i], id, &has);
 	}
 	return sum;
+}
+
+int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, const struct ipa_state *s)
+{
+	assert(c && n && s);
+	return score_at(s, (uint32_t)(n - c->nodes));
 }
 
 void ipa_score_all(const struct ipa_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, int64_t *lo,
@@ -747,11 +752,7 @@ void ipa_score_all(const struct ipa_state *s, const uint32_t *ids, uint32_t nf, 
 		}
 	} else {
 		for (uint32_t i = 0; i < nf; i++) {
-			int64_t sum = 0;
-			for (uint32_t k = 0; k < s->score.n; k++) {
-				bool has;
-				sum += kv_at(&s->score.kv[k], ids[i], &has);
-			}
+			int64_t sum = score_at(s, ids[i]);
 			raw[i] = sum;
 			l = sum < l ? sum : l;
 			h = sum > h ? sum : h;

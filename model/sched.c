@@ -220,6 +220,18 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 	d->nignored = nig;
 }
 
+/* The first failure in plugin order (framework.go RunFilterPlugins;
+ * shape.c answers the four node-facing filters, before NodeResourcesFit)
+ * from every plugin's answer, without branches: st is the shape's
+ * answer (failing plugin + 1, or 0). */
+static inline int8_t first_failure(int st, bool fits, bool spread, bool ipa_fails)
+{
+	int8_t v = ipa_fails ? PL_INTER_POD_AFFINITY : PL_NONE;
+	v = spread ? v : PL_POD_TOPOLOGY_SPREAD;
+	v = fits ? v : PL_NODE_RESOURCES_FIT;
+	return st ? (int8_t)(st - 1) : v;
+}
+
 /* filter_lean_n for node id alone (any number of tables): writes its
  * verdict, and its id at ids[nf]; returns 1 when it is feasible. */
 static uint32_t filter_lean_one(struct cluster *c, const struct pod *p, struct decision *d, const uint8_t *stat,
@@ -240,11 +252,7 @@ static uint32_t filter_lean_one(struct cluster *c, const struct pod *p, struct d
 	bool spread = true;
 	for (uint32_t t = 0; t < nht; t++)
 		spread &= ht[t].ok[ht[t].kdom[id]] != 0;
-	int st = stat[id];
-	int8_t v = ipa && ipa_fail[id] ? PL_INTER_POD_AFFINITY : PL_NONE;
-	v = spread ? v : PL_POD_TOPOLOGY_SPREAD;
-	v = fits ? v : PL_NODE_RESOURCES_FIT;
-	v = st ? (int8_t)(st - 1) : v;
+	int8_t v = first_failure(stat[id], fits, spread, ipa && ipa_fail[id]);
 	d->verdict[id] = v;
 	ids[nf] = id;
 	return v == PL_NONE;
@@ -287,14 +295,7 @@ filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const 
 			spread &= ok1[kd1[id]];
 		if (nht > 2)
 			spread &= ok2[kd2[id]];
-		/* the first failure in plugin order (framework.go
-		 * RunFilterPlugins; shape.c answers the four node-facing
-		 * filters before NodeResourcesFit) */
-		int st = stat[id];
-		int8_t v = ipa && ipa_fail[id] ? PL_INTER_POD_AFFINITY : PL_NONE;
-		v = spread ? v : PL_POD_TOPOLOGY_SPREAD;
-		v = fits ? v : PL_NODE_RESOURCES_FIT;
-		v = st ? (int8_t)(st - 1) : v;
+		int8_t v = first_failure(stat[id], fits, spread, ipa && ipa_fail[id]);
 		verdict[id] = v;
 		ids[nf] = id;
 		nf += v == PL_NONE;
@@ -379,7 +380,7 @@ filter_lean_avx2(struct cluster *c, const struct pod *p, struct decision *d, con
 			nospread |= (uint32_t)_mm256_movemask_ps(
 				_mm256_castsi256_ps(_mm256_cmpeq_epi32(ok, _mm256_setzero_si256())));
 		}
-		/* the first failure in plugin order, as filter_lean_n */
+		/* the first failure in plugin order, as first_failure */
 		__m128i v = _mm_set1_epi8(PL_NONE);
 		if (ipa)
 			v = _mm_blendv_epi8(v, _mm_set1_epi8(PL_INTER_POD_AFFINITY),
