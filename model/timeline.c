@@ -30,43 +30,6 @@ static struct undo *U(const struct timeline *t)
 	return t->undo;
 }
 
-/* A set of (namespace, owner kind, owner name), for warm */
-struct owner_set {
-	sym_t (*v)[3];
-	uint32_t mask, n;
-};
-
-/* Adds the triple; returns 1 when it was new, 0 when present, -1 on OOM. */
-static int owner_set_add(struct owner_set *s, sym_t ns, sym_t kind, sym_t name)
-{
-	if ((s->n + 1) * 2 > s->mask + 1 || !s->v) {
-		uint32_t cap = s->v ? (s->mask + 1) * 2 : 256;
-		sym_t (*nv)[3] = calloc(cap, sizeof(*nv));
-		if (!nv)
-			return -1;
-		for (uint32_t i = 0; s->v && i <= s->mask; i++) {
-			if (!s->v[i][2])
-				continue;
-			uint32_t j = (s->v[i][2] * 2654435761u) & (cap - 1);
-			while (nv[j][2])
-				j = (j + 1) & (cap - 1);
-			memcpy(nv[j], s->v[i], sizeof(nv[j]));
-		}
-		free(s->v);
-		s->v = nv;
-		s->mask = cap - 1;
-	}
-	uint32_t j = (name * 2654435761u) & s->mask;
-	for (; s->v[j][2]; j = (j + 1) & s->mask)
-		if (s->v[j][0] == ns && s->v[j][1] == kind && s->v[j][2] == name)
-			return 0;
-	s->v[j][0] = ns;
-	s->v[j][1] = kind;
-	s->v[j][2] = name;
-	s->n++;
-	return 1;
-}
-
 /* At most this many bytes of per-node counts are made ahead (a matcher
  * holds 4 bytes a node): a scenario whose steps name thousands of
  * distinct selectors leaves the rest to the cycles that need them. */
@@ -81,10 +44,17 @@ static int owner_set_add(struct owner_set *s, sym_t ns, sym_t kind, sym_t name)
 static void warm(struct timeline *t)
 {
 	struct cluster *c = t->c;
-	struct owner_set seen = { 0 };
-	uint32_t before = c->nmatchers;
-	if (!sched_warm_begin(c))
+	uint32_t before = c->nmatchers, nsyms = intern_count(c->in);
+	/* by the owner's name sym (syms are dense): the namespace + 1 of
+	 * the last pod warmed for it. Owners of one name in two namespaces
+	 * take turns and are warmed again (what exists is found); two of
+	 * one name and namespace but another kind are warmed once, and the
+	 * second's cycles make what it lacks. */
+	sym_t *seen = calloc(nsyms, sizeof(*seen));
+	if (!seen || !sched_warm_begin(c)) {
+		free(seen);
 		return;
+	}
 	for (uint32_t i = 0; i < t->sc->nsteps; i++) {
 		if ((uint64_t)(c->nmatchers - before) * c->node_cap * sizeof(uint32_t) > WARM_BUDGET)
 			break;
@@ -92,12 +62,11 @@ static void warm(struct timeline *t)
 		if (s->kind != STEP_SCHEDULE)
 			continue;
 		const struct pod *sp = &s->pod;
-		if (sp->nowners) {
-			int fresh = owner_set_add(&seen, sp->ns, sp->owners[0].kind, sp->owners[0].name);
-			if (fresh < 0)
-				break;
-			if (!fresh)
+		if (sp->nowners && sp->owners[0].name < nsyms) {
+			sym_t *o = &seen[sp->owners[0].name];
+			if (*o == sp->ns + 1)
 				continue;
+			*o = sp->ns + 1;
 		}
 		struct pod p;
 		if (!pod_copy(&p, sp))
@@ -113,7 +82,7 @@ static void warm(struct timeline *t)
 		if (!ok)
 			break;
 	}
-	free(seen.v);
+	free(seen);
 }
 
 struct timeline *timeline_new(struct scenario *sc)
