@@ -207,6 +207,20 @@ void load_syntax_error(struct loader *L)
 		load_err(L, line, col, "%s (expected valid YAML)", problem);
 }
 
+/* The event at hand opens a collection deeper than the limit: reported,
+ * and the file ends there. The limit is enforced for built and skipped
+ * nodes alike, and ends the file: libyaml's scanner costs time quadratic
+ * in the flow nesting depth, so skipping over 100,000 '[' would hang for
+ * seconds where stopping at the limit is immediate. */
+static void too_deep(struct loader *L)
+{
+	load_err(L, (uint32_t)L->ev.start_mark.line + 1, (uint32_t)L->ev.start_mark.column + 1,
+		 "nesting deeper than %u levels (expected at most %u)", L->max_depth, L->max_depth);
+	yaml_event_delete(&L->ev);
+	L->have_ev = false;
+	L->abort_file = true;
+}
+
 /* load_peek without an event at hand: parses the next one */
 static yaml_event_t *parse_next(struct loader *L)
 {
@@ -217,18 +231,9 @@ static yaml_event_t *parse_next(struct loader *L)
 		return NULL;
 	}
 	L->have_ev = true;
-	/* The nesting limit is enforced here, for built and skipped nodes
-	 * alike, and ends the file: libyaml's scanner costs time quadratic
-	 * in the flow nesting depth, so skipping over 100,000 '[' would hang
-	 * for seconds where stopping at the limit is immediate. */
 	if ((L->ev.type == YAML_SEQUENCE_START_EVENT || L->ev.type == YAML_MAPPING_START_EVENT) &&
 	    L->level >= L->max_depth) {
-		load_err(L, (uint32_t)L->ev.start_mark.line + 1, (uint32_t)L->ev.start_mark.column + 1,
-			 "nesting deeper than %u levels (expected at most %u)", L->max_depth,
-			 L->max_depth);
-		yaml_event_delete(&L->ev);
-		L->have_ev = false;
-		L->abort_file = true;
+		too_deep(L);
 		return NULL;
 	}
 	return &L->ev;
@@ -263,32 +268,68 @@ void load_take(struct loader *L)
 	take(L);
 }
 
-int load_skip(struct loader *L)
+/* The rest of a skipped collection, `depth` levels of it open: each event
+ * straight from libyaml and freed at once, as a bare parse does, with the
+ * checks of peek and take (syntax errors, the nesting limit, L->level).
+ * Most of a kubectl dump (managedFields, status, annotations) goes by here. */
+static int skip_open(struct loader *L, uint32_t depth)
 {
-	uint32_t depth = 0;
-	do {
-		yaml_event_t *e = peek(L);
-		if (!e)
+	yaml_event_t *e = &L->ev;
+	if (L->abort_file || L->oom)
+		return 0;
+	while (depth > 0) {
+		if (!yaml_parser_parse(&L->parser, e)) {
+			load_syntax_error(L);
 			return 0;
+		}
 		switch (e->type) {
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
+			if (L->level >= L->max_depth) {
+				L->have_ev = true;
+				too_deep(L);
+				return 0;
+			}
+			L->level++;
 			depth++;
 			break;
 		case YAML_SEQUENCE_END_EVENT:
 		case YAML_MAPPING_END_EVENT:
+			if (L->level)
+				L->level--;
 			depth--;
 			break;
 		case YAML_STREAM_END_EVENT:
 		case YAML_DOCUMENT_END_EVENT:
 			/* never reached inside a node: libyaml balances events */
+			L->have_ev = true;
 			return 0;
 		default:
 			break;
 		}
-		take(L);
-	} while (depth > 0);
+		yaml_event_delete(e);
+	}
 	return 1;
+}
+
+int load_skip(struct loader *L)
+{
+	yaml_event_t *e = peek(L);
+	if (!e)
+		return 0;
+	switch (e->type) {
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		take(L);
+		return skip_open(L, 1);
+	case YAML_STREAM_END_EVENT:
+	case YAML_DOCUMENT_END_EVENT:
+		/* never reached where a node is due */
+		return 0;
+	default:
+		take(L);
+		return 1;
+	}
 }
 
 static void set_mark(struct ynode *n, const yaml_event_t *e)
