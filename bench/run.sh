@@ -41,10 +41,12 @@ gen() {
 BIG=$B/n$NODES-z$ZONES-p$PODS-s$STEPS-k$K-seed$SEED.yaml
 BIGK=$B/n$NODES-z$ZONES-p$PODS-s$STEPS-k$K-seed$SEED-kubectl.yaml
 SMALL=$B/n$NODES_S-z$ZONES-p$PODS_S-s$STEPS_S-k$K-seed$SEED.yaml
+SMALLK=$B/n$NODES_S-z$ZONES-p$PODS_S-s$STEPS_S-k$K-seed$SEED-kubectl.yaml
 common=(--zones "$ZONES" --constraints "$K" --seed "$SEED")
 gen "$BIG" --nodes $NODES --pods $PODS --steps $STEPS "${common[@]}"
 gen "$BIGK" --nodes $NODES --pods $PODS --steps $STEPS "${common[@]}" --format kubectl
 gen "$SMALL" --nodes $NODES_S --pods $PODS_S --steps $STEPS_S "${common[@]}"
+gen "$SMALLK" --nodes $NODES_S --pods $PODS_S --steps $STEPS_S "${common[@]}" --format kubectl
 
 # median of the numbers on stdin (one per line)
 median() { sort -g | awk '{v[NR]=$1} END {if (NR) print v[int((NR+1)/2)]; else print "nan"}'; }
@@ -58,23 +60,30 @@ mib() { calc '%.0f' "$1 / 1024"; }
 grp() { printf '%s\n' "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v <= t) ? "met" : "MISSED"}'; }
 
-# load rows: skewer's loader and the bare parse, RUNS times each
-load_row() { # FILE -> "load_s rss_kib bare_s bare_rss_kib timeline_s"
-	local f=$1 i l=() y=()
+# load rows: skewer's loader and the bare parse, RUNS times each, in
+# pairs (a load, then a parse of the same file). The ratio is the median
+# of the pairs' ratios: the two of a pair run seconds apart, on the
+# machine as it is then, where the medians of each may come from minutes
+# apart on a shared machine.
+load_row() { # FILE -> "load_s rss_kib bare_s bare_rss_kib timeline_s ratio"
+	local f=$1 i l=() y=() r=()
 	for ((i = 0; i < RUNS; i++)); do
 		say "bench: load $(basename "$f") run $((i + 1))/$RUNS"
 		l+=("$("$B/bench" load "$f")")
 		y+=("$("$B/yamlparse" "$f")")
+		r+=("$(calc '%.4f' "$(echo "${l[i]}" | col 1) / $(echo "${y[i]}" | col 1)")")
 	done
-	printf '%s %s %s %s %s\n' \
+	printf '%s %s %s %s %s %s\n' \
 		"$(printf '%s\n' "${l[@]}" | col 1 | median)" "$(printf '%s\n' "${l[@]}" | col 2 | median)" \
 		"$(printf '%s\n' "${y[@]}" | col 1 | median)" "$(printf '%s\n' "${y[@]}" | col 2 | median)" \
-		"$(printf '%s\n' "${l[@]}" | col 3 | median)"
+		"$(printf '%s\n' "${l[@]}" | col 3 | median)" "$(printf '%s\n' "${r[@]}" | median)"
 }
-read -r ls_t ls_m ys_t ys_m ls_w < <(load_row "$BIG")
-read -r lk_t lk_m yk_t yk_m lk_w < <(load_row "$BIGK")
+read -r ls_t ls_m ys_t ys_m ls_w ls_r < <(load_row "$BIG")
+read -r lk_t lk_m yk_t yk_m lk_w lk_r < <(load_row "$BIGK")
+read -r lq_t lq_m yq_t yq_m lq_w lq_r < <(load_row "$SMALLK")
 size_s=$(stat -c %s "$BIG")
 size_k=$(stat -c %s "$BIGK")
+size_q=$(stat -c %s "$SMALLK")
 
 # The instruction count does not depend on timing; it runs after the load
 # rows and before the timed rows, alone: a second process on the
@@ -194,8 +203,10 @@ if [ "$commit" != unknown ] && ! git diff --quiet HEAD 2>/dev/null; then
 fi
 cflags=$(awk -F'[?]= ' '/^CFLAGS/ {print $2; exit}' Makefile)
 
-lk_ratio=$(calc '%.2f' "$lk_t / $yk_t")
+lk_ratio=$(calc '%.2f' "$lk_r")
 lk_mem=$(calc '%.3f' "$lk_m * 1024 / $size_k")
+lq_ratio=$(calc '%.2f' "$lq_r")
+lq_mem=$(calc '%.3f' "$lq_m * 1024 / $size_q")
 cat <<EOF
 skewer bench, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit
 machine: ${cpu:-unknown CPU}, $(nproc) cores, $mem, $(gcc --version | head -1), CFLAGS ${cflags:-?}
@@ -204,8 +215,9 @@ CPU time of the measuring process; medians of $RUNS runs (first-pass replay: one
 
 | measure | result | target | verdict |
 |---|---|---|---|
-| load, scenario format ($(mib $((size_s / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$ls_t") s (timeline $(ms "$ls_w") ms), peak $(mib "$ls_m") MiB; $(calc '%.2f' "$ls_t / $ys_t")x bare libyaml ($(calc '%.2f' "$ys_t") s), peak $(calc '%.2f' "$ls_m * 1024 / $size_s")x file | (none) | |
-| load, kubectl List ($(mib $((size_k / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$lk_t") s (timeline $(ms "$lk_w") ms), peak $(mib "$lk_m") MiB; ${lk_ratio}x bare libyaml ($(calc '%.2f' "$yk_t") s), peak ${lk_mem}x file | <= 1.2x parse, <= 0.2x file | $(verdict "$lk_ratio" 1.2) / $(verdict "$lk_mem" 0.2) |
+| load, scenario format ($(mib $((size_s / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$ls_t") s (timeline $(ms "$ls_w") ms), peak $(mib "$ls_m") MiB; $(calc '%.2f' "$ls_r")x bare libyaml ($(calc '%.2f' "$ys_t") s), peak $(calc '%.2f' "$ls_m * 1024 / $size_s")x file | (none) | |
+| load, kubectl List, $NODES_S nodes ($(mib $((size_q / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$lq_t") s (timeline $(ms "$lq_w") ms), peak $(mib "$lq_m") MiB; ${lq_ratio}x bare libyaml ($(calc '%.2f' "$yq_t") s), peak ${lq_mem}x file | <= 1.2x parse, <= 0.2x file | $(verdict "$lq_ratio" 1.2) / $(verdict "$lq_mem" 0.2) |
+| load, kubectl List, $NODES nodes ($(mib $((size_k / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$lk_t") s (timeline $(ms "$lk_w") ms), peak $(mib "$lk_m") MiB; ${lk_ratio}x bare libyaml ($(calc '%.2f' "$yk_t") s), peak ${lk_mem}x file | <= 1.2x parse, <= 0.2x file | $(verdict "$lk_ratio" 1.2) / $(verdict "$lk_mem" 0.2) |
 | one placement, every node's verdict and total, $NODES_S nodes | first cycle $(us "$v5_t") us, again $(us "$v5_a") us | (none) | |
 | one placement, every node's verdict and total, $NODES nodes | first cycle $(us "$v50_t") us, again $(us "$v50_a") us | <= 50 us | $(verdict "$(us "$v50_t")" 50) / $(verdict "$(us "$v50_a")" 50) |
 | ratio $NODES / $NODES_S nodes | first $(calc '%.1f' "$v50_t / $v5_t")x, again $(calc '%.1f' "$v50_a / $v5_a")x | (10x = linear) | |
