@@ -505,12 +505,14 @@ static bool pod_has_pod_affinity(const struct pod *p)
 static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t node_id, int sign)
 {
 	const struct resources *r = &p->spec.req;
-	n->used.cpu += sign * r->cpu;
-	n->used.mem += sign * r->mem;
-	n->used.eph += sign * r->eph;
+	/* framework/types.go NodeInfo.update: int64 sums, which wrap */
+	const uint64_t s = (uint64_t)(int64_t)sign;
+	n->used.cpu = wrap_add(n->used.cpu, (int64_t)(s * (uint64_t)r->cpu));
+	n->used.mem = wrap_add(n->used.mem, (int64_t)(s * (uint64_t)r->mem));
+	n->used.eph = wrap_add(n->used.eph, (int64_t)(s * (uint64_t)r->eph));
 	n->used.pods += sign;
-	n->nz_cpu += sign * p->spec.nz_cpu;
-	n->nz_mem += sign * p->spec.nz_mem;
+	n->nz_cpu = wrap_add(n->nz_cpu, (int64_t)(s * (uint64_t)p->spec.nz_cpu));
+	n->nz_mem = wrap_add(n->nz_mem, (int64_t)(s * (uint64_t)p->spec.nz_mem));
 	res_stamp(c, n, node_id);
 	free_sync(c, node_id);
 	for (uint32_t i = 0; i < r->next; i++) {
@@ -526,7 +528,7 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 			ne[j].v = 0;
 			n->used.next++;
 		}
-		n->used.ext[j].v += sign * r->ext[i].v;
+		n->used.ext[j].v = wrap_add(n->used.ext[j].v, (int64_t)(s * (uint64_t)r->ext[i].v));
 	}
 	/* only the matchers that can match: those anchored on one of the
 	 * pod's label pairs, and those with no anchor */

@@ -154,19 +154,19 @@ static void fit_detail(const struct cluster *c, const struct decision *d, const 
 	}
 	if (r->why.fit.bits & FIT_CPU) {
 		quantity_format_milli(p->spec.req.cpu, a, sizeof(a));
-		quantity_format_milli(n->alloc.cpu - n->used.cpu, b, sizeof(b));
+		quantity_format_milli(wrap_sub(n->alloc.cpu, n->used.cpu), b, sizeof(b));
 		snprintf(tmp, sizeof(tmp), "%scpu: requests %s, free %s", o ? "; " : "", a, b);
 		append(buf, len, &o, tmp);
 	}
 	if (r->why.fit.bits & FIT_MEM) {
 		quantity_format_bytes(p->spec.req.mem, a, sizeof(a));
-		quantity_format_bytes(n->alloc.mem - n->used.mem, b, sizeof(b));
+		quantity_format_bytes(wrap_sub(n->alloc.mem, n->used.mem), b, sizeof(b));
 		snprintf(tmp, sizeof(tmp), "%smemory: requests %s, free %s", o ? "; " : "", a, b);
 		append(buf, len, &o, tmp);
 	}
 	if (r->why.fit.bits & FIT_EPH) {
 		quantity_format_bytes(p->spec.req.eph, a, sizeof(a));
-		quantity_format_bytes(n->alloc.eph - n->used.eph, b, sizeof(b));
+		quantity_format_bytes(wrap_sub(n->alloc.eph, n->used.eph), b, sizeof(b));
 		snprintf(tmp, sizeof(tmp), "%sephemeral-storage: requests %s, free %s", o ? "; " : "", a, b);
 		append(buf, len, &o, tmp);
 	}
@@ -176,7 +176,7 @@ static void fit_detail(const struct cluster *c, const struct decision *d, const 
 		sym_t name = d->ext_names[i];
 		snprintf(tmp, sizeof(tmp), "%s%.80s: requests %" PRId64 ", free %" PRId64, o ? "; " : "",
 			 intern_get(c->in, name), resources_ext(&p->spec.req, name),
-			 resources_ext(&n->alloc, name) - resources_ext(&n->used, name));
+			 wrap_sub(resources_ext(&n->alloc, name), resources_ext(&n->used, name)));
 		append(buf, len, &o, tmp);
 	}
 }

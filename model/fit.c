@@ -40,14 +40,11 @@ static int ext_names_fill(const struct cluster *c, const struct pod *p, struct d
 	return 1;
 }
 
+/* fit.go fitsRequest's Allocatable - Requested, in Go's int64: the two are
+ * never negative unless the requests' sum wrapped */
 static int64_t free_of(int64_t alloc, int64_t used)
 {
-	/* saturating: absurd quantities must not overflow */
-	if (used < 0 && alloc > INT64_MAX + used)
-		return INT64_MAX;
-	if (used > 0 && alloc < INT64_MIN + used)
-		return INT64_MIN;
-	return alloc - used;
+	return wrap_sub(alloc, used);
 }
 
 /* noderesources/fit.go fitsRequest */
@@ -123,16 +120,18 @@ static int64_t pct(int64_t x, int64_t alloc)
 }
 
 /* noderesources/least_allocated.go leastResourceScorer (cpu, memory,
- * weight 1 each) */
+ * weight 1 each). A request below 0 is a sum that wrapped: upstream's
+ * score is then out of [0, 100], which its framework refuses; it scores 0
+ * here, as a request above the capacity does. */
 static inline int64_t least2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
 {
 	int64_t sum = 0, weights = 0;
 	if (ac != 0) {
-		sum += rc <= ac && ac > 0 ? pct(ac - rc, ac) : 0;
+		sum += rc >= 0 && rc <= ac && ac > 0 ? pct(ac - rc, ac) : 0;
 		weights++;
 	}
 	if (am != 0) {
-		sum += rm <= am && am > 0 ? pct(am - rm, am) : 0;
+		sum += rm >= 0 && rm <= am && am > 0 ? pct(am - rm, am) : 0;
 		weights++;
 	}
 	/* weights is 0, 1 or 2: no division instruction for it */
@@ -157,15 +156,16 @@ static inline int64_t balance2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
 int64_t score_least_allocated(const struct cluster *c, const struct pod *p, const struct node *n)
 {
 	(void)c;
-	return least2(n->nz_cpu + p->spec.nz_cpu, n->alloc.cpu, n->nz_mem + p->spec.nz_mem, n->alloc.mem);
+	return least2(wrap_add(n->nz_cpu, p->spec.nz_cpu), n->alloc.cpu,
+		      wrap_add(n->nz_mem, p->spec.nz_mem), n->alloc.mem);
 }
 
 /* balanced_allocation.go Score after PR #135573 (conventions §1), given
  * wo, the node's score without the pod (balance_now) */
 static inline int64_t balanced_with(const struct pod *p, const struct node *n, int64_t wo)
 {
-	int64_t w = balance2(n->used.cpu + p->spec.req.cpu, n->alloc.cpu, n->used.mem + p->spec.req.mem,
-			     n->alloc.mem);
+	int64_t w = balance2(wrap_add(n->used.cpu, p->spec.req.cpu), n->alloc.cpu,
+			     wrap_add(n->used.mem, p->spec.req.mem), n->alloc.mem);
 	return 50 + (50 + w - wo) / 2;
 }
 

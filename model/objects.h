@@ -42,6 +42,19 @@ struct ext_res {
 	int64_t v;
 };
 
+/* Go's int64 arithmetic, which wraps: upstream's sums of requests
+ * (framework/types.go NodeInfo.update) and what it computes from them.
+ * Only absurd quantities (exabytes of requests on one node) get there. */
+static inline int64_t wrap_add(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+static inline int64_t wrap_sub(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a - (uint64_t)b);
+}
+
 struct resources {
 	int64_t cpu;     /* millicores */
 	int64_t mem;     /* bytes */

@@ -581,6 +581,55 @@ static void test_balanced_example(void **state)
 	cluster_free(c);
 }
 
+/* Requests whose sum passes 2^63 on one node: upstream's int64 sums wrap
+ * (NodeInfo.update), and so do skewer's, exactly and reversibly, with no
+ * undefined arithmetic on the way (this test runs under UBSan too). */
+static void test_fit_wrapped_sums(void **state)
+{
+	(void)state;
+	const int64_t EI = 1024LL * 1024 * 1024 * 1024 * 1024 * 1024;
+	struct cluster *c = cluster_new();
+	assert_non_null(c);
+	uint32_t n = add_node(c, "n", 4000, 4 * EI, 110);
+	struct pod a, b, d3, in;
+	pod_init(c, &a, "a", 0, 3 * EI);
+	pod_init(c, &b, "b", 0, 3 * EI);
+	pod_init(c, &d3, "c", 0, 3 * EI);
+	uint32_t aid = bind_pod(c, &a, n);
+	bind_pod(c, &b, n);
+	bind_pod(c, &d3, n);
+	/* 9Ei = 10376293541461622784 wraps to 10376293541461622784 - 2^64 */
+	assert_true(c->nodes[n].used.mem == INT64_C(-8070450532247928832));
+	assert_true(c->nodes[n].nz_mem == INT64_C(-8070450532247928832));
+	assert_int_equal(c->nodes[n].nz_cpu, 300);
+	pod_init(c, &in, "in", 0, EI);
+	uint32_t pid = add_pod(c, &in);
+	struct decision d;
+	memset(&d, 0, sizeof(d));
+	struct node_rec r;
+	memset(&r, 0, sizeof(r));
+	/* fit.go: 1Ei > 4Ei - used, which wraps to -5Ei: Insufficient memory,
+	 * resolvable (1Ei <= 4Ei) */
+	assert_int_equal(filter_fit(c, &c->pods[pid], &c->nodes[n], &d, &r), 0);
+	assert_int_equal(r.why.fit.bits, FIT_MEM);
+	assert_false(r.unresolvable);
+	/* LeastAllocated: cpu (4000 - 400) * 100 / 4000 = 90, memory's sum
+	 * below 0 scores 0: (90 + 0) / 2 */
+	assert_int_equal(score_least_allocated(c, &c->pods[pid], &c->nodes[n]), 45);
+	/* BalancedAllocation: memory fractions -1.75 without the pod and -1.5
+	 * with it, cpu 0: std 0.875 -> 12, 0.75 -> 25; 50 + (50 + 25 - 12) / 2 */
+	assert_int_equal(score_balanced_allocation(c, &c->pods[pid], &c->nodes[n]), 81);
+	/* the sums come back exactly when a pod leaves */
+	cluster_unbind(c, aid);
+	assert_true(c->nodes[n].used.mem == 6 * EI);
+	assert_true(c->nodes[n].nz_mem == 6 * EI);
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(filter_fit(c, &c->pods[pid], &c->nodes[n], &d, &r), 0);
+	assert_int_equal(r.why.fit.bits, FIT_MEM);
+	dec_free(&d);
+	cluster_free(c);
+}
+
 static void test_balanced_pr_case(void **state)
 {
 	(void)state;
@@ -893,6 +942,7 @@ int main(void)
 		cmocka_unit_test(test_node_affinity_prefilter),
 		cmocka_unit_test(test_least_allocated_example),
 		cmocka_unit_test(test_balanced_example),
+		cmocka_unit_test(test_fit_wrapped_sums),
 		cmocka_unit_test(test_balanced_pr_case),
 		cmocka_unit_test(test_fit_filter),
 		cmocka_unit_test(test_ipa_normalize_example),
