@@ -65,10 +65,10 @@ grp() { printf '%s\n' "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v <= t) ? "met" : "MISSED"}'; }
 
 # load rows: skewer's loader and the bare parse, RUNS times each, in
-# pairs (a load, then a parse of the same file, read from the page cache). The ratio is the median
-# of the pairs' ratios: the two of a pair run seconds apart, on the
-# machine as it is then, where the medians of each may come from minutes
-# apart on a shared machine.
+# pairs (a load, then a parse of the same file, read from the page
+# cache). The ratio is the median of the pairs' ratios: the two of a pair
+# run seconds apart, on the machine as it is then, where the medians of
+# each may come from minutes apart on a shared machine.
 load_row() { # FILE -> "load_s rss_kib bare_s bare_rss_kib timeline_s ratio"
 	local f=$1 i l=() y=() r=()
 	for ((i = 0; i < RUNS; i++)); do
