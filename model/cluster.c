@@ -624,18 +624,30 @@ static int term_class_of(struct cluster *c, const struct pod *p, enum term_kind 
 		}
 	}
 	mt.sel = t->sel;
-	char head[64];
-	snprintf(head, sizeof(head), "K%d|%d|%u|", (int)kind, weight, t->topology_key);
+	/* "K<kind>|<weight>|<topology key>|" then the matcher's key, written
+	 * without printf: every bound pod's terms come here at load */
+	char head[40];
+	size_t h = 0;
+	head[h++] = 'K';
+	h += ufmt_u32(head + h, (uint32_t)kind);
+	head[h++] = '|';
+	if (weight < 0)
+		head[h++] = '-';
+	h += ufmt_u32(head + h, weight < 0 ? 0u - (uint32_t)weight : (uint32_t)weight);
+	head[h++] = '|';
+	h += ufmt_u32(head + h, t->topology_key);
+	head[h++] = '|';
 	char *mk = matcher_key(c, &mt, 1, false);
 	if (!mk)
 		return 0;
-	size_t n = strlen(head) + strlen(mk) + 1;
-	char *key = malloc(n);
+	size_t mlen = strlen(mk);
+	char *key = malloc(h + mlen + 1);
 	if (!key) {
 		free(mk);
 		return 0;
 	}
-	snprintf(key, n, "%s%s", head, mk);
+	memcpy(key, head, h);
+	memcpy(key + h, mk, mlen + 1);
 	free(mk);
 	sym_t ks = intern_str(c->in, key);
 	free(key);
