@@ -212,6 +212,12 @@ bool cluster_ns_selector_matches(const struct cluster *c, const struct selector 
 /* The domain index of key over the live nodes (built or refreshed on
  * demand; valid until the next node or label change). NULL on OOM. */
 const struct key_index *cluster_key_index(struct cluster *c, sym_t key);
+/* Whether every live node carries ki's key (then a matcher's sums per
+ * value are the counts of every node under it). */
+static inline bool key_on_every_node(const struct cluster *c, const struct key_index *ki)
+{
+	return ki->nhave == c->nalive_nodes;
+}
 /* m's per-node counts summed per value of key, indexed like the key
  * index's vals: what PodTopologySpread's PreFilter counts per domain when
  * every node is eligible, in O(domains) instead of O(nodes). Valid until

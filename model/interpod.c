@@ -157,7 +157,7 @@ static int add_matcher_counts(struct cluster *c, struct keymap *km, struct match
 	const struct key_index *ki = cluster_key_index(c, key);
 	if (!ki)
 		return 0;
-	if (mult == 1 && !keymap_find(km, key) && ki->nhave == c->nalive_nodes) {
+	if (mult == 1 && !keymap_find(km, key) && key_on_every_node(c, ki)) {
 		/* the first counts under key, every live node carrying it:
 		 * the matcher's sums per value are these counts; the map
 		 * reads them (kept exact by every bind) until something is
@@ -464,7 +464,7 @@ static int warm_sums(struct cluster *c, struct matcher *m, sym_t key)
 	const struct key_index *ki = cluster_key_index(c, key);
 	if (!ki)
 		return 0;
-	return ki->nhave != c->nalive_nodes || matcher_domain_sums(c, m, key);
+	return !key_on_every_node(c, ki) || matcher_domain_sums(c, m, key);
 }
 
 int ipa_warm(struct cluster *c, const struct pod *p)

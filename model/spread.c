@@ -202,7 +202,7 @@ static int bind_key(struct cluster *c, struct spread_con *sc)
 		return 0;
 	sc->kdom = ki->dom;
 	sc->nvals = ki->nvals;
-	sc->all_keyed = ki->nhave == c->nalive_nodes;
+	sc->all_keyed = key_on_every_node(c, ki);
 	return 1;
 }
 
@@ -215,7 +215,7 @@ static int mark_all_keys(struct cluster *c, const struct spread_con *cons, uint3
 		const struct key_index *ki = cluster_key_index(c, cons[k].rec->key);
 		if (!ki)
 			return 0;
-		all = ki->nhave == c->nalive_nodes;
+		all = key_on_every_node(c, ki);
 	}
 	*out = NULL;
 	if (all)
@@ -812,7 +812,7 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 		const uint8_t *hs = s->require_all ? s->has_soft : NULL;
 		const int32_t *kd = sc->kdom;
 		const uint32_t *pn = sc->m ? sc->m->per_node : NULL;
-		bool all_keyed = ki->nhave == c->nalive_nodes;
+		bool all_keyed = key_on_every_node(c, ki);
 		const uint32_t *zl = NULL;
 		uint32_t nz = 0;
 		if (oom)
