@@ -199,27 +199,6 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 	return 1;
 }
 
-/* out = a, then i in decimal and "]" when i >= 0, then b; cut to cap - 1
- * bytes as snprintf would. The field paths of every container of every
- * pod, built without printf. */
-static void path_of(char *out, size_t cap, const char *a, int64_t i, const char *b)
-{
-	char num[12];
-	size_t nn = 0, o = 0;
-	if (i >= 0) {
-		nn = ufmt_u32(num, (uint32_t)i);
-		num[nn++] = ']';
-	}
-	const char *part[3] = {a, num, b};
-	size_t len[3] = {strlen(a), nn, strlen(b)};
-	for (int k = 0; k < 3; k++) {
-		size_t n = len[k] < cap - 1 - o ? len[k] : cap - 1 - o;
-		memcpy(out + o, part[k], n);
-		o += n;
-	}
-	out[o] = '\0';
-}
-
 static const struct ynode *find_key(const struct ynode *m, const char *key)
 {
 	return y_get(m, key);
@@ -245,8 +224,8 @@ static int read_container(struct podctx *x, const struct ynode *c, const char *p
 		return 1;
 	}
 	const struct ynode *rm = y_get(res, "requests"), *lm = y_get(res, "limits");
-	path_of(rpath, sizeof(rpath), path, -1, ".resources.requests");
-	path_of(lpath, sizeof(lpath), path, -1, ".resources.limits");
+	path_cat(rpath, sizeof(rpath), path, ".resources.requests");
+	path_cat(lpath, sizeof(lpath), path, ".resources.limits");
 	if (!read_rlist(x, lm, lpath, &lim) || !read_rlist(x, rm, rpath, req))
 		goto out;
 	if (lim.has_cpu && !req->has_cpu) {
@@ -314,7 +293,7 @@ static int compute_requests(struct podctx *x, const struct ynode *m, const struc
 
 	/* shorthand `requests:` is the first container */
 	if (!y_absent(shreq) || (y_absent(ctrs) || (ctrs->type == Y_SEQ && !ctrs->n))) {
-		path_of(path, sizeof(path), "spec.containers[", ci++, ".resources.requests");
+		path_idx(path, sizeof(path), "spec.", "containers", ci++, ".resources.requests");
 		if (!read_rlist(x, shreq, path, &c))
 			goto out;
 		nz_of(&c, &nz);
@@ -326,7 +305,7 @@ static int compute_requests(struct podctx *x, const struct ynode *m, const struc
 		x->failed = true;
 	else if (!y_absent(ctrs)) {
 		for (uint32_t i = 0; i < ctrs->n; i++) {
-			path_of(path, sizeof(path), "spec.containers[", ci++, "");
+			path_idx(path, sizeof(path), "spec.", "containers", ci++, "");
 			if (!read_container(x, &ctrs->kids[i], path, &c))
 				goto out;
 			nz_of(&c, &nz);
@@ -340,7 +319,7 @@ static int compute_requests(struct podctx *x, const struct ynode *m, const struc
 	else if (!y_absent(inits)) {
 		for (uint32_t i = 0; i < inits->n; i++) {
 			const struct ynode *ic = &inits->kids[i], *rp = y_get(ic, "restartPolicy");
-			path_of(path, sizeof(path), "spec.initContainers[", i, "");
+			path_idx(path, sizeof(path), "spec.", "initContainers", i, "");
 			if (!read_container(x, ic, path, &c))
 				goto out;
 			nz_of(&c, &nz);

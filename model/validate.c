@@ -72,40 +72,6 @@ static void sb_printf(struct sb *b, const char *fmt, ...)
 	free(big);
 }
 
-/* A field path: base then the parts, cut to cap - 1 bytes as snprintf
- * would (validation builds one for every field it looks at). */
-static void path_put(char *out, size_t cap, size_t *n, const char *s, size_t len)
-{
-	if (*n + len >= cap)
-		len = cap - 1 - *n;
-	memcpy(out + *n, s, len);
-	*n += len;
-}
-
-/* "%s%s" of base and tail */
-static void path_cat(char *out, size_t cap, const char *base, const char *tail)
-{
-	size_t n = 0;
-	path_put(out, cap, &n, base, strlen(base));
-	path_put(out, cap, &n, tail, strlen(tail));
-	out[n] = '\0';
-}
-
-/* "%s%s[%u]%s" of base, mid, i and tail */
-static void path_idx(char *out, size_t cap, const char *base, const char *mid, uint32_t i, const char *tail)
-{
-	char num[12];
-	size_t n = 0;
-	unsigned d = ufmt_u32(num + 1, i);
-	num[0] = '[';
-	num[d + 1] = ']';
-	path_put(out, cap, &n, base, strlen(base));
-	path_put(out, cap, &n, mid, strlen(mid));
-	path_put(out, cap, &n, num, d + 2);
-	path_put(out, cap, &n, tail, strlen(tail));
-	out[n] = '\0';
-}
-
 /* Go's %q (strconv.Quote), as field.Error prints values. */
 static void sb_quote(struct sb *b, const char *s, size_t n)
 {
