@@ -502,17 +502,22 @@ static bool pod_has_pod_affinity(const struct pod *p)
 	       (a->naff_req || a->naff_pref || a->nanti_req || a->nanti_pref);
 }
 
+/* a + sign * x (sign 1 or -1) in Go's int64 */
+static inline int64_t wrap_by(int64_t a, int sign, int64_t x)
+{
+	return sign > 0 ? wrap_add(a, x) : wrap_sub(a, x);
+}
+
 static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t node_id, int sign)
 {
 	const struct resources *r = &p->spec.req;
 	/* framework/types.go NodeInfo.update: int64 sums, which wrap */
-	const uint64_t s = (uint64_t)(int64_t)sign;
-	n->used.cpu = wrap_add(n->used.cpu, (int64_t)(s * (uint64_t)r->cpu));
-	n->used.mem = wrap_add(n->used.mem, (int64_t)(s * (uint64_t)r->mem));
-	n->used.eph = wrap_add(n->used.eph, (int64_t)(s * (uint64_t)r->eph));
+	n->used.cpu = wrap_by(n->used.cpu, sign, r->cpu);
+	n->used.mem = wrap_by(n->used.mem, sign, r->mem);
+	n->used.eph = wrap_by(n->used.eph, sign, r->eph);
 	n->used.pods += sign;
-	n->nz_cpu = wrap_add(n->nz_cpu, (int64_t)(s * (uint64_t)p->spec.nz_cpu));
-	n->nz_mem = wrap_add(n->nz_mem, (int64_t)(s * (uint64_t)p->spec.nz_mem));
+	n->nz_cpu = wrap_by(n->nz_cpu, sign, p->spec.nz_cpu);
+	n->nz_mem = wrap_by(n->nz_mem, sign, p->spec.nz_mem);
 	res_stamp(c, n, node_id);
 	free_sync(c, node_id);
 	for (uint32_t i = 0; i < r->next; i++) {
@@ -528,7 +533,7 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 			ne[j].v = 0;
 			n->used.next++;
 		}
-		n->used.ext[j].v = wrap_add(n->used.ext[j].v, (int64_t)(s * (uint64_t)r->ext[i].v));
+		n->used.ext[j].v = wrap_by(n->used.ext[j].v, sign, r->ext[i].v);
 	}
 	/* only the matchers that can match: those anchored on one of the
 	 * pod's label pairs, and those with no anchor */
@@ -631,9 +636,8 @@ static int term_class_of(struct cluster *c, const struct pod *p, enum term_kind 
 	head[h++] = 'K';
 	h += ufmt_u32(head + h, (uint32_t)kind);
 	head[h++] = '|';
-	if (weight < 0)
-		head[h++] = '-';
-	h += ufmt_u32(head + h, weight < 0 ? 0u - (uint32_t)weight : (uint32_t)weight);
+	/* the weight's 32 bits: the key only tells classes apart */
+	h += ufmt_u32(head + h, (uint32_t)weight);
 	head[h++] = '|';
 	h += ufmt_u32(head + h, t->topology_key);
 	head[h++] = '|';
