@@ -7,6 +7,7 @@
  * through a small tree that is freed after the entry is taken over, so the
  * memory in use follows what is kept, not the size of the input. */
 #include "loader.h"
+#include "yalloc.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -870,6 +871,7 @@ static void read_file(struct loader *L, const char *path)
 	if (ferror(f) && !L->abort_file)
 		load_err(L, 0, 0, "cannot read file: %s (expected a readable file)", strerror(errno));
 	yaml_parser_delete(&L->parser);
+	yalloc_trim();
 	if (!is_stdin)
 		fclose(f);
 	L->path = NULL;
@@ -890,6 +892,7 @@ static void read_mem(struct loader *L, const char *name, const char *buf, size_t
 	begin_input(L);
 	read_stream(L);
 	yaml_parser_delete(&L->parser);
+	yalloc_trim();
 	L->mem = NULL;
 }
 

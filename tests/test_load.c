@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "../load/load.h"
+#include "../load/yalloc.h"
 
 /* ---- helpers ---- */
 
@@ -1048,6 +1049,85 @@ static void test_error_many(void **state)
 	free(big);
 }
 
+/* ---- libyaml's allocator (load/yalloc.c) ---- */
+
+/* libyaml's API (yaml_private.h); load/yalloc.c defines them in the
+ * executable, libyaml in sanitizer builds */
+void *yaml_malloc(size_t size);
+void *yaml_realloc(void *ptr, size_t size);
+void yaml_free(void *ptr);
+unsigned char *yaml_strdup(const unsigned char *str);
+
+/* Blocks keep their bytes through every growth and shrink, across the
+ * classes and past the largest one, and are aligned as malloc's. */
+static void test_yalloc_blocks(void **state)
+{
+	(void)state;
+	unsigned char *p = yaml_malloc(0), *q;
+	assert_non_null(p);
+	yaml_free(p);
+	yaml_free(NULL);
+	p = yaml_realloc(NULL, 5);
+	assert_non_null(p);
+	memcpy(p, "abcd", 5);
+	size_t have = 5;
+	for (size_t n = 7; n <= 100000; n = n * 3 + 1) {
+		assert_non_null(p = yaml_realloc(p, n));
+		assert_int_equal((uintptr_t)p % 16, 0);
+		for (size_t i = have; i < n; i++)
+			p[i] = (unsigned char)(i * 7);
+		for (size_t i = 0; i < n; i++)
+			assert_int_equal(p[i], i < 5 ? (unsigned char)"abcd"[i] : (unsigned char)(i * 7));
+		have = n;
+	}
+	/* back down to a small class: the first bytes stay */
+	assert_non_null(p = yaml_realloc(p, 3));
+	assert_memory_equal(p, "abc", 3);
+	assert_non_null(q = yaml_strdup((const unsigned char *)"a longer string than sixteen bytes"));
+	assert_string_equal((char *)q, "a longer string than sixteen bytes");
+	assert_null(yaml_strdup(NULL));
+	/* many live blocks at once, then freed: none overlaps another */
+	unsigned char *v[600];
+	for (unsigned i = 0; i < 600; i++) {
+		assert_non_null(v[i] = yaml_malloc(1 + i * 17 % 9000));
+		memset(v[i], (int)(i & 0xff), 1 + i * 17 % 9000);
+	}
+	for (unsigned i = 0; i < 600; i++)
+		for (unsigned j = 0; j < 1 + i * 17 % 9000; j++)
+			assert_int_equal(v[i][j], i & 0xff);
+	for (unsigned i = 0; i < 600; i++)
+		yaml_free(v[i]);
+	yaml_free(p);
+	yaml_free(q);
+	yalloc_trim();
+}
+
+/* libyaml takes skewer's allocator (the executable's yaml_malloc), and a
+ * load gives every block and slab back. */
+static void test_yalloc_libyaml(void **state)
+{
+	(void)state;
+	struct yalloc_stats st0 = yalloc_stats();
+	if (!st0.active)
+		skip(); /* sanitizer build: libyaml keeps malloc */
+	struct scenario *sc = load_ok("nodes: [{name: n1, labels: {zone: a}}]\n"
+				      "pods: [{name: p, nodeName: n1}]\n");
+	struct yalloc_stats st1 = yalloc_stats();
+	/* a few blocks a scalar: ten scalars are more than ten blocks */
+	assert_true(st1.served >= st0.served + 10);
+	assert_int_equal(st1.live, 0);
+	assert_int_equal(st1.slabs, 0);
+	scenario_free(sc);
+	/* trim keeps the slabs while a block is live */
+	void *p = yaml_malloc(40);
+	yalloc_trim();
+	assert_int_equal(yalloc_stats().slabs, 1);
+	assert_int_equal(yalloc_stats().live, 1);
+	yaml_free(p);
+	yalloc_trim();
+	assert_int_equal(yalloc_stats().slabs, 0);
+}
+
 /* Random garbage and truncations never crash. */
 static void test_fuzzish(void **state)
 {
@@ -1109,6 +1189,8 @@ int main(void)
 		cmocka_unit_test(test_error_files),
 		cmocka_unit_test(test_error_many),
 		cmocka_unit_test(test_fuzzish),
+		cmocka_unit_test(test_yalloc_blocks),
+		cmocka_unit_test(test_yalloc_libyaml),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
