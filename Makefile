@@ -136,11 +136,16 @@ build-bench/bench: bench/bench.c build/libskewer.a
 build-bench/yamlparse: bench/yamlparse.c $(CONFIG)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_FLAGS) $< $(LIBS) -o $@
+# the same parse with libyaml on skewer's allocator (load/yalloc.c), as
+# the loader runs it: the loader's own share of a load
+build-bench/yamlparse-yalloc: bench/yamlparse.c build/load/yalloc.o
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_FLAGS) $^ $(LIBS) -o $@
 # the interface's frame: curses feature macros, as tui/ builds with
 build-bench/frame: bench/frame.c build/libskewer.a build/bundled.o
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_FLAGS) $(CURSES_CFLAGS) $< build/bundled.o build/libskewer.a $(LIBS) -o $@
-bench: skewer build-bench/bench build-bench/yamlparse build-bench/frame
+bench: skewer build-bench/bench build-bench/yamlparse build-bench/yamlparse-yalloc build-bench/frame
 	@bench/run.sh
 clean: clean-bench
 clean-bench:

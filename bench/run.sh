@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/run.sh - what `make bench` runs once it has built ./skewer,
-# build-bench/bench and build-bench/yamlparse. Generates the inputs into
+# build-bench/bench, build-bench/yamlparse and yamlparse-yalloc. Generates the inputs into
 # build-bench/ (cached by size and seed), runs each probe, takes medians
 # and prints ONE markdown table with the machine's description; the table
 # goes into docs/performance.md as is. Times are CPU time of the measured
@@ -69,8 +69,12 @@ verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v <= t) ? "met" : "MISSED"}';
 # cache). The ratio is the median of the pairs' ratios: the two of a pair
 # run seconds apart, on the machine as it is then, where the medians of
 # each may come from minutes apart on a shared machine.
-load_row() { # FILE -> "load_s rss_kib bare_s bare_rss_kib timeline_s ratio"
-	local f=$1 i l=() y=() r=()
+#
+# Each run also parses the file with libyaml on skewer's allocator
+# (load/yalloc.c, as the loader runs libyaml): the load's ratio to that
+# parse is the loader's own share, apart from the allocator's gain.
+load_row() { # FILE -> "load_s rss_kib bare_s bare_rss_kib timeline_s ratio yalloc_s yalloc_ratio"
+	local f=$1 i l=() y=() r=() a=() q=()
 	for ((i = 0; i < RUNS; i++)); do
 		say "bench: load $(basename "$f") run $((i + 1))/$RUNS"
 		# the file into the page cache first, untimed: the loader runs
@@ -79,16 +83,19 @@ load_row() { # FILE -> "load_s rss_kib bare_s bare_rss_kib timeline_s ratio"
 		cat "$f" >/dev/null
 		l+=("$("$B/bench" load "$f")")
 		y+=("$("$B/yamlparse" "$f")")
+		a+=("$("$B/yamlparse-yalloc" "$f")")
 		r+=("$(calc '%.4f' "$(echo "${l[i]}" | col 1) / $(echo "${y[i]}" | col 1)")")
+		q+=("$(calc '%.4f' "$(echo "${l[i]}" | col 1) / $(echo "${a[i]}" | col 1)")")
 	done
-	printf '%s %s %s %s %s %s\n' \
+	printf '%s %s %s %s %s %s %s %s\n' \
 		"$(printf '%s\n' "${l[@]}" | col 1 | median)" "$(printf '%s\n' "${l[@]}" | col 2 | median)" \
 		"$(printf '%s\n' "${y[@]}" | col 1 | median)" "$(printf '%s\n' "${y[@]}" | col 2 | median)" \
-		"$(printf '%s\n' "${l[@]}" | col 3 | median)" "$(printf '%s\n' "${r[@]}" | median)"
+		"$(printf '%s\n' "${l[@]}" | col 3 | median)" "$(printf '%s\n' "${r[@]}" | median)" \
+		"$(printf '%s\n' "${a[@]}" | col 1 | median)" "$(printf '%s\n' "${q[@]}" | median)"
 }
-read -r ls_t ls_m ys_t ys_m ls_w ls_r < <(load_row "$BIG")
-read -r lk_t lk_m yk_t yk_m lk_w lk_r < <(load_row "$BIGK")
-read -r lq_t lq_m yq_t yq_m lq_w lq_r < <(load_row "$SMALLK")
+read -r ls_t ls_m ys_t ys_m ls_w ls_r ls_at ls_ar < <(load_row "$BIG")
+read -r lk_t lk_m yk_t yk_m lk_w lk_r lk_at lk_ar < <(load_row "$BIGK")
+read -r lq_t lq_m yq_t yq_m lq_w lq_r lq_at lq_ar < <(load_row "$SMALLK")
 size_s=$(stat -c %s "$BIG")
 size_k=$(stat -c %s "$BIGK")
 size_q=$(stat -c %s "$SMALLK")
@@ -133,6 +140,9 @@ if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
 		valgrind --tool=callgrind --callgrind-out-file="$CG-parse.out" \
 			"$B/yamlparse" "$TINYK" >/dev/null 2>"$CG-parse.log"
 		ir_of "$CG-parse.out" >"$CG-parse.ir"
+		valgrind --tool=callgrind --callgrind-out-file="$CG-yparse.out" \
+			"$B/yamlparse-yalloc" "$TINYK" >/dev/null 2>"$CG-yparse.log"
+		ir_of "$CG-yparse.out" >"$CG-yparse.ir"
 	) &
 	cg_a=$!
 	(
@@ -220,6 +230,9 @@ ir_load="n/a (valgrind not found)"
 if [ -n "$cg_pid" ]; then
 	if [ -n "$cg_ok" ] && [ -s "$CG-load.ir" ] && [ -s "$CG-parse.ir" ]; then
 		ir_load="loader $(grp "$(cat "$CG-load.ir")") Ir, bare libyaml $(grp "$(cat "$CG-parse.ir")") Ir: $(calc '%.3f' "$(cat "$CG-load.ir") / $(cat "$CG-parse.ir")")x"
+		if [ -s "$CG-yparse.ir" ]; then
+			ir_load="$ir_load; on skewer's allocator $(grp "$(cat "$CG-yparse.ir")") Ir: $(calc '%.3f' "$(cat "$CG-load.ir") / $(cat "$CG-yparse.ir")")x"
+		fi
 	else
 		ir_load="n/a (callgrind failed, see $CG-*.log)"
 	fi
@@ -247,9 +260,9 @@ CPU time of the measuring process; medians of $RUNS runs
 
 | measure | result | target | verdict |
 |---|---|---|---|
-| load, scenario format ($(mib $((size_s / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$ls_t") s (timeline $(ms "$ls_w") ms), peak $(mib "$ls_m") MiB; $(calc '%.2f' "$ls_r")x bare libyaml ($(calc '%.2f' "$ys_t") s), peak $(calc '%.2f' "$ls_m * 1024 / $size_s")x file | (none) | |
-| load, kubectl List, $NODES_S nodes ($(mib $((size_q / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$lq_t") s (timeline $(ms "$lq_w") ms), peak $(mib "$lq_m") MiB; ${lq_ratio}x bare libyaml ($(calc '%.2f' "$yq_t") s), peak ${lq_mem}x file | <= 1.2x parse, <= 0.2x file | $(verdict "$lq_ratio" 1.2) / $(verdict "$lq_mem" 0.2) |
-| load, kubectl List, $NODES nodes ($(mib $((size_k / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$lk_t") s (timeline $(ms "$lk_w") ms), peak $(mib "$lk_m") MiB; ${lk_ratio}x bare libyaml ($(calc '%.2f' "$yk_t") s), peak ${lk_mem}x file | <= 1.2x parse, <= 0.2x file | $(verdict "$lk_ratio" 1.2) / $(verdict "$lk_mem" 0.2) |
+| load, scenario format ($(mib $((size_s / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$ls_t") s (timeline $(ms "$ls_w") ms), peak $(mib "$ls_m") MiB; $(calc '%.2f' "$ls_r")x bare libyaml ($(calc '%.2f' "$ys_t") s), $(calc '%.2f' "$ls_ar")x on skewer's allocator ($(calc '%.2f' "$ls_at") s), peak $(calc '%.2f' "$ls_m * 1024 / $size_s")x file | (none) | |
+| load, kubectl List, $NODES_S nodes ($(mib $((size_q / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$lq_t") s (timeline $(ms "$lq_w") ms), peak $(mib "$lq_m") MiB; ${lq_ratio}x bare libyaml ($(calc '%.2f' "$yq_t") s), $(calc '%.2f' "$lq_ar")x on skewer's allocator ($(calc '%.2f' "$lq_at") s), peak ${lq_mem}x file | <= 1.2x parse, <= 0.2x file | $(verdict "$lq_ratio" 1.2) / $(verdict "$lq_mem" 0.2) |
+| load, kubectl List, $NODES nodes ($(mib $((size_k / 1024))) MiB), to a timeline ready to step | $(calc '%.2f' "$lk_t") s (timeline $(ms "$lk_w") ms), peak $(mib "$lk_m") MiB; ${lk_ratio}x bare libyaml ($(calc '%.2f' "$yk_t") s), $(calc '%.2f' "$lk_ar")x on skewer's allocator ($(calc '%.2f' "$lk_at") s), peak ${lk_mem}x file | <= 1.2x parse, <= 0.2x file | $(verdict "$lk_ratio" 1.2) / $(verdict "$lk_mem" 0.2) |
 | one placement, every node's verdict and total, $NODES_S nodes | first cycle $(us "$v5_t") us, again $(us "$v5_a") us | (none) | |
 | one placement, every node's verdict and total, $NODES nodes | first cycle $(us "$v50_t") us, again $(us "$v50_a") us | <= 50 us | $(verdict "$(us "$v50_t")" 50) / $(verdict "$(us "$v50_a")" 50) |
 | ratio $NODES / $NODES_S nodes | first $(calc '%.1f' "$v50_t / $v5_t")x, again $(calc '%.1f' "$v50_a / $v5_a")x | (10x = linear) | |
