@@ -726,8 +726,13 @@ static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, 
 		}
 		/* Every string skewer keeps is a C string: a NUL inside (written
 		 * as "\0" or "\u0000") would silently cut a name short and make
-		 * two names look alike, so it is refused here. */
-		if (memchr(e->data.scalar.value, '\0', len)) {
+		 * two names look alike, so it is refused here. Only a
+		 * double-quoted scalar's escapes can make one: libyaml's
+		 * reader refuses a NUL byte of the input in any style
+		 * (yaml_parser_update_buffer, "control characters are not
+		 * allowed"). */
+		if (e->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE &&
+		    memchr(e->data.scalar.value, '\0', len)) {
 			load_err_at(L, out, "string contains a NUL character \\u0000 (expected text without NUL)");
 			out->type = Y_BAD;
 			take(L);
