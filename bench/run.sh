@@ -173,14 +173,28 @@ if [ -n "$cg_pid" ]; then
 	done
 fi
 
-# placements with every node's verdict and total (what a step computes),
+# placements with every node's verdict and total (what a step computes):
+# the medians of RUNS processes (a load each), each the median of RUNS
+# batches. A process runs all its cycles alike, fast or slow: the first
+# process after the 1 GB load rows ran every cycle 10 to 25% slower than
+# the ones after it (docs/performance.md, eighth round), so one process
+# decided the row.
+verdicts_row() { # FILE BATCH -> "first again"
+	local f=$1 b=$2 i fs=() as=() line
+	for ((i = 0; i < RUNS; i++)); do
+		line=$("$B/bench" verdicts "$f" $AT "$b" "$RUNS")
+		fs+=("$(echo "$line" | col 1)")
+		as+=("$(echo "$line" | col 2)")
+	done
+	echo "$(printf '%s\n' "${fs[@]}" | median) $(printf '%s\n' "${as[@]}" | median)"
+}
 # then with the whole decision recorded (what explain and the interface
 # ask for): RUNS batches in one process (one load)
 say "bench: placements at $NODES_S nodes"
-read -r v5_t v5_a < <("$B/bench" verdicts "$SMALL" $AT 100 "$RUNS")
+read -r v5_t v5_a < <(verdicts_row "$SMALL" 100)
 read -r p5_t p5_a < <("$B/bench" place "$SMALL" $AT 100 "$RUNS")
 say "bench: placements at $NODES nodes"
-read -r v50_t v50_a < <("$B/bench" verdicts "$BIG" $AT 20 "$RUNS")
+read -r v50_t v50_a < <(verdicts_row "$BIG" 20)
 read -r p50_t p50_a < <("$B/bench" place "$BIG" $AT 20 "$RUNS")
 
 # replay: the first pass (10,000 cycles), then RUNS rounds of undo, redo
