@@ -1118,6 +1118,11 @@ static void test_yalloc_libyaml(void **state)
 	assert_int_equal(st1.live, 0);
 	assert_int_equal(st1.slabs, 0);
 	scenario_free(sc);
+	/* a file abandoned at a syntax error gives them back too */
+	load_fails("nodes: [{name: n1, labels: {zone: a}}]\npods: [{name: p, nodeName: n1\n", 3, 1,
+		   "did not find expected");
+	assert_int_equal(yalloc_stats().live, 0);
+	assert_int_equal(yalloc_stats().slabs, 0);
 	/* trim keeps the slabs while a block is live */
 	void *p = yaml_malloc(40);
 	yalloc_trim();
