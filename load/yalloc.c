@@ -47,6 +47,9 @@ struct hdr {
 	size_t size;           /* LARGE: the size asked for */
 };
 
+/* the header keeps blocks at malloc's 16-byte alignment */
+_Static_assert(sizeof(struct hdr) == HDR, "yalloc: the header must be 16 bytes");
+
 struct slab {
 	struct slab *next;
 	unsigned char pad[HDR - sizeof(struct slab *)];

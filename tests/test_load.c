@@ -1084,12 +1084,14 @@ static void test_yalloc_blocks(void **state)
 	assert_non_null(p = yaml_realloc(p, 3));
 	assert_memory_equal(p, "abc", 3);
 	assert_non_null(q = yaml_strdup((const unsigned char *)"a longer string than sixteen bytes"));
+	assert_int_equal((uintptr_t)q % 16, 0);
 	assert_string_equal((char *)q, "a longer string than sixteen bytes");
 	assert_null(yaml_strdup(NULL));
 	/* many live blocks at once, then freed: none overlaps another */
 	unsigned char *v[600];
 	for (unsigned i = 0; i < 600; i++) {
 		assert_non_null(v[i] = yaml_malloc(1 + i * 17 % 9000));
+		assert_int_equal((uintptr_t)v[i] % 16, 0);
 		memset(v[i], (int)(i & 0xff), 1 + i * 17 % 9000);
 	}
 	for (unsigned i = 0; i < 600; i++)
@@ -1099,6 +1101,9 @@ static void test_yalloc_blocks(void **state)
 		yaml_free(v[i]);
 	yaml_free(p);
 	yaml_free(q);
+	/* every block handed out above is back */
+	if (yalloc_stats().active)
+		assert_int_equal(yalloc_stats().live, 0);
 	yalloc_trim();
 }
 
