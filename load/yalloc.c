@@ -39,6 +39,7 @@
 #define MIN_SHIFT 5u           /* the smallest class: 32 bytes with the header */
 #define NCLASS 9u              /* 32 .. 8192 */
 #define LARGE NCLASS           /* class of a block from malloc */
+#define MAX_BLOCK ((size_t)1 << (MIN_SHIFT + NCLASS - 1))  /* the largest class, header included */
 #define SLAB ((size_t)64 * 1024)
 
 struct hdr {
@@ -59,9 +60,9 @@ struct slab {
 static void *free_list[NCLASS];
 static struct slab *slabs;
 static unsigned char *cur, *end;   /* the unused rest of the newest slab */
-static size_t live, served, nslabs;
+static size_t live;                /* blocks handed out and not yet freed */
 
-/* n: the block's size with its header, at most 8192 */
+/* n: the block's size with its header, at most MAX_BLOCK */
 static inline unsigned class_of(size_t n)
 {
 	if (n <= (1u << MIN_SHIFT))
@@ -69,42 +70,45 @@ static inline unsigned class_of(size_t n)
 	return (unsigned)(64 - __builtin_clzll((unsigned long long)(n - 1))) - MIN_SHIFT;
 }
 
+/* a class's block size, header included */
+static inline size_t class_size(unsigned c)
+{
+	return (size_t)1 << (c + MIN_SHIFT);
+}
+
 static void *alloc(size_t size)
 {
 	struct hdr *h;
 	if (size > SIZE_MAX - HDR)
 		return NULL;
-	if (size + HDR > ((size_t)1 << (MIN_SHIFT + NCLASS - 1))) {
+	if (size + HDR > MAX_BLOCK) {
 		if (!(h = malloc(size + HDR)))
 			return NULL;
 		h->cls = LARGE;
 		h->size = size;
-	} else {
-		unsigned c = class_of(size + HDR);
-		void *p = free_list[c];
-		if (p) {
-			free_list[c] = *(void **)p;
-			live++;
-			served++;
-			return p;
-		}
-		size_t csz = (size_t)1 << (c + MIN_SHIFT);
-		if ((size_t)(end - cur) < csz) {
-			struct slab *s = malloc(sizeof(*s) + SLAB);
-			if (!s)
-				return NULL;
-			s->next = slabs;
-			slabs = s;
-			nslabs++;
-			cur = s->data;
-			end = s->data + SLAB;
-		}
-		h = (struct hdr *)cur;
-		cur += csz;
-		h->cls = c;
+		live++;
+		return h + 1;
 	}
+	unsigned c = class_of(size + HDR);
+	void *p = free_list[c];
+	if (p) {
+		free_list[c] = *(void **)p;
+		live++;
+		return p;
+	}
+	if ((size_t)(end - cur) < class_size(c)) {
+		struct slab *s = malloc(sizeof(*s) + SLAB);
+		if (!s)
+			return NULL;
+		s->next = slabs;
+		slabs = s;
+		cur = s->data;
+		end = s->data + SLAB;
+	}
+	h = (struct hdr *)cur;
+	cur += class_size(c);
+	h->cls = c;
 	live++;
-	served++;
 	return h + 1;
 }
 
@@ -133,13 +137,13 @@ void *yaml_realloc(void *ptr, size_t size)
 	if (!ptr)
 		return yaml_malloc(size);
 	struct hdr *h = (struct hdr *)ptr - 1;
-	size_t have = h->cls == LARGE ? h->size : ((size_t)1 << (h->cls + MIN_SHIFT)) - HDR;
+	size_t have = h->cls == LARGE ? h->size : class_size(h->cls) - HDR;
 	void *q;
 	if (!size)
 		size = 1;
 	if (h->cls != LARGE && size <= have)
 		return ptr;
-	if (h->cls == LARGE && size + HDR > ((size_t)1 << (MIN_SHIFT + NCLASS - 1))) {
+	if (h->cls == LARGE && size + HDR > MAX_BLOCK) {
 		/* large stays large: realloc may grow it in place */
 		if (size > SIZE_MAX - HDR || !(h = realloc(h, size + HDR)))
 			return NULL;
@@ -175,12 +179,13 @@ void yalloc_trim(void)
 	}
 	memset(free_list, 0, sizeof(free_list));
 	cur = end = NULL;
-	nslabs = 0;
 }
 
 struct yalloc_stats yalloc_stats(void)
 {
-	struct yalloc_stats st = {live, served, nslabs, 1};
+	struct yalloc_stats st = {live, 0, 1};
+	for (const struct slab *s = slabs; s; s = s->next)
+		st.slabs++;
 	return st;
 }
 
@@ -192,7 +197,7 @@ void yalloc_trim(void)
 
 struct yalloc_stats yalloc_stats(void)
 {
-	struct yalloc_stats st = {0, 0, 0, 0};
+	struct yalloc_stats st = {0, 0, 0};
 	return st;
 }
 

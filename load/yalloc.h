@@ -10,7 +10,6 @@
 
 struct yalloc_stats {
 	size_t live;           /* blocks handed out and not yet freed */
-	size_t served;         /* blocks handed out since the start */
 	size_t slabs;          /* slabs held for the small blocks */
 	int active;            /* 0 in sanitizer builds: libyaml keeps malloc */
 };
