@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# bench/run.sh - what `make bench` runs once it has built ./skewer,
-# build-bench/bench, build-bench/yamlparse and yamlparse-yalloc. Generates the inputs into
-# build-bench/ (cached by size and seed), runs each probe, takes medians
+# bench/run.sh - what `make bench` runs once it has built ./skewer and
+# build-bench/ bench, yamlparse and yamlparse-yalloc. Generates the inputs
+# into build-bench/ (cached by size and seed), runs each probe, takes medians
 # and prints ONE markdown table with the machine's description; the table
 # goes into docs/performance.md as is. Times are CPU time of the measured
 # process (user + system), so other load on the machine disturbs them less.
@@ -175,18 +175,13 @@ fi
 
 # placements with every node's verdict and total (what a step computes):
 # the medians of RUNS processes (a load each), each the median of RUNS
-# batches. A process runs all its cycles alike, fast or slow: the first
-# process after the 1 GB load rows ran every cycle 10 to 25% slower than
-# the ones after it (docs/performance.md, eighth round), so one process
-# decided the row.
+# batches. A process runs all its cycles alike, fast or slow: one run
+# straight after the 1 GB load rows read every cycle about a fifth slower
+# than the processes after it (docs/performance.md, eighth round).
 verdicts_row() { # FILE BATCH -> "first again"
-	local f=$1 b=$2 i fs=() as=() line
-	for ((i = 0; i < RUNS; i++)); do
-		line=$("$B/bench" verdicts "$f" $AT "$b" "$RUNS")
-		fs+=("$(echo "$line" | col 1)")
-		as+=("$(echo "$line" | col 2)")
-	done
-	echo "$(printf '%s\n' "${fs[@]}" | median) $(printf '%s\n' "${as[@]}" | median)"
+	local i runs
+	runs=$(for ((i = 0; i < RUNS; i++)); do "$B/bench" verdicts "$1" $AT "$2" "$RUNS"; done)
+	echo "$(echo "$runs" | col 1 | median) $(echo "$runs" | col 2 | median)"
 }
 # then with the whole decision recorded (what explain and the interface
 # ask for): RUNS batches in one process (one load)
