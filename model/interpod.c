@@ -735,8 +735,8 @@ int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, 
 	return score_at(s, (uint32_t)(n - c->nodes));
 }
 
-void ipa_score_all(const struct ipa_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, int64_t *lo,
-		   int64_t *hi)
+void ipa_score_all(const struct ipa_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, bool by_id,
+		   int64_t *lo, int64_t *hi)
 {
 	int64_t l = *lo, h = *hi;
 	if (s->score.n == 1) {
@@ -746,14 +746,14 @@ void ipa_score_all(const struct ipa_state *s, const uint32_t *ids, uint32_t nf, 
 		for (uint32_t i = 0; i < nf; i++) {
 			int32_t v = kd[ids[i]];
 			int64_t sum = v >= 0 ? vs[v] : 0;
-			raw[i] = sum;
+			raw[by_id ? ids[i] : i] = sum;
 			l = sum < l ? sum : l;
 			h = sum > h ? sum : h;
 		}
 	} else {
 		for (uint32_t i = 0; i < nf; i++) {
 			int64_t sum = score_at(s, ids[i]);
-			raw[i] = sum;
+			raw[by_id ? ids[i] : i] = sum;
 			l = sum < l ? sum : l;
 			h = sum > h ? sum : h;
 		}

@@ -82,10 +82,10 @@ void ipa_filter_mask(const struct cluster *c, const struct pod *p, const struct 
 /* Returns false when PreScore skips (nothing recorded). */
 bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s);
 int64_t score_inter_pod_affinity(const struct cluster *c, const struct node *n, const struct ipa_state *s);
-/* score_inter_pod_affinity of the nodes ids[0..nf) into raw[i], with the
- * range of the values folded into *lo and *hi */
-void ipa_score_all(const struct ipa_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, int64_t *lo,
-		   int64_t *hi);
+/* score_inter_pod_affinity of the nodes ids[0..nf) into raw[i] (by_id:
+ * raw[ids[i]]), with the range of the values folded into *lo and *hi */
+void ipa_score_all(const struct ipa_state *s, const uint32_t *ids, uint32_t nf, int64_t *raw, bool by_id,
+		   int64_t *lo, int64_t *hi);
 /* interpodaffinity/scoring.go NormalizeScore (min-max, float order kept)
  * over the feasible recs with scored[PL_INTER_POD_AFFINITY]. */
 void ipa_normalize(struct decision *d);
@@ -115,6 +115,10 @@ const uint32_t *node_shape_zeros(struct cluster *c, struct node_shape *s, const 
 /* TaintToleration and NodeAffinity raw scores per node id; NULL on OOM */
 const int64_t *node_shape_tt_raw(struct cluster *c, const struct pod *p, struct node_shape *s);
 const int64_t *node_shape_na_raw(struct cluster *c, const struct pod *p, struct node_shape *s);
+/* Every raw score of the two made so far lies within +-RAW_NARROW (the
+ * vector scoring in sched.c reads them as 32-bit numbers). */
+#define RAW_NARROW (INT64_C(1) << 30)
+bool node_shape_raw_narrow(const struct node_shape *s);
 
 /* podtopologyspread: fills d->cons, filters, scores (spread.c) */
 struct spread_state;
@@ -138,6 +142,7 @@ bool spread_filter_skipped(const struct spread_state *s);
 struct spread_hard_tbl {
 	const int32_t *kdom;
 	const uint8_t *ok;
+	uint32_t nvals;           /* ok[-1 .. nvals) */
 };
 uint32_t spread_hard_tables(const struct spread_state *s, const struct spread_hard_tbl **tbl);
 int filter_spread(uint32_t node_id, const struct spread_state *s, struct decision *d, struct node_rec *r);

@@ -30,6 +30,9 @@ struct sched_work {
 	int64_t *pts, *ipa;       /* raw PodTopologySpread, InterPodAffinity */
 	uint32_t *host;           /* PodTopologySpread hostname count (full) */
 	uint8_t *ipa_fail;        /* InterPodAffinity filter, by node id */
+	/* by node id, for the vector scoring (score_lean_avx2) */
+	int32_t *vpts, *vtot;     /* raw PodTopologySpread, totals */
+	int64_t *vipa;            /* raw InterPodAffinity */
 };
 
 void sched_work_free(struct sched_work *w)
@@ -45,6 +48,9 @@ void sched_work_free(struct sched_work *w)
 	free(w->ipa);
 	free(w->host);
 	free(w->ipa_fail);
+	free(w->vpts);
+	free(w->vtot);
+	free(w->vipa);
 	free(w);
 }
 
@@ -77,6 +83,14 @@ static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 		GROW_OR_RETURN_NULL(w->ipa, cap);
 		GROW_OR_RETURN_NULL(w->host, cap);
 		GROW_OR_RETURN_NULL(w->ipa_fail, cap);
+		GROW_OR_RETURN_NULL(w->vpts, cap);
+		GROW_OR_RETURN_NULL(w->vtot, cap);
+		GROW_OR_RETURN_NULL(w->vipa, cap);
+		/* read eight at a time, the entries of nodes not scored too
+		 * (their lanes are then set aside): written once */
+		memset(w->vpts, 0, cap * sizeof(*w->vpts));
+		memset(w->vtot, 0, cap * sizeof(*w->vtot));
+		memset(w->vipa, 0, cap * sizeof(*w->vipa));
 		w->cap = cap;
 	}
 	if (!lean)
@@ -305,7 +319,7 @@ filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const 
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-#define HAVE_AVX2_FILTER 1
+#define HAVE_AVX2 1
 
 /* perm8[m]: the lanes whose bit is set in m, first, in order (a
  * compress of eight node ids by the feasible mask) */
@@ -352,6 +366,11 @@ filter_lean_avx2(struct cluster *c, const struct pod *p, struct decision *d, con
 	uint32_t nf = 0, n = c->nnodes, id0 = 0;
 	const __m128i ae = _mm_set1_epi8(NF_ALIVE | NF_EXACT), room = _mm_set1_epi8(NF_ROOM);
 	const __m256i step = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+	/* a table of at most 16 entries (ok[-1 .. 15)) in lanes */
+	int32_t okl[3][16];
+	for (uint32_t t = 0; t < nht; t++)
+		for (int32_t i = 0; ht[t].nvals < 16 && i < 16; i++)
+			okl[t][i] = i <= (int32_t)ht[t].nvals ? ht[t].ok[i - 1] : 0;
 	for (; id0 + 8 <= n; id0 += 8) {
 		__m128i fl = _mm_loadl_epi64((const __m128i *)(nflag + id0));
 		if (nonzero8(_mm_xor_si128(_mm_and_si128(fl, ae), ae))) {
@@ -371,12 +390,20 @@ filter_lean_avx2(struct cluster *c, const struct pod *p, struct decision *d, con
 			nofit |= ((m & 1) | (m >> 1 & 2)) << (2 * k);
 		}
 		/* podtopologyspread/filtering.go Filter: the domains' tables
-		 * (ok[kdom[id]], four bytes read, the first kept) */
+		 * (ok[kdom[id]]: a small one permuted, a large one gathered,
+		 * four bytes read and the first kept) */
 		uint32_t nospread = 0;
 		for (uint32_t t = 0; t < nht; t++) {
-			__m256i kd = _mm256_loadu_si256((const __m256i *)(ht[t].kdom + id0));
-			__m256i ok = _mm256_i32gather_epi32((const int *)(const void *)ht[t].ok, kd, 1);
-			ok = _mm256_and_si256(ok, _mm256_set1_epi32(0xFF));
+			__m256i kd = _mm256_loadu_si256((const __m256i *)(ht[t].kdom + id0)), ok;
+			if (ht[t].nvals < 16) {
+				__m256i ix = _mm256_add_epi32(kd, _mm256_set1_epi32(1));
+				__m256i lo = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)okl[t]), ix);
+				__m256i hi = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(okl[t] + 8)), ix);
+				ok = _mm256_blendv_epi8(lo, hi, _mm256_cmpgt_epi32(ix, _mm256_set1_epi32(7)));
+			} else {
+				ok = _mm256_i32gather_epi32((const int *)(const void *)ht[t].ok, kd, 1);
+				ok = _mm256_and_si256(ok, _mm256_set1_epi32(0xFF));
+			}
 			nospread |= (uint32_t)_mm256_movemask_ps(
 				_mm256_castsi256_ps(_mm256_cmpeq_epi32(ok, _mm256_setzero_si256())));
 		}
@@ -433,7 +460,7 @@ static void filter_lean(struct cluster *c, const struct pod *p, struct decision 
 	if (ipa)
 		ipa_filter_mask(c, p, is, wk->ipa_fail);
 	uint32_t nf;
-#ifdef HAVE_AVX2_FILTER
+#ifdef HAVE_AVX2
 	if (avx2_ok()) {
 		nf = filter_lean_avx2(c, p, d, stat, ht, nht, wk->ipa_fail, ipa, wk->ids);
 		goto done;
@@ -458,7 +485,7 @@ static void filter_lean(struct cluster *c, const struct pod *p, struct decision 
 		break;
 #undef FILTER_CASE
 	}
-#ifdef HAVE_AVX2_FILTER
+#ifdef HAVE_AVX2
 done:;
 #endif
 	uint32_t nig = 0;
@@ -828,14 +855,23 @@ static bool rtab_build(struct rtab *rt, const struct soft_term *t, uint32_t ns)
 	return true;
 }
 
+/* PodTopologySpread's raw score of node id from the table */
+static inline int64_t rt_score(const struct rtab *rt, const struct soft_term *t, uint32_t ns, uint32_t id)
+{
+	uint32_t row = rt->kv ? (uint32_t)(rt->kv[id] + 1) : 0;
+	uint32_t cnt = rt->pn ? rt->pn[id] : 0;
+	bool has = rt->kh && rt->kh[id] >= 0;
+	if (__builtin_expect(has && cnt >= RT_K, 0))
+		return go_round(soft_sum(t, ns, rt->vary, (int32_t)row - 1, true, cnt));
+	return rt->v[row][has ? cnt : RT_K];
+}
+
 /* raw_pass_n's PodTopologySpread scores from the table, and their range */
 static void soft_table_pass(const struct sched_work *wk, uint32_t nf, struct scores *s, const struct rtab *rt,
 			    const struct soft_term *t, uint32_t ns, const uint8_t *ign)
 {
 	const uint32_t *ids = wk->ids;
 	int64_t *praw = wk->pts, lo = s->pts_min, hi = s->pts_max;
-	const int32_t *kv = rt->kv, *kh = rt->kh;
-	const uint32_t *pn = rt->pn;
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t id = ids[i];
 		/* podtopologyspread/scoring.go Score: ignored nodes score 0
@@ -844,14 +880,7 @@ static void soft_table_pass(const struct sched_work *wk, uint32_t nf, struct sco
 			praw[i] = 0;
 			continue;
 		}
-		uint32_t row = kv ? (uint32_t)(kv[id] + 1) : 0;
-		uint32_t cnt = pn ? pn[id] : 0;
-		bool has = kh && kh[id] >= 0;
-		int64_t v;
-		if (__builtin_expect(has && cnt >= RT_K, 0))
-			v = go_round(soft_sum(t, ns, rt->vary, (int32_t)row - 1, true, cnt));
-		else
-			v = rt->v[row][has ? cnt : RT_K];
+		int64_t v = rt_score(rt, t, ns, id);
 		praw[i] = v;
 		lo = v < lo ? v : lo;
 		hi = v > hi ? v : hi;
@@ -890,6 +919,459 @@ static void raw_pass(struct cluster *c, const struct pod *p, struct sched_work *
 			raw_pass_n(c, p, wk, nf, s, rv, t, ns, ign, false);
 		break;
 	}
+}
+
+/* The normalization tables of the plugins that score; true when each has
+ * its table. */
+static bool tabs_build(struct norm_tab *tab, const struct scores *s, uint32_t nf, const int32_t *w)
+{
+	norm_tab_build(&tab[NORM_TT], NORM_TT, s->tt_min, s->tt_max, nf, s, w[PL_TAINT_TOLERATION]);
+	norm_tab_build(&tab[NORM_NA], NORM_NA, s->na_min, s->na_max, nf, s, w[PL_NODE_AFFINITY]);
+	norm_tab_build(&tab[NORM_PTS], NORM_PTS, s->pts_min, s->pts_max, nf, s, w[PL_POD_TOPOLOGY_SPREAD]);
+	norm_tab_build(&tab[NORM_IPA], NORM_IPA, s->ipa_min, s->ipa_max, nf, s, w[PL_INTER_POD_AFFINITY]);
+	return (!s->tt || tab[NORM_TT].on) && (!s->na || tab[NORM_NA].on) && (!s->pts || tab[NORM_PTS].on) &&
+	       (!s->ipa || tab[NORM_IPA].on);
+}
+
+static uint64_t vector_scored;
+
+uint64_t sched_vector_scored(void)
+{
+	return vector_scored;
+}
+
+#ifdef HAVE_AVX2
+/* A lean cycle's scores with AVX2 (score_lean_avx2): the same raw scores,
+ * ranges, tables and totals as raw_pass and totals_loop, for eight node
+ * ids at a time in id order, the feasible ones picked by their verdicts,
+ * in 32-bit lanes. Every raw score, table entry and total is first known
+ * to lie within +-RAW_NARROW, so no lane overflows. */
+#define V_LIM RAW_NARROW
+
+/* What the passes read and write, by node id. */
+struct vsrc {
+	const int8_t *verdict;
+	uint32_t n;                       /* node ids */
+	const int64_t *tt, *na, *ipa;     /* raw scores; NULL: the plugin does not score */
+	const struct res_score *rv;       /* NULL: neither resource plugin scores */
+	int32_t wfit, wba;
+	const uint8_t *ign;
+	const struct rtab *rt;            /* NULL: PodTopologySpread does not score */
+	const struct soft_term *t;
+	uint32_t ns;
+	int32_t rt32[RT_ROWS * (RT_K + 1)]; /* rt->v, flat */
+	int32_t *pts, *tot;
+	int64_t *totals;
+};
+
+/* A normalization table in 32 bits; small: at most 16 entries, looked up
+ * with two permutations rather than a gather (slower on some processors
+ * than a dozen instructions). */
+struct vtab {
+	bool small;
+	int32_t lo;
+	int32_t v[NORM_TAB];
+};
+
+/* Eight int64 values known to fit in 32 bits, as 32-bit lanes. */
+static inline __attribute__((target("avx2"))) __m256i v_narrow8(const int64_t *p)
+{
+	const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+	__m256i a = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)p), even);
+	__m256i b = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(p + 4)), even);
+	return _mm256_blend_epi32(a, b, 0xF0);
+}
+
+/* The lanes of the feasible nodes among id0..id0+7 (all ones), and their
+ * bits in *bits. */
+static inline __attribute__((target("avx2"))) __m256i v_feasible(const int8_t *verdict, uint32_t id0,
+								   uint32_t *bits)
+{
+	__m128i f = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(verdict + id0)), _mm_set1_epi8(PL_NONE));
+	*bits = (uint32_t)_mm_movemask_epi8(f) & 0xFF;
+	return _mm256_cvtepi8_epi32(f);
+}
+
+/* m without the lanes PodTopologySpread ignores (ign[id] == 0) */
+static inline __attribute__((target("avx2"))) __m256i v_unignored(const uint8_t *ign, uint32_t id0, __m256i m)
+{
+	if (!ign)
+		return m;
+	__m128i z = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(ign + id0)), _mm_setzero_si128());
+	return _mm256_andnot_si256(_mm256_cvtepi8_epi32(z), m);
+}
+
+static inline __attribute__((target("avx2"))) int32_t v_hmin(__m256i v)
+{
+	__m128i x = _mm_min_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+	x = _mm_min_epi32(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(1, 0, 3, 2)));
+	x = _mm_min_epi32(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(2, 3, 0, 1)));
+	return _mm_cvtsi128_si32(x);
+}
+
+static inline __attribute__((target("avx2"))) int32_t v_hmax(__m256i v)
+{
+	__m128i x = _mm_max_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+	x = _mm_max_epi32(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(1, 0, 3, 2)));
+	x = _mm_max_epi32(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(2, 3, 0, 1)));
+	return _mm_cvtsi128_si32(x);
+}
+
+/* The range of the lanes of x in m, folded into lo and hi */
+#define V_RANGE(lo, hi, x, m)                                                                   \
+	do {                                                                                    \
+		(lo) = _mm256_min_epi32((lo), _mm256_blendv_epi8(_mm256_set1_epi32(INT32_MAX), (x), (m))); \
+		(hi) = _mm256_max_epi32((hi), _mm256_blendv_epi8(_mm256_set1_epi32(INT32_MIN), (x), (m))); \
+	} while (0)
+
+/* A range of 32-bit values (lo INT32_MAX: none) folded into an int64 one */
+static void range_fold(int32_t lo, int32_t hi, int64_t *min, int64_t *max)
+{
+	if (lo == INT32_MAX)
+		return;
+	*min = lo < *min ? lo : *min;
+	*max = hi > *max ? hi : *max;
+}
+
+/* A scalar range step, for the last n % 8 nodes */
+static inline void range_one(int32_t x, int32_t *lo, int32_t *hi)
+{
+	*lo = x < *lo ? x : *lo;
+	*hi = x > *hi ? x : *hi;
+}
+
+/* raw_pass and soft_table_pass: the ranges of TaintToleration's and
+ * NodeAffinity's raw scores, and PodTopologySpread's raw scores (into
+ * v->pts) and their range, folded into s. False when a PodTopologySpread
+ * score computed apart lies beyond the limit. */
+static __attribute__((target("avx2"))) bool ranges_avx2(struct vsrc *v, struct scores *s)
+{
+	const __m256i imax = _mm256_set1_epi32(INT32_MAX), imin = _mm256_set1_epi32(INT32_MIN);
+	const __m256i zero = _mm256_setzero_si256(), rtk = _mm256_set1_epi32(RT_K);
+	__m256i tlo = imax, thi = imin, nlo = imax, nhi = imin, plo = imax, phi = imin;
+	const struct rtab *rt = v->rt;
+	/* a table of at most four rows: the first eight columns of each
+	 * (hostname counts 0 to 7, the usual ones) in registers */
+	__m256i small[4];
+	uint32_t nsmall = rt && rt->rows <= 4 ? rt->rows : 0;
+	for (uint32_t k = 0; k < nsmall; k++)
+		small[k] = _mm256_loadu_si256((const __m256i *)(v->rt32 + k * (RT_K + 1)));
+	uint32_t id0 = 0, bits;
+	for (; id0 + 8 <= v->n; id0 += 8) {
+		__m256i feas = v_feasible(v->verdict, id0, &bits);
+		if (!bits)
+			continue;
+		if (v->tt) {
+			__m256i x = v_narrow8(v->tt + id0);
+			V_RANGE(tlo, thi, x, feas);
+		}
+		if (v->na) {
+			__m256i x = v_narrow8(v->na + id0);
+			V_RANGE(nlo, nhi, x, feas);
+		}
+		if (!rt)
+			continue;
+		/* soft_table_pass: row, column, the entry */
+		__m256i m = v_unignored(v->ign, id0, feas);
+		__m256i row = rt->kv ? _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(rt->kv + id0)),
+							_mm256_set1_epi32(1))
+				     : zero;
+		__m256i cnt = rt->pn ? _mm256_loadu_si256((const __m256i *)(rt->pn + id0)) : zero;
+		__m256i has = rt->kh ? _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(rt->kh + id0)),
+							  _mm256_set1_epi32(-1))
+				     : zero;
+		__m256i col = _mm256_blendv_epi8(rtk, _mm256_min_epu32(cnt, rtk), has), x;
+		uint32_t wide = (uint32_t)_mm256_movemask_ps(
+			_mm256_castsi256_ps(_mm256_and_si256(m, _mm256_cmpgt_epi32(col, _mm256_set1_epi32(7)))));
+		if (nsmall && !wide) {
+			/* columns 0 to 7 of at most four rows: a permutation
+			 * of each row's eight, the lane's row picked */
+			x = _mm256_permutevar8x32_epi32(small[0], col);
+			for (uint32_t k = 1; k < nsmall; k++)
+				x = _mm256_blendv_epi8(x, _mm256_permutevar8x32_epi32(small[k], col),
+						       _mm256_cmpeq_epi32(row, _mm256_set1_epi32((int)k)));
+			x = _mm256_and_si256(x, m);
+		} else {
+			__m256i idx = _mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32(row, 4), row), col);
+			x = _mm256_mask_i32gather_epi32(zero, v->rt32, idx, m, 4);
+		}
+		_mm256_storeu_si256((__m256i *)(v->pts + id0), x);
+		/* a count of RT_K or more: computed apart */
+		__m256i big = _mm256_and_si256(_mm256_and_si256(has, m),
+					       _mm256_cmpeq_epi32(_mm256_max_epu32(cnt, rtk), cnt));
+		uint32_t bm = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(big));
+		if (__builtin_expect(bm != 0, 0)) {
+			for (; bm; bm &= bm - 1) {
+				uint32_t id = id0 + (uint32_t)__builtin_ctz(bm);
+				int64_t r = rt_score(rt, v->t, v->ns, id);
+				if (r > V_LIM || r < -V_LIM)
+					return false;
+				v->pts[id] = (int32_t)r;
+			}
+			x = _mm256_loadu_si256((const __m256i *)(v->pts + id0));
+		}
+		V_RANGE(plo, phi, x, m);
+	}
+	int32_t tl = v_hmin(tlo), th = v_hmax(thi), nl = v_hmin(nlo), nh = v_hmax(nhi), pl = v_hmin(plo),
+		ph = v_hmax(phi);
+	for (uint32_t id = id0; id < v->n; id++) {
+		if (v->verdict[id] != PL_NONE)
+			continue;
+		if (v->tt)
+			range_one((int32_t)v->tt[id], &tl, &th);
+		if (v->na)
+			range_one((int32_t)v->na[id], &nl, &nh);
+		if (!rt)
+			continue;
+		if (v->ign && !v->ign[id]) {
+			v->pts[id] = 0;
+			continue;
+		}
+		int64_t r = rt_score(rt, v->t, v->ns, id);
+		if (r > V_LIM || r < -V_LIM)
+			return false;
+		v->pts[id] = (int32_t)r;
+		range_one((int32_t)r, &pl, &ph);
+	}
+	range_fold(tl, th, &s->tt_min, &s->tt_max);
+	range_fold(nl, nh, &s->na_min, &s->na_max);
+	range_fold(pl, ph, &s->pts_min, &s->pts_max);
+	return true;
+}
+
+/* tab in 32 bits into vt; the largest magnitude of its entries into
+ * *mag. False when an entry lies beyond the limit. */
+static bool vtab_build(struct vtab *vt, const struct norm_tab *tab, int64_t hi, int64_t *mag)
+{
+	int64_t span = hi - tab->lo, m = 0;
+	for (int64_t i = 0; i <= span; i++) {
+		int64_t x = tab->v[i];
+		if (x > V_LIM || x < -V_LIM)
+			return false;
+		m = x > m ? x : -x > m ? -x : m;
+		vt->v[i] = (int32_t)x;
+	}
+	for (int64_t i = span + 1; i < 16; i++)
+		vt->v[i] = 0; /* read with the first 16, not used */
+	vt->lo = (int32_t)tab->lo;
+	vt->small = span < 16;
+	*mag = m;
+	return true;
+}
+
+/* The weighted normalized score of the lanes of raw in m from vt (r0,
+ * r1: its first 16 entries). Other lanes are left undefined. */
+static inline __attribute__((target("avx2"))) __m256i v_lookup(const struct vtab *vt, __m256i r0, __m256i r1,
+								__m256i raw, __m256i m)
+{
+	__m256i idx = _mm256_sub_epi32(raw, _mm256_set1_epi32(vt->lo));
+	if (vt->small)
+		return _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(r0, idx), _mm256_permutevar8x32_epi32(r1, idx),
+					  _mm256_cmpgt_epi32(idx, _mm256_set1_epi32(7)));
+	return _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), vt->v, idx, m, 4);
+}
+
+/* totals_loop: every feasible node's total into v->tot and v->totals, and
+ * the nodes with the best one into tied (room for eight more than the
+ * feasible nodes). Returns their number. */
+static __attribute__((target("avx2"))) uint32_t totals_avx2(struct vsrc *v, const struct vtab *vt, uint32_t *tied)
+{
+	const __m256i imin = _mm256_set1_epi32(INT32_MIN);
+	const __m256i wfit = _mm256_set1_epi32(v->wfit), wba = _mm256_set1_epi32(v->wba);
+	/* the first 16 entries of each table that is read */
+	__m256i r[4][2];
+	const bool on[4] = { [NORM_TT] = v->tt, [NORM_NA] = v->na, [NORM_PTS] = v->rt, [NORM_IPA] = v->ipa };
+	for (int k = 0; k < 4; k++)
+		for (int h = 0; h < 2; h++)
+			r[k][h] = on[k] ? _mm256_loadu_si256((const __m256i *)(vt[k].v + 8 * h)) : _mm256_setzero_si256();
+	__m256i best = imin;
+	uint32_t id0 = 0, bits;
+	for (; id0 + 8 <= v->n; id0 += 8) {
+		__m256i feas = v_feasible(v->verdict, id0, &bits);
+		if (!bits)
+			continue;
+		__m256i tot = _mm256_setzero_si256();
+		if (v->rv) {
+			/* both resource scores weighted and added */
+			__m256i r = _mm256_loadu_si256((const __m256i *)(v->rv + id0));
+			__m256i la = _mm256_srai_epi32(_mm256_slli_epi32(r, 16), 16), ba = _mm256_srai_epi32(r, 16);
+			tot = _mm256_add_epi32(_mm256_mullo_epi32(la, wfit), _mm256_mullo_epi32(ba, wba));
+		}
+		if (v->tt)
+			tot = _mm256_add_epi32(tot, v_lookup(&vt[NORM_TT], r[NORM_TT][0], r[NORM_TT][1], v_narrow8(v->tt + id0), feas));
+		if (v->na)
+			tot = _mm256_add_epi32(tot, v_lookup(&vt[NORM_NA], r[NORM_NA][0], r[NORM_NA][1], v_narrow8(v->na + id0), feas));
+		if (v->rt) {
+			/* ignored by PodTopologySpread: 0 */
+			__m256i m = v_unignored(v->ign, id0, feas);
+			__m256i x = v_lookup(&vt[NORM_PTS], r[NORM_PTS][0], r[NORM_PTS][1], _mm256_loadu_si256((const __m256i *)(v->pts + id0)), m);
+			tot = _mm256_add_epi32(tot, _mm256_and_si256(x, m));
+		}
+		if (v->ipa)
+			tot = _mm256_add_epi32(tot, v_lookup(&vt[NORM_IPA], r[NORM_IPA][0], r[NORM_IPA][1], v_narrow8(v->ipa + id0), feas));
+		tot = _mm256_blendv_epi8(imin, tot, feas);
+		_mm256_storeu_si256((__m256i *)(v->tot + id0), tot);
+		_mm256_storeu_si256((__m256i *)(v->totals + id0), _mm256_cvtepi32_epi64(_mm256_castsi256_si128(tot)));
+		_mm256_storeu_si256((__m256i *)(v->totals + id0 + 4),
+				    _mm256_cvtepi32_epi64(_mm256_extracti128_si256(tot, 1)));
+		best = _mm256_max_epi32(best, tot);
+	}
+	int32_t b = v_hmax(best);
+	for (uint32_t id = id0; id < v->n; id++) {
+		if (v->verdict[id] != PL_NONE)
+			continue;
+		int32_t tot = v->rv ? v->rv[id].least * v->wfit + v->rv[id].balanced * v->wba : 0;
+		if (v->tt)
+			tot += vt[NORM_TT].v[(int32_t)v->tt[id] - vt[NORM_TT].lo];
+		if (v->na)
+			tot += vt[NORM_NA].v[(int32_t)v->na[id] - vt[NORM_NA].lo];
+		if (v->rt && !(v->ign && !v->ign[id]))
+			tot += vt[NORM_PTS].v[v->pts[id] - vt[NORM_PTS].lo];
+		if (v->ipa)
+			tot += vt[NORM_IPA].v[(int32_t)v->ipa[id] - vt[NORM_IPA].lo];
+		v->tot[id] = tot;
+		v->totals[id] = tot;
+		b = tot > b ? tot : b;
+	}
+	/* schedule_one.go selectHost: the nodes with the best total, in id
+	 * order (compressed as in filter_lean_avx2) */
+	const __m256i bv = _mm256_set1_epi32(b), step = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+	uint32_t ntied = 0;
+	for (id0 = 0; id0 + 8 <= v->n; id0 += 8) {
+		__m256i feas = v_feasible(v->verdict, id0, &bits);
+		if (!bits)
+			continue;
+		__m256i eq = _mm256_and_si256(feas, _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(v->tot + id0)), bv));
+		uint32_t ok = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(eq));
+		__m256i perm = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)perm8[ok]));
+		__m256i idv = _mm256_add_epi32(_mm256_set1_epi32((int)id0), step);
+		_mm256_storeu_si256((__m256i *)(tied + ntied), _mm256_permutevar8x32_epi32(idv, perm));
+		ntied += (uint32_t)__builtin_popcount(ok);
+	}
+	for (uint32_t id = id0; id < v->n; id++)
+		if (v->verdict[id] == PL_NONE && v->tot[id] == b)
+			tied[ntied++] = id;
+	return ntied;
+}
+
+/* score_and_select's raw scores, tables, totals and best nodes for a lean
+ * cycle, with AVX2: 1 when done (d->tied and d->ntied set), 0 when the
+ * cycle is not one it takes (numbers beyond the limit, a plugin without
+ * its table; s may then hold some ranges, which raw_pass folds in again
+ * to the same values), -1 on OOM. */
+static int score_lean_avx2(struct cluster *c, struct decision *d, struct sched_work *wk, struct scores *s,
+			   const struct node_shape *shape, const struct ipa_state *is, const struct res_score *rv,
+			   const struct soft_term *t, uint32_t ns, const uint8_t *ign)
+{
+	const int32_t *w = c->cfg.weights;
+	uint32_t nf = d->nfeasible;
+	struct rtab rt;
+	if (((s->fit || s->ba) && !rv) || ((s->tt || s->na) && !node_shape_raw_narrow(shape)) ||
+	    (s->pts && (!ns || !rtab_build(&rt, t, ns))))
+		return 0;
+	struct vsrc vs, *v = &vs;
+	*v = (struct vsrc){
+		.verdict = d->verdict,
+		.n = c->nnodes,
+		.tt = s->tt ? s->tt_raw : NULL,
+		.na = s->na ? s->na_raw : NULL,
+		.ipa = s->ipa ? wk->vipa : NULL,
+		.rv = s->fit || s->ba ? rv : NULL,
+		.wfit = s->fit ? w[PL_NODE_RESOURCES_FIT] : 0,
+		.wba = s->ba ? w[PL_BALANCED_ALLOCATION] : 0,
+		.ign = ign,
+		.rt = s->pts ? &rt : NULL,
+		.t = t,
+		.ns = ns,
+		.pts = wk->vpts,
+		.tot = wk->vtot,
+		.totals = d->totals,
+	};
+	/* the bound of a total: both resource scores, then each table */
+	int64_t bound = (llabs(v->wfit) + llabs(v->wba)) * 32768, mag;
+	for (uint32_t r = 0; v->rt && r < rt.rows; r++)
+		for (uint32_t k = 0; k <= RT_K; k++) {
+			if (rt.v[r][k] > V_LIM || rt.v[r][k] < -V_LIM)
+				return 0;
+			v->rt32[r * (RT_K + 1) + k] = (int32_t)rt.v[r][k];
+		}
+	if (s->ipa) {
+		ipa_score_all(is, wk->ids, nf, wk->vipa, true, &s->ipa_min, &s->ipa_max);
+		if (s->ipa_min < -V_LIM || s->ipa_max > V_LIM)
+			return 0;
+	}
+	if (!ranges_avx2(v, s))
+		return 0;
+	struct norm_tab tab[4];
+	struct vtab vt[4];
+	if (!tabs_build(tab, s, nf, w))
+		return 0;
+	const bool on[4] = { [NORM_TT] = s->tt, [NORM_NA] = s->na, [NORM_PTS] = s->pts, [NORM_IPA] = s->ipa };
+	const int64_t hi[4] = { [NORM_TT] = s->tt_max, [NORM_NA] = s->na_max, [NORM_PTS] = s->pts_max,
+				[NORM_IPA] = s->ipa_max };
+	for (int k = 0; k < 4; k++) {
+		if (!on[k])
+			continue;
+		if (!vtab_build(&vt[k], &tab[k], hi[k], &mag))
+			return 0;
+		bound += mag;
+	}
+	if (bound > V_LIM)
+		return 0;
+	if (!(d->tied = malloc((nf + 8) * sizeof(*d->tied))))
+		return -1;
+	d->ntied = totals_avx2(v, vt, d->tied);
+	vector_scored++;
+	return 1;
+}
+#endif
+
+/* The scalar totals: InterPodAffinity's raw scores, the tables, every
+ * feasible node's total and the nodes sharing the best one (d->tied,
+ * d->ntied). 0 on OOM. */
+static int score_totals(struct cluster *c, struct decision *d, struct sched_work *wk, struct scores *s,
+			const struct ipa_state *is, const uint8_t *ign)
+{
+	uint32_t nf = d->nfeasible;
+	if (s->ipa)
+		ipa_score_all(is, wk->ids, nf, wk->ipa, false, &s->ipa_min, &s->ipa_max);
+	if (!(d->tied = malloc(nf * sizeof(*d->tied))))
+		return 0;
+	struct norm_tab tab[4];
+	bool tabs = tabs_build(tab, s, nf, c->cfg.weights);
+	/* one loop compiled for tables only, one for any mix */
+	uint32_t ntied;
+	int bits = (s->fit ? SC_FIT : 0) | (s->ba ? SC_BA : 0) | (s->tt ? SC_TT : 0) | (s->na ? SC_NA : 0) |
+		   (s->pts ? SC_PTS : 0) | (s->ipa ? SC_IPA : 0);
+	/* the usual sets of plugins compiled each with its own loop */
+#define FIXED_CASE(b)                                                                      \
+	case (b):                                                                          \
+		ntied = totals_loop(c, d, wk, s, tab, NULL, true, (b) | SC_FIXED);         \
+		break
+	if (tabs && d->lean && !ign && (bits & (SC_FIT | SC_BA | SC_TT)) == (SC_FIT | SC_BA | SC_TT)) {
+		switch (bits) {
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_NA);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_IPA);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS | SC_NA);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS | SC_IPA);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_NA | SC_IPA);
+			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS | SC_NA | SC_IPA);
+		default:
+			ntied = totals_loop(c, d, wk, s, tab, ign, true, 0);
+			break;
+		}
+	} else if (tabs) {
+		ntied = totals_loop(c, d, wk, s, tab, ign, true, 0);
+	} else {
+		ntied = totals_loop(c, d, wk, s, tab, ign, false, 0);
+	}
+#undef FIXED_CASE
+	d->ntied = ntied;
+	if (!d->lean)
+		fill_recs(d, wk, s, ign);
+	return 1;
 }
 
 /* framework/runtime/framework.go RunScorePlugins + schedule_one.go
@@ -931,55 +1413,18 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 		spread_soft_terms(ss, terms, nterms);
 	}
 	struct res_score *rv = s.fit || s.ba ? res_scores_for(c, p) : NULL;
-	raw_pass(c, p, wk, nf, &s, rv, terms, nterms, spread_ignore_mask(ss), !d->lean);
+	const uint8_t *ign = spread_ignore_mask(ss);
+	int vec = 0;
+#ifdef HAVE_AVX2
+	if (d->lean && avx2_ok())
+		vec = score_lean_avx2(c, d, wk, &s, shape, is, rv, terms, nterms, ign);
+#endif
+	if (!vec)
+		raw_pass(c, p, wk, nf, &s, rv, terms, nterms, ign, !d->lean);
 	if (terms != few)
 		free(terms);
-	if (s.ipa)
-		ipa_score_all(is, ids, nf, wk->ipa, &s.ipa_min, &s.ipa_max);
-
-	d->tied = malloc(d->nfeasible * sizeof(*d->tied));
-	if (!d->tied)
+	if (vec < 0 || (!vec && !score_totals(c, d, wk, &s, is, ign)))
 		return 0;
-	struct norm_tab tab[4];
-	norm_tab_build(&tab[NORM_TT], NORM_TT, s.tt_min, s.tt_max, nf, &s, w[PL_TAINT_TOLERATION]);
-	norm_tab_build(&tab[NORM_NA], NORM_NA, s.na_min, s.na_max, nf, &s, w[PL_NODE_AFFINITY]);
-	norm_tab_build(&tab[NORM_PTS], NORM_PTS, s.pts_min, s.pts_max, nf, &s, w[PL_POD_TOPOLOGY_SPREAD]);
-	norm_tab_build(&tab[NORM_IPA], NORM_IPA, s.ipa_min, s.ipa_max, nf, &s, w[PL_INTER_POD_AFFINITY]);
-	bool tabs = (!s.tt || tab[NORM_TT].on) && (!s.na || tab[NORM_NA].on) && (!s.pts || tab[NORM_PTS].on) &&
-		    (!s.ipa || tab[NORM_IPA].on);
-	/* one loop compiled for tables only, one for any mix */
-	const uint8_t *ign = spread_ignore_mask(ss);
-	uint32_t ntied;
-	int bits = (s.fit ? SC_FIT : 0) | (s.ba ? SC_BA : 0) | (s.tt ? SC_TT : 0) | (s.na ? SC_NA : 0) |
-		   (s.pts ? SC_PTS : 0) | (s.ipa ? SC_IPA : 0);
-	/* the usual sets of plugins compiled each with its own loop */
-#define FIXED_CASE(b)                                                                      \
-	case (b):                                                                          \
-		ntied = totals_loop(c, d, wk, &s, tab, NULL, true, (b) | SC_FIXED);        \
-		break
-	if (tabs && d->lean && !ign && (bits & (SC_FIT | SC_BA | SC_TT)) == (SC_FIT | SC_BA | SC_TT)) {
-		switch (bits) {
-			FIXED_CASE(SC_FIT | SC_BA | SC_TT);
-			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS);
-			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_NA);
-			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_IPA);
-			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS | SC_NA);
-			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS | SC_IPA);
-			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_NA | SC_IPA);
-			FIXED_CASE(SC_FIT | SC_BA | SC_TT | SC_PTS | SC_NA | SC_IPA);
-		default:
-			ntied = totals_loop(c, d, wk, &s, tab, ign, true, 0);
-			break;
-		}
-	} else if (tabs) {
-		ntied = totals_loop(c, d, wk, &s, tab, ign, true, 0);
-	} else {
-		ntied = totals_loop(c, d, wk, &s, tab, ign, false, 0);
-	}
-#undef FIXED_CASE
-	d->ntied = ntied;
-	if (!d->lean)
-		fill_recs(d, wk, &s, ign);
 	uint32_t pick = 0;
 	if (c->cfg.tie_random && d->ntied > 1) {
 		/* deterministic per seed and pod; not comparable across tools */

@@ -27,6 +27,10 @@ int sched_warm_begin(struct cluster *c);
  * of the scenario. Returns 0 on OOM. */
 int sched_warm(struct cluster *c, const struct pod *p);
 
+/* The lean cycles of this process whose scores were computed with vector
+ * instructions (AVX2), for the tests that compare them with full ones. */
+uint64_t sched_vector_scored(void);
+
 /* Builds the "0/N nodes are available: ..." text of a decision with no
  * feasible node (malloc'd). */
 char *sched_fit_message(const struct cluster *c, const struct decision *d);

@@ -28,6 +28,7 @@ struct node_shape {
 	uint8_t *both_ok;         /* aff & taint_ok, on first use */
 	int64_t *tt_raw;          /* TaintToleration Score, on first use */
 	int64_t *na_raw;          /* NodeAffinity Score, on first use */
+	bool wide;                /* one of the two beyond +-RAW_NARROW */
 	/* the live nodes where aff, taint_ok or both_ok is 0, on first use */
 	uint32_t *zeros[3];
 	uint32_t nzeros[3];
@@ -236,6 +237,7 @@ const int64_t *node_shape_tt_raw(struct cluster *c, const struct pod *p, struct 
 		for (uint32_t id = 0; id < s->nnodes; id++) {
 			const struct node *n = &c->nodes[id];
 			s->tt_raw[id] = n->ntaints ? score_taint_toleration(c, p, n) : 0;
+			s->wide |= s->tt_raw[id] > RAW_NARROW || s->tt_raw[id] < -RAW_NARROW;
 		}
 	}
 	return s->tt_raw;
@@ -266,7 +268,14 @@ const int64_t *node_shape_na_raw(struct cluster *c, const struct pod *p, struct 
 			s->na_raw[id] += m[id] ? na->pref[i].weight : 0;
 	}
 	free(m);
+	for (uint32_t id = 0; id < s->nnodes; id++)
+		s->wide |= s->na_raw[id] > RAW_NARROW || s->na_raw[id] < -RAW_NARROW;
 	return s->na_raw;
+}
+
+bool node_shape_raw_narrow(const struct node_shape *s)
+{
+	return !s->wide;
 }
 
 const uint32_t *node_shape_zeros(struct cluster *c, struct node_shape *s, const uint8_t *arr, uint32_t *n)

@@ -350,6 +350,7 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 	tbl->ok = ok ? ok + 1 : NULL;
 	if (!ki || !x || !ok || oom)
 		return 0;
+	tbl->nvals = ki->nvals;
 	/* ok[-1]: a node without the key fails */
 	*ok++ = 0;
 	uint32_t nv = ki->nvals;
@@ -538,6 +539,7 @@ static int prefilter(struct cluster *c, struct spread_state *s, bool lean)
 		*ok++ = 0;
 		s->tbl[k].kdom = sc->kdom;
 		s->tbl[k].ok = ok;
+		s->tbl[k].nvals = r->ndoms;
 		for (uint32_t i = 0; i < r->ndoms; i++) {
 			struct domain_rec *dr = &r->doms[i];
 			dr->skew = (dr->exists ? dr->count : 0) + r->self_match - r->global_min;

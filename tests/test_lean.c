@@ -115,10 +115,19 @@ static void lean_matches_full(void **state)
 		timeline_free(t);
 		scenario_free(sc);
 	}
-	printf("lean: %u files, %u cycles (%u lean), %u feasible nodes compared\n", loaded, cycles, lean,
-	       feasible);
+	uint64_t vec = sched_vector_scored();
+	printf("lean: %u files, %u cycles (%u lean, %llu scored with vector instructions), %u feasible nodes "
+	       "compared\n",
+	       loaded, cycles, lean, (unsigned long long)vec, feasible);
 	/* the comparison must have compared something */
 	assert_true(loaded > 0 && lean > 0 && feasible > 0);
+#if defined(__x86_64__) && defined(__GNUC__)
+	/* and the vector scoring, where the processor has it and the
+	 * inputs ask for it (LEAN_EXPECT_VECTOR, tests/checks/lean.sh) */
+	__builtin_cpu_init();
+	if (getenv("LEAN_EXPECT_VECTOR") && __builtin_cpu_supports("avx2") && !vec)
+		fail_msg("no lean cycle was scored with vector instructions");
+#endif
 }
 
 int main(int argc, char **argv)
