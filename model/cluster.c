@@ -235,7 +235,8 @@ void cluster_free(struct cluster *c)
 	shape_cache_free(c->shape_cache);
 	spread_scratch_free(c->spread_scratch);
 	sched_work_free(c->sched_work);
-	free(c->nfree);
+	free(c->free_cpu);
+	free(c->free_mem);
 	free(c->nflag);
 	free(c->nstamp);
 	term_ns_index_free(c->term_ns);
@@ -283,14 +284,13 @@ static void res_stamp(struct cluster *c, struct node *n, uint32_t id)
 	c->res_log[(n->res_stamp - 1) % RES_LOG_LEN] = id;
 }
 
-/* Recomputes the node_free of node id from the node. */
+/* Recomputes the free amounts and flags of node id from the node. */
 static void free_sync(struct cluster *c, uint32_t id)
 {
 	const struct node *n = &c->nodes[id];
-	struct node_free *f = &c->nfree[id];
 	int64_t pods;
-	bool o = __builtin_sub_overflow(n->alloc.cpu, n->used.cpu, &f->cpu);
-	o |= __builtin_sub_overflow(n->alloc.mem, n->used.mem, &f->mem);
+	bool o = __builtin_sub_overflow(n->alloc.cpu, n->used.cpu, &c->free_cpu[id]);
+	o |= __builtin_sub_overflow(n->alloc.mem, n->used.mem, &c->free_mem[id]);
 	o |= __builtin_sub_overflow(n->alloc.pods, (int64_t)n->npods, &pods);
 	c->nflag[id] = (uint8_t)((n->alive ? NF_ALIVE : 0) | (o ? 0 : NF_EXACT) | (pods >= 1 ? NF_ROOM : 0));
 	c->nstamp[id] = n->res_stamp;
@@ -306,10 +306,14 @@ int32_t cluster_add_node(struct cluster *c, struct node *n)
 		if (!nn)
 			return -1;
 		c->nodes = nn;
-		struct node_free *nf = realloc(c->nfree, cap * sizeof(*nf));
-		if (!nf)
+		int64_t *fc = realloc(c->free_cpu, cap * sizeof(*fc));
+		if (!fc)
 			return -1;
-		c->nfree = nf;
+		c->free_cpu = fc;
+		int64_t *fm = realloc(c->free_mem, cap * sizeof(*fm));
+		if (!fm)
+			return -1;
+		c->free_mem = fm;
 		uint8_t *fl = realloc(c->nflag, cap);
 		if (!fl)
 			return -1;

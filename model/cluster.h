@@ -96,11 +96,9 @@ void term_ns_index_free(struct term_ns_index *x);
 int term_class_add(struct term_class *tc, uint32_t node, int32_t delta);
 
 /* A node's free resources as the filter loop reads them (sched.c), in
- * compact arrays by node id next to the nodes: kept by the cluster at
- * every change of the node's requests, pods or presence. */
-struct node_free {
-	int64_t cpu, mem;         /* allocatable - requested */
-};
+ * compact arrays by node id next to the nodes (free_cpu, free_mem:
+ * allocatable - requested; nflag): kept by the cluster at every change
+ * of the node's requests, pods or presence. */
 enum node_flag {
 	NF_ALIVE = 1,             /* not removed */
 	NF_EXACT = 2,             /* free cpu, memory and pods computed without overflow */
@@ -148,7 +146,7 @@ struct cluster {
 	struct shape_cache *shape_cache; /* shape.c: node-facing answers per pod spec */
 	struct spread_scratch *spread_scratch; /* spread.c: PreScore counters */
 	struct sched_work *sched_work; /* sched.c: per-cycle arrays */
-	struct node_free *nfree;    /* per node id, node_cap of each: */
+	int64_t *free_cpu, *free_mem; /* per node id, node_cap of each: */
 	uint8_t *nflag;             /* enum node_flag */
 	uint64_t *nstamp;           /* the node's res_stamp */
 	struct term_ns_index *term_ns; /* interpod.c: term classes by namespace */

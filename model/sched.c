@@ -107,10 +107,10 @@ static inline int64_t want_of(int64_t request)
 	return request > 0 ? request : INT64_MIN;
 }
 
-static inline bool fits_free(uint8_t fl, const struct node_free *f, int64_t want_cpu, int64_t want_mem)
+static inline bool fits_free(const struct cluster *c, uint8_t fl, uint32_t id, int64_t want_cpu, int64_t want_mem)
 {
 	/* no branch: the answers alternate from node to node */
-	return ((fl & NF_ROOM) != 0) & (want_cpu <= f->cpu) & (want_mem <= f->mem);
+	return ((fl & NF_ROOM) != 0) & (want_cpu <= c->free_cpu[id]) & (want_mem <= c->free_mem[id]);
 }
 
 /* framework/runtime/framework.go RunFilterPlugins, in plugin order, for
@@ -133,7 +133,6 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 	/* the first two hard constraints' tables in locals */
 	const int32_t *kd0 = nht > 0 ? ht[0].kdom : NULL, *kd1 = nht > 1 ? ht[1].kdom : NULL;
 	const uint8_t *ok0 = nht > 0 ? ht[0].ok : NULL, *ok1 = nht > 1 ? ht[1].ok : NULL;
-	const struct node_free *nfree = c->nfree;
 	const uint8_t *nflag = c->nflag;
 	const uint8_t *ipa_fail = wk->ipa_fail;
 	if (do_ipa)
@@ -146,7 +145,6 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 	struct node_rec scratch;
 	init_rec(&scratch, 0);
 	for (uint32_t id = 0; id < c->nnodes; id++) {
-		const struct node_free *f = &nfree[id];
 		uint8_t fl = nflag[id];
 		if (!(fl & NF_ALIVE))
 			continue;
@@ -175,7 +173,7 @@ filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bo
 		 * full filter names the failures (and handles ephemeral and
 		 * extended resources, and overflow) */
 		bool sure = fit_simple && (fl & NF_EXACT); /* fits is the answer */
-		bool fits = sure && fits_free(fl, f, want_cpu, want_mem);
+		bool fits = sure && fits_free(c, fl, id, want_cpu, want_mem);
 		ran = 5;
 		if (!fits && ((lean && sure) || !filter_fit(c, p, &c->nodes[id], d, r))) {
 			fail = PL_NODE_RESOURCES_FIT;
@@ -257,7 +255,7 @@ static uint32_t filter_lean_one(struct cluster *c, const struct pod *p, struct d
 	if (!(fl & NF_ALIVE))
 		return 0;
 	if (fl & NF_EXACT) {
-		fits = fits_free(fl, &c->nfree[id], want_of(p->spec.req.cpu), want_of(p->spec.req.mem));
+		fits = fits_free(c, fl, id, want_of(p->spec.req.cpu), want_of(p->spec.req.mem));
 	} else {
 		struct node_rec scratch;
 		init_rec(&scratch, id);
@@ -285,7 +283,6 @@ filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const 
 		      *kd2 = nht > 2 ? ht[2].kdom : NULL;
 	const uint8_t *ok0 = nht > 0 ? ht[0].ok : NULL, *ok1 = nht > 1 ? ht[1].ok : NULL,
 		      *ok2 = nht > 2 ? ht[2].ok : NULL;
-	const struct node_free *nfree = c->nfree;
 	const uint8_t *nflag = c->nflag;
 	int8_t *verdict = d->verdict;
 	uint32_t nf = 0, n = c->nnodes;
@@ -293,7 +290,7 @@ filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const 
 		uint8_t fl = nflag[id];
 		bool fits;
 		if (__builtin_expect((fl & (NF_ALIVE | NF_EXACT)) == (NF_ALIVE | NF_EXACT), 1))
-			fits = fits_free(fl, &nfree[id], want_cpu, want_mem);
+			fits = fits_free(c, fl, id, want_cpu, want_mem);
 		else if (!(fl & NF_ALIVE))
 			continue;
 		else {
@@ -359,8 +356,8 @@ filter_lean_avx2(struct cluster *c, const struct pod *p, struct decision *d, con
 		 const struct spread_hard_tbl *ht, uint32_t nht, const uint8_t *ipa_fail, bool ipa, uint32_t *ids)
 {
 	const struct resources *rq = &p->spec.req;
-	const __m256i want = _mm256_set_epi64x(want_of(rq->mem), want_of(rq->cpu), want_of(rq->mem), want_of(rq->cpu));
-	const struct node_free *nfree = c->nfree;
+	const __m256i want_cpu = _mm256_set1_epi64x(want_of(rq->cpu)), want_mem = _mm256_set1_epi64x(want_of(rq->mem));
+	const int64_t *free_cpu = c->free_cpu, *free_mem = c->free_mem;
 	const uint8_t *nflag = c->nflag;
 	int8_t *verdict = d->verdict;
 	uint32_t nf = 0, n = c->nnodes, id0 = 0;
@@ -380,14 +377,13 @@ filter_lean_avx2(struct cluster *c, const struct pod *p, struct decision *d, con
 			continue;
 		}
 		/* NodeResourcesFit: room for a pod, and each request within
-		 * what is free (two nodes a register: cpu, mem, cpu, mem) */
+		 * what is free (four nodes a register) */
 		uint32_t nofit = ~nonzero8(_mm_and_si128(fl, room)) & 0xFF;
-		for (uint32_t k = 0; k < 4; k++) {
-			__m256i f = _mm256_loadu_si256((const __m256i *)&nfree[id0 + 2 * k]);
-			__m256i gt = _mm256_cmpgt_epi64(want, f);
-			gt = _mm256_or_si256(gt, _mm256_shuffle_epi32(gt, _MM_SHUFFLE(1, 0, 3, 2)));
-			uint32_t m = (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(gt));
-			nofit |= ((m & 1) | (m >> 1 & 2)) << (2 * k);
+		for (uint32_t k = 0; k < 8; k += 4) {
+			__m256i gt = _mm256_or_si256(
+				_mm256_cmpgt_epi64(want_cpu, _mm256_loadu_si256((const __m256i *)(free_cpu + id0 + k))),
+				_mm256_cmpgt_epi64(want_mem, _mm256_loadu_si256((const __m256i *)(free_mem + id0 + k))));
+			nofit |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(gt)) << k;
 		}
 		/* podtopologyspread/filtering.go Filter: the domains' tables
 		 * (ok[kdom[id]]: a small one permuted, a large one gathered,
@@ -1044,40 +1040,48 @@ static inline void range_one(int32_t x, int32_t *lo, int32_t *hi)
  * NodeAffinity's raw scores, and PodTopologySpread's raw scores (into
  * v->pts) and their range, folded into s. False when a PodTopologySpread
  * score computed apart lies beyond the limit. */
-static __attribute__((target("avx2"))) bool ranges_avx2(struct vsrc *v, struct scores *s)
+static __attribute__((target("avx2"))) bool ranges_avx2(const struct vsrc *v, struct scores *s)
 {
 	const __m256i imax = _mm256_set1_epi32(INT32_MAX), imin = _mm256_set1_epi32(INT32_MIN);
 	const __m256i zero = _mm256_setzero_si256(), rtk = _mm256_set1_epi32(RT_K);
 	__m256i tlo = imax, thi = imin, nlo = imax, nhi = imin, plo = imax, phi = imin;
+	/* in locals: the stores below may alias any field of *v */
 	const struct rtab *rt = v->rt;
+	const uint32_t n = v->n;
+	const int8_t *verdict = v->verdict;
+	const int64_t *tt = v->tt, *na = v->na;
+	const uint8_t *ign = v->ign;
+	const int32_t *kv = rt ? rt->kv : NULL, *kh = rt ? rt->kh : NULL, *rt32 = v->rt32;
+	const uint32_t *pn = rt ? rt->pn : NULL;
+	int32_t *pts = v->pts;
 	/* a table of at most four rows: the first eight columns of each
 	 * (hostname counts 0 to 7, the usual ones) in registers */
 	__m256i small[4];
 	uint32_t nsmall = rt && rt->rows <= 4 ? rt->rows : 0;
 	for (uint32_t k = 0; k < nsmall; k++)
-		small[k] = _mm256_loadu_si256((const __m256i *)(v->rt32 + k * (RT_K + 1)));
+		small[k] = _mm256_loadu_si256((const __m256i *)(rt32 + k * (RT_K + 1)));
 	uint32_t id0 = 0, bits;
-	for (; id0 + 8 <= v->n; id0 += 8) {
-		__m256i feas = v_feasible(v->verdict, id0, &bits);
+	for (; id0 + 8 <= n; id0 += 8) {
+		__m256i feas = v_feasible(verdict, id0, &bits);
 		if (!bits)
 			continue;
-		if (v->tt) {
-			__m256i x = v_narrow8(v->tt + id0);
+		if (tt) {
+			__m256i x = v_narrow8(tt + id0);
 			V_RANGE(tlo, thi, x, feas);
 		}
-		if (v->na) {
-			__m256i x = v_narrow8(v->na + id0);
+		if (na) {
+			__m256i x = v_narrow8(na + id0);
 			V_RANGE(nlo, nhi, x, feas);
 		}
 		if (!rt)
 			continue;
 		/* soft_table_pass: row, column, the entry */
-		__m256i m = v_unignored(v->ign, id0, feas);
-		__m256i row = rt->kv ? _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(rt->kv + id0)),
+		__m256i m = v_unignored(ign, id0, feas);
+		__m256i row = kv ? _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(kv + id0)),
 							_mm256_set1_epi32(1))
 				     : zero;
-		__m256i cnt = rt->pn ? _mm256_loadu_si256((const __m256i *)(rt->pn + id0)) : zero;
-		__m256i has = rt->kh ? _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(rt->kh + id0)),
+		__m256i cnt = pn ? _mm256_loadu_si256((const __m256i *)(pn + id0)) : zero;
+		__m256i has = kh ? _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(kh + id0)),
 							  _mm256_set1_epi32(-1))
 				     : zero;
 		__m256i col = _mm256_blendv_epi8(rtk, _mm256_min_epu32(cnt, rtk), has), x;
@@ -1093,9 +1097,9 @@ static __attribute__((target("avx2"))) bool ranges_avx2(struct vsrc *v, struct s
 			x = _mm256_and_si256(x, m);
 		} else {
 			__m256i idx = _mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32(row, 4), row), col);
-			x = _mm256_mask_i32gather_epi32(zero, v->rt32, idx, m, 4);
+			x = _mm256_mask_i32gather_epi32(zero, rt32, idx, m, 4);
 		}
-		_mm256_storeu_si256((__m256i *)(v->pts + id0), x);
+		_mm256_storeu_si256((__m256i *)(pts + id0), x);
 		/* a count of RT_K or more: computed apart */
 		__m256i big = _mm256_and_si256(_mm256_and_si256(has, m),
 					       _mm256_cmpeq_epi32(_mm256_max_epu32(cnt, rtk), cnt));
@@ -1106,31 +1110,31 @@ static __attribute__((target("avx2"))) bool ranges_avx2(struct vsrc *v, struct s
 				int64_t r = rt_score(rt, v->t, v->ns, id);
 				if (r > V_LIM || r < -V_LIM)
 					return false;
-				v->pts[id] = (int32_t)r;
+				pts[id] = (int32_t)r;
 			}
-			x = _mm256_loadu_si256((const __m256i *)(v->pts + id0));
+			x = _mm256_loadu_si256((const __m256i *)(pts + id0));
 		}
 		V_RANGE(plo, phi, x, m);
 	}
 	int32_t tl = v_hmin(tlo), th = v_hmax(thi), nl = v_hmin(nlo), nh = v_hmax(nhi), pl = v_hmin(plo),
 		ph = v_hmax(phi);
-	for (uint32_t id = id0; id < v->n; id++) {
-		if (v->verdict[id] != PL_NONE)
+	for (uint32_t id = id0; id < n; id++) {
+		if (verdict[id] != PL_NONE)
 			continue;
-		if (v->tt)
-			range_one((int32_t)v->tt[id], &tl, &th);
-		if (v->na)
-			range_one((int32_t)v->na[id], &nl, &nh);
+		if (tt)
+			range_one((int32_t)tt[id], &tl, &th);
+		if (na)
+			range_one((int32_t)na[id], &nl, &nh);
 		if (!rt)
 			continue;
-		if (v->ign && !v->ign[id]) {
-			v->pts[id] = 0;
+		if (ign && !ign[id]) {
+			pts[id] = 0;
 			continue;
 		}
 		int64_t r = rt_score(rt, v->t, v->ns, id);
 		if (r > V_LIM || r < -V_LIM)
 			return false;
-		v->pts[id] = (int32_t)r;
+		pts[id] = (int32_t)r;
 		range_one((int32_t)r, &pl, &ph);
 	}
 	range_fold(tl, th, &s->tt_min, &s->tt_max);
@@ -1174,82 +1178,98 @@ static inline __attribute__((target("avx2"))) __m256i v_lookup(const struct vtab
 /* totals_loop: every feasible node's total into v->tot and v->totals, and
  * the nodes with the best one into tied (room for eight more than the
  * feasible nodes). Returns their number. */
-static __attribute__((target("avx2"))) uint32_t totals_avx2(struct vsrc *v, const struct vtab *vt, uint32_t *tied)
+static __attribute__((target("avx2"))) uint32_t totals_avx2(const struct vsrc *v, const struct vtab *vt,
+							      uint32_t *tied)
 {
+	/* in locals: the stores below may alias any field of *v */
+	const uint32_t n = v->n;
+	const int8_t *verdict = v->verdict;
+	const struct res_score *rv = v->rv;
+	const int64_t *tt = v->tt, *na = v->na, *ipa = v->ipa;
+	const uint8_t *ign = v->ign;
+	const int32_t *pts = v->rt ? v->pts : NULL, wfit = v->wfit, wba = v->wba;
+	int32_t *tot32 = v->tot;
+	int64_t *totals = v->totals;
 	const __m256i imin = _mm256_set1_epi32(INT32_MIN);
-	const __m256i wfit = _mm256_set1_epi32(v->wfit), wba = _mm256_set1_epi32(v->wba);
+	const __m256i vwfit = _mm256_set1_epi32(wfit), vwba = _mm256_set1_epi32(wba);
 	/* the first 16 entries of each table that is read */
 	__m256i r[4][2];
-	const bool on[4] = { [NORM_TT] = v->tt, [NORM_NA] = v->na, [NORM_PTS] = v->rt, [NORM_IPA] = v->ipa };
+	const bool on[4] = { [NORM_TT] = tt, [NORM_NA] = na, [NORM_PTS] = pts, [NORM_IPA] = ipa };
 	for (int k = 0; k < 4; k++)
 		for (int h = 0; h < 2; h++)
 			r[k][h] = on[k] ? _mm256_loadu_si256((const __m256i *)(vt[k].v + 8 * h)) : _mm256_setzero_si256();
 	__m256i best = imin;
 	uint32_t id0 = 0, bits;
-	for (; id0 + 8 <= v->n; id0 += 8) {
-		__m256i feas = v_feasible(v->verdict, id0, &bits);
-		if (!bits)
+	for (; id0 + 8 <= n; id0 += 8) {
+		__m256i feas = v_feasible(verdict, id0, &bits);
+		if (!bits) {
+			/* no node to pick among the eight */
+			_mm256_storeu_si256((__m256i *)(tot32 + id0), imin);
 			continue;
-		__m256i tot = _mm256_setzero_si256();
-		if (v->rv) {
+		}
+		__m256i sum = _mm256_setzero_si256();
+		if (rv) {
 			/* both resource scores weighted and added */
-			__m256i r = _mm256_loadu_si256((const __m256i *)(v->rv + id0));
-			__m256i la = _mm256_srai_epi32(_mm256_slli_epi32(r, 16), 16), ba = _mm256_srai_epi32(r, 16);
-			tot = _mm256_add_epi32(_mm256_mullo_epi32(la, wfit), _mm256_mullo_epi32(ba, wba));
+			__m256i x = _mm256_loadu_si256((const __m256i *)(rv + id0));
+			__m256i la = _mm256_srai_epi32(_mm256_slli_epi32(x, 16), 16), ba = _mm256_srai_epi32(x, 16);
+			sum = _mm256_add_epi32(_mm256_mullo_epi32(la, vwfit), _mm256_mullo_epi32(ba, vwba));
 		}
-		if (v->tt)
-			tot = _mm256_add_epi32(tot, v_lookup(&vt[NORM_TT], r[NORM_TT][0], r[NORM_TT][1], v_narrow8(v->tt + id0), feas));
-		if (v->na)
-			tot = _mm256_add_epi32(tot, v_lookup(&vt[NORM_NA], r[NORM_NA][0], r[NORM_NA][1], v_narrow8(v->na + id0), feas));
-		if (v->rt) {
+		if (tt)
+			sum = _mm256_add_epi32(sum, v_lookup(&vt[NORM_TT], r[NORM_TT][0], r[NORM_TT][1],
+							     v_narrow8(tt + id0), feas));
+		if (na)
+			sum = _mm256_add_epi32(sum, v_lookup(&vt[NORM_NA], r[NORM_NA][0], r[NORM_NA][1],
+							     v_narrow8(na + id0), feas));
+		if (pts) {
 			/* ignored by PodTopologySpread: 0 */
-			__m256i m = v_unignored(v->ign, id0, feas);
-			__m256i x = v_lookup(&vt[NORM_PTS], r[NORM_PTS][0], r[NORM_PTS][1], _mm256_loadu_si256((const __m256i *)(v->pts + id0)), m);
-			tot = _mm256_add_epi32(tot, _mm256_and_si256(x, m));
+			__m256i m = v_unignored(ign, id0, feas);
+			__m256i x = v_lookup(&vt[NORM_PTS], r[NORM_PTS][0], r[NORM_PTS][1],
+					     _mm256_loadu_si256((const __m256i *)(pts + id0)), m);
+			sum = _mm256_add_epi32(sum, _mm256_and_si256(x, m));
 		}
-		if (v->ipa)
-			tot = _mm256_add_epi32(tot, v_lookup(&vt[NORM_IPA], r[NORM_IPA][0], r[NORM_IPA][1], v_narrow8(v->ipa + id0), feas));
-		tot = _mm256_blendv_epi8(imin, tot, feas);
-		_mm256_storeu_si256((__m256i *)(v->tot + id0), tot);
-		_mm256_storeu_si256((__m256i *)(v->totals + id0), _mm256_cvtepi32_epi64(_mm256_castsi256_si128(tot)));
-		_mm256_storeu_si256((__m256i *)(v->totals + id0 + 4),
-				    _mm256_cvtepi32_epi64(_mm256_extracti128_si256(tot, 1)));
-		best = _mm256_max_epi32(best, tot);
+		if (ipa)
+			sum = _mm256_add_epi32(sum, v_lookup(&vt[NORM_IPA], r[NORM_IPA][0], r[NORM_IPA][1],
+							     v_narrow8(ipa + id0), feas));
+		/* an infeasible node's total: below every feasible one */
+		sum = _mm256_blendv_epi8(imin, sum, feas);
+		_mm256_storeu_si256((__m256i *)(tot32 + id0), sum);
+		_mm256_storeu_si256((__m256i *)(totals + id0), _mm256_cvtepi32_epi64(_mm256_castsi256_si128(sum)));
+		_mm256_storeu_si256((__m256i *)(totals + id0 + 4),
+				    _mm256_cvtepi32_epi64(_mm256_extracti128_si256(sum, 1)));
+		best = _mm256_max_epi32(best, sum);
 	}
 	int32_t b = v_hmax(best);
-	for (uint32_t id = id0; id < v->n; id++) {
-		if (v->verdict[id] != PL_NONE)
+	for (uint32_t id = id0; id < n; id++) {
+		tot32[id] = INT32_MIN;
+		if (verdict[id] != PL_NONE)
 			continue;
-		int32_t tot = v->rv ? v->rv[id].least * v->wfit + v->rv[id].balanced * v->wba : 0;
-		if (v->tt)
-			tot += vt[NORM_TT].v[(int32_t)v->tt[id] - vt[NORM_TT].lo];
-		if (v->na)
-			tot += vt[NORM_NA].v[(int32_t)v->na[id] - vt[NORM_NA].lo];
-		if (v->rt && !(v->ign && !v->ign[id]))
-			tot += vt[NORM_PTS].v[v->pts[id] - vt[NORM_PTS].lo];
-		if (v->ipa)
-			tot += vt[NORM_IPA].v[(int32_t)v->ipa[id] - vt[NORM_IPA].lo];
-		v->tot[id] = tot;
-		v->totals[id] = tot;
-		b = tot > b ? tot : b;
+		int32_t sum = rv ? rv[id].least * wfit + rv[id].balanced * wba : 0;
+		if (tt)
+			sum += vt[NORM_TT].v[(int32_t)tt[id] - vt[NORM_TT].lo];
+		if (na)
+			sum += vt[NORM_NA].v[(int32_t)na[id] - vt[NORM_NA].lo];
+		if (pts && !(ign && !ign[id]))
+			sum += vt[NORM_PTS].v[pts[id] - vt[NORM_PTS].lo];
+		if (ipa)
+			sum += vt[NORM_IPA].v[(int32_t)ipa[id] - vt[NORM_IPA].lo];
+		tot32[id] = sum;
+		totals[id] = sum;
+		b = sum > b ? sum : b;
 	}
 	/* schedule_one.go selectHost: the nodes with the best total, in id
-	 * order (compressed as in filter_lean_avx2) */
+	 * order (compressed as in filter_lean_avx2); b is a feasible node's */
 	const __m256i bv = _mm256_set1_epi32(b), step = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
 	uint32_t ntied = 0;
-	for (id0 = 0; id0 + 8 <= v->n; id0 += 8) {
-		__m256i feas = v_feasible(v->verdict, id0, &bits);
-		if (!bits)
-			continue;
-		__m256i eq = _mm256_and_si256(feas, _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(v->tot + id0)), bv));
+	for (id0 = 0; id0 + 8 <= n; id0 += 8) {
+		__m256i eq = _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(tot32 + id0)), bv);
 		uint32_t ok = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(eq));
 		__m256i perm = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)perm8[ok]));
 		__m256i idv = _mm256_add_epi32(_mm256_set1_epi32((int)id0), step);
 		_mm256_storeu_si256((__m256i *)(tied + ntied), _mm256_permutevar8x32_epi32(idv, perm));
 		ntied += (uint32_t)__builtin_popcount(ok);
 	}
-	for (uint32_t id = id0; id < v->n; id++)
-		if (v->verdict[id] == PL_NONE && v->tot[id] == b)
+	for (uint32_t id = id0; id < n; id++)
+		if (tot32[id] == b)
 			tied[ntied++] = id;
 	return ntied;
 }

@@ -36,13 +36,12 @@ static char *fingerprint(const struct cluster *c)
 	/* the filter loop's free amounts follow every node */
 	for (uint32_t i = 0; i < c->nnodes; i++) {
 		const struct node *n = &c->nodes[i];
-		const struct node_free *f = &c->nfree[i];
 		int64_t pods = n->alloc.pods - (int64_t)n->npods;
 		assert_int_equal(!!(c->nflag[i] & NF_ALIVE), n->alive);
 		assert_true(c->nflag[i] & NF_EXACT);
 		assert_int_equal(!!(c->nflag[i] & NF_ROOM), pods >= 1);
-		assert_int_equal(f->cpu, n->alloc.cpu - n->used.cpu);
-		assert_int_equal(f->mem, n->alloc.mem - n->used.mem);
+		assert_int_equal(c->free_cpu[i], n->alloc.cpu - n->used.cpu);
+		assert_int_equal(c->free_mem[i], n->alloc.mem - n->used.mem);
 		assert_int_equal(c->nstamp[i], n->res_stamp);
 	}
 	/* every matcher count must equal a fresh count */
