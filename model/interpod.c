@@ -583,6 +583,18 @@ static bool existing_anti_fails(uint32_t id, const struct ipa_state *s)
  * fail[id] is 1 when the node fails (satisfyPodAffinity,
  * satisfyPodAntiAffinity or satisfyExistingPodsAntiAffinity), the same
  * verdict as filter_inter_pod_affinity. */
+/* fail[id] set for every node whose value of kv's key has a count */
+static void mask_counted(const struct keyvals *kv, uint32_t n, uint8_t *fail)
+{
+	/* in locals: the byte stores may alias any field of *kv */
+	const int32_t *kdom = kv->kdom;
+	const int64_t *vs = kv->vs;
+	for (uint32_t id = 0; id < n; id++) {
+		int32_t v = kdom[id];
+		fail[id] |= v >= 0 && vs[v] > 0;
+	}
+}
+
 void ipa_filter_mask(const struct cluster *c, const struct pod *p, const struct ipa_state *s, uint8_t *fail)
 {
 	uint32_t n = c->nnodes;
@@ -609,20 +621,11 @@ void ipa_filter_mask(const struct cluster *c, const struct pod *p, const struct 
 			fail[id] |= !has || (cnt <= 0 && zero_fails);
 		}
 	}
-	for (uint32_t i = 0; i < nanti && has_key(&s->anti); i++) {
-		const struct keyvals *kv = s->anti_kv[i];
-		for (uint32_t id = 0; kv && id < n; id++) {
-			int32_t v = kv->kdom[id];
-			fail[id] |= v >= 0 && kv->vs[v] > 0;
-		}
-	}
-	for (uint32_t i = 0; i < s->existing.n && has_key(&s->existing); i++) {
-		const struct keyvals *kv = &s->existing.kv[i];
-		for (uint32_t id = 0; id < n; id++) {
-			int32_t v = kv->kdom[id];
-			fail[id] |= v >= 0 && kv->vs[v] > 0;
-		}
-	}
+	for (uint32_t i = 0; i < nanti && has_key(&s->anti); i++)
+		if (s->anti_kv[i])
+			mask_counted(s->anti_kv[i], n, fail);
+	for (uint32_t i = 0; i < s->existing.n && has_key(&s->existing); i++)
+		mask_counted(&s->existing.kv[i], n, fail);
 }
 
 /* interpodaffinity/filtering.go Filter */
