@@ -98,6 +98,21 @@ static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
 	return w;
 }
 
+/* The vector loops (filter_lean_avx2, score_lean_avx2): on unless a test
+ * turns them off; the cycles they scored. */
+static bool vector_on = true;
+static uint64_t vector_scored;
+
+void sched_set_vector(bool on)
+{
+	vector_on = on;
+}
+
+uint64_t sched_vector_scored(void)
+{
+	return vector_scored;
+}
+
 /* noderesources/fit.go fitsRequest for a pod requesting only cpu and
  * memory, over a node's free amounts computed without overflow (fl has
  * NF_EXACT): room for a pod, and each request within what is free (a
@@ -457,7 +472,7 @@ static void filter_lean(struct cluster *c, const struct pod *p, struct decision 
 		ipa_filter_mask(c, p, is, wk->ipa_fail);
 	uint32_t nf;
 #ifdef HAVE_AVX2
-	if (avx2_ok()) {
+	if (vector_on && avx2_ok()) {
 		nf = filter_lean_avx2(c, p, d, stat, ht, nht, wk->ipa_fail, ipa, wk->ids);
 		goto done;
 	}
@@ -929,12 +944,6 @@ static bool tabs_build(struct norm_tab *tab, const struct scores *s, uint32_t nf
 	       (!s->ipa || tab[NORM_IPA].on);
 }
 
-static uint64_t vector_scored;
-
-uint64_t sched_vector_scored(void)
-{
-	return vector_scored;
-}
 
 #ifdef HAVE_AVX2
 /* A lean cycle's scores with AVX2 (score_lean_avx2): the same raw scores,
@@ -1436,7 +1445,7 @@ static int score_and_select(struct cluster *c, const struct pod *p, struct decis
 	const uint8_t *ign = spread_ignore_mask(ss);
 	int vec = 0;
 #ifdef HAVE_AVX2
-	if (d->lean && avx2_ok())
+	if (d->lean && vector_on && avx2_ok())
 		vec = score_lean_avx2(c, d, wk, &s, shape, is, rv, terms, nterms, ign);
 #endif
 	if (!vec)

@@ -27,8 +27,11 @@ int sched_warm_begin(struct cluster *c);
  * of the scenario. Returns 0 on OOM. */
 int sched_warm(struct cluster *c, const struct pod *p);
 
-/* The lean cycles of this process whose scores were computed with vector
- * instructions (AVX2), for the tests that compare them with full ones. */
+/* For the tests that compare lean decisions with full ones: the filter
+ * and scoring loops with vector instructions (AVX2, where the processor
+ * has it) on or off (on by default), and the lean cycles of this process
+ * they have scored. The decisions are the same either way. */
+void sched_set_vector(bool on);
 uint64_t sched_vector_scored(void);
 
 /* Builds the "0/N nodes are available: ..." text of a decision with no

@@ -1,6 +1,6 @@
 /* test_lean.c - a lean decision (every node's verdict and total, the
  * choice) agrees with the full record of the same cycle on every node of
- * every step. Without arguments: the bundled scenarios, the shared
+ * every step, with the vector loops and without them. Without arguments: the bundled scenarios, the shared
  * conformance cases and the realistic inputs; with arguments, those files
  * (tests/checks/lean.sh passes generated clusters). */
 #include <glob.h>
@@ -98,18 +98,26 @@ static void lean_matches_full(void **state)
 		struct timeline *t = timeline_new(sc);
 		assert_non_null(t);
 		for (uint32_t i = 0; i < timeline_len(t); i++) {
-			struct decision a, b;
+			/* lean with and without the vector loops, then full */
+			struct decision a, s, b;
 			memset(&a, 0, sizeof(a));
+			memset(&s, 0, sizeof(s));
 			memset(&b, 0, sizeof(b));
 			assert_true(timeline_step_verdicts(t, &a));
+			assert_true(timeline_prev(t));
+			sched_set_vector(false);
+			assert_true(timeline_step_verdicts(t, &s));
+			sched_set_vector(true);
 			assert_true(timeline_prev(t));
 			assert_true(timeline_step(t, &b));
 			if (sc->steps[i].kind == STEP_SCHEDULE || sc->steps[i].kind == STEP_RETRY) {
 				cycles++;
 				lean += a.lean;
 				feasible += compare(path, i, &a, &b, sc->cluster->nnodes, sc->cluster->cfg.weights);
+				compare(path, i, &s, &b, sc->cluster->nnodes, sc->cluster->cfg.weights);
 			}
 			decision_fini(&a);
+			decision_fini(&s);
 			decision_fini(&b);
 		}
 		timeline_free(t);
