@@ -115,10 +115,11 @@ const uint32_t *node_shape_zeros(struct cluster *c, struct node_shape *s, const 
 /* TaintToleration and NodeAffinity raw scores per node id; NULL on OOM */
 const int64_t *node_shape_tt_raw(struct cluster *c, const struct pod *p, struct node_shape *s);
 const int64_t *node_shape_na_raw(struct cluster *c, const struct pod *p, struct node_shape *s);
-/* Every raw score of the two made so far lies within +-RAW_NARROW (the
- * vector scoring in sched.c reads them as 32-bit numbers). */
-#define RAW_NARROW (INT64_C(1) << 30)
-bool node_shape_raw_narrow(const struct node_shape *s);
+/* The same in 16 bits, made with them (the vector scoring in sched.c
+ * reads these: a quarter of the bytes); NULL before, or when a value
+ * does not fit. */
+const int16_t *node_shape_tt16(const struct node_shape *s);
+const int16_t *node_shape_na16(const struct node_shape *s);
 
 /* podtopologyspread: fills d->cons, filters, scores (spread.c) */
 struct spread_state;

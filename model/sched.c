@@ -950,14 +950,15 @@ static bool tabs_build(struct norm_tab *tab, const struct scores *s, uint32_t nf
  * ranges, tables and totals as raw_pass and totals_loop, for eight node
  * ids at a time in id order, the feasible ones picked by their verdicts,
  * in 32-bit lanes. Every raw score, table entry and total is first known
- * to lie within +-RAW_NARROW, so no lane overflows. */
-#define V_LIM RAW_NARROW
+ * to lie within +-V_LIM, so no lane overflows. */
+#define V_LIM (INT64_C(1) << 30)
 
 /* What the passes read and write, by node id. */
 struct vsrc {
 	const int8_t *verdict;
 	uint32_t n;                       /* node ids */
-	const int64_t *tt, *na, *ipa;     /* raw scores; NULL: the plugin does not score */
+	const int16_t *tt, *na;           /* raw scores; NULL: the plugin does not score */
+	const int64_t *ipa;
 	const struct res_score *rv;       /* NULL: neither resource plugin scores */
 	int32_t wfit, wba;
 	const uint8_t *ign;
@@ -985,6 +986,12 @@ static inline __attribute__((target("avx2"))) __m256i v_narrow8(const int64_t *p
 	__m256i a = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)p), even);
 	__m256i b = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(p + 4)), even);
 	return _mm256_blend_epi32(a, b, 0xF0);
+}
+
+/* Eight int16 values as 32-bit lanes. */
+static inline __attribute__((target("avx2"))) __m256i v_i16x8(const int16_t *p)
+{
+	return _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)p));
 }
 
 /* The lanes of the feasible nodes among id0..id0+7 (all ones), and their
@@ -1058,7 +1065,7 @@ static __attribute__((target("avx2"))) bool ranges_avx2(const struct vsrc *v, st
 	const struct rtab *rt = v->rt;
 	const uint32_t n = v->n;
 	const int8_t *verdict = v->verdict;
-	const int64_t *tt = v->tt, *na = v->na;
+	const int16_t *tt = v->tt, *na = v->na;
 	const uint8_t *ign = v->ign;
 	const int32_t *kv = rt ? rt->kv : NULL, *kh = rt ? rt->kh : NULL, *rt32 = v->rt32;
 	const uint32_t *pn = rt ? rt->pn : NULL;
@@ -1075,11 +1082,11 @@ static __attribute__((target("avx2"))) bool ranges_avx2(const struct vsrc *v, st
 		if (!bits)
 			continue;
 		if (tt) {
-			__m256i x = v_narrow8(tt + id0);
+			__m256i x = v_i16x8(tt + id0);
 			V_RANGE(tlo, thi, x, feas);
 		}
 		if (na) {
-			__m256i x = v_narrow8(na + id0);
+			__m256i x = v_i16x8(na + id0);
 			V_RANGE(nlo, nhi, x, feas);
 		}
 		if (!rt)
@@ -1131,9 +1138,9 @@ static __attribute__((target("avx2"))) bool ranges_avx2(const struct vsrc *v, st
 		if (verdict[id] != PL_NONE)
 			continue;
 		if (tt)
-			range_one((int32_t)tt[id], &tl, &th);
+			range_one(tt[id], &tl, &th);
 		if (na)
-			range_one((int32_t)na[id], &nl, &nh);
+			range_one(na[id], &nl, &nh);
 		if (!rt)
 			continue;
 		if (ign && !ign[id]) {
@@ -1194,7 +1201,8 @@ static __attribute__((target("avx2"))) uint32_t totals_avx2(const struct vsrc *v
 	const uint32_t n = v->n;
 	const int8_t *verdict = v->verdict;
 	const struct res_score *rv = v->rv;
-	const int64_t *tt = v->tt, *na = v->na, *ipa = v->ipa;
+	const int16_t *tt = v->tt, *na = v->na;
+	const int64_t *ipa = v->ipa;
 	const uint8_t *ign = v->ign;
 	const int32_t *pts = v->rt ? v->pts : NULL, wfit = v->wfit, wba = v->wba;
 	int32_t *tot32 = v->tot;
@@ -1225,10 +1233,10 @@ static __attribute__((target("avx2"))) uint32_t totals_avx2(const struct vsrc *v
 		}
 		if (tt)
 			sum = _mm256_add_epi32(sum, v_lookup(&vt[NORM_TT], r[NORM_TT][0], r[NORM_TT][1],
-							     v_narrow8(tt + id0), feas));
+							     v_i16x8(tt + id0), feas));
 		if (na)
 			sum = _mm256_add_epi32(sum, v_lookup(&vt[NORM_NA], r[NORM_NA][0], r[NORM_NA][1],
-							     v_narrow8(na + id0), feas));
+							     v_i16x8(na + id0), feas));
 		if (pts) {
 			/* ignored by PodTopologySpread: 0 */
 			__m256i m = v_unignored(ign, id0, feas);
@@ -1254,9 +1262,9 @@ static __attribute__((target("avx2"))) uint32_t totals_avx2(const struct vsrc *v
 			continue;
 		int32_t sum = rv ? rv[id].least * wfit + rv[id].balanced * wba : 0;
 		if (tt)
-			sum += vt[NORM_TT].v[(int32_t)tt[id] - vt[NORM_TT].lo];
+			sum += vt[NORM_TT].v[tt[id] - vt[NORM_TT].lo];
 		if (na)
-			sum += vt[NORM_NA].v[(int32_t)na[id] - vt[NORM_NA].lo];
+			sum += vt[NORM_NA].v[na[id] - vt[NORM_NA].lo];
 		if (pts && !(ign && !ign[id]))
 			sum += vt[NORM_PTS].v[pts[id] - vt[NORM_PTS].lo];
 		if (ipa)
@@ -1295,15 +1303,16 @@ static int score_lean_avx2(struct cluster *c, struct decision *d, struct sched_w
 	const int32_t *w = c->cfg.weights;
 	uint32_t nf = d->nfeasible;
 	struct rtab rt;
-	if (((s->fit || s->ba) && !rv) || ((s->tt || s->na) && !node_shape_raw_narrow(shape)) ||
+	const int16_t *tt = s->tt ? node_shape_tt16(shape) : NULL, *na = s->na ? node_shape_na16(shape) : NULL;
+	if (((s->fit || s->ba) && !rv) || (s->tt && !tt) || (s->na && !na) ||
 	    (s->pts && (!ns || !rtab_build(&rt, t, ns))))
 		return 0;
 	struct vsrc vs, *v = &vs;
 	*v = (struct vsrc){
 		.verdict = d->verdict,
 		.n = c->nnodes,
-		.tt = s->tt ? s->tt_raw : NULL,
-		.na = s->na ? s->na_raw : NULL,
+		.tt = tt,
+		.na = na,
 		.ipa = s->ipa ? wk->vipa : NULL,
 		.rv = s->fit || s->ba ? rv : NULL,
 		.wfit = s->fit ? w[PL_NODE_RESOURCES_FIT] : 0,

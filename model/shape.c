@@ -28,7 +28,7 @@ struct node_shape {
 	uint8_t *both_ok;         /* aff & taint_ok, on first use */
 	int64_t *tt_raw;          /* TaintToleration Score, on first use */
 	int64_t *na_raw;          /* NodeAffinity Score, on first use */
-	bool wide;                /* one of the two beyond +-RAW_NARROW */
+	int16_t *tt16, *na16;     /* the same in 16 bits, NULL when one is wider */
 	/* the live nodes where aff, taint_ok or both_ok is 0, on first use */
 	uint32_t *zeros[3];
 	uint32_t nzeros[3];
@@ -50,6 +50,8 @@ static void shape_clear(struct node_shape *s)
 	free(s->both_ok);
 	free(s->tt_raw);
 	free(s->na_raw);
+	free(s->tt16);
+	free(s->na16);
 	for (int i = 0; i < 3; i++)
 		free(s->zeros[i]);
 	memset(s, 0, sizeof(*s));
@@ -229,6 +231,20 @@ const uint8_t *node_shape_both_ok(struct node_shape *s)
 	return s->both_ok;
 }
 
+/* v[0..n) in 16 bits; NULL when a value is wider (or on OOM) */
+static int16_t *narrow16(const int64_t *v, uint32_t n)
+{
+	int16_t *w = malloc((n + 1) * sizeof(*w));
+	for (uint32_t id = 0; w && id < n; id++) {
+		if (v[id] > INT16_MAX || v[id] < INT16_MIN) {
+			free(w);
+			return NULL;
+		}
+		w[id] = (int16_t)v[id];
+	}
+	return w;
+}
+
 const int64_t *node_shape_tt_raw(struct cluster *c, const struct pod *p, struct node_shape *s)
 {
 	if (!s->tt_raw) {
@@ -237,8 +253,8 @@ const int64_t *node_shape_tt_raw(struct cluster *c, const struct pod *p, struct 
 		for (uint32_t id = 0; id < s->nnodes; id++) {
 			const struct node *n = &c->nodes[id];
 			s->tt_raw[id] = n->ntaints ? score_taint_toleration(c, p, n) : 0;
-			s->wide |= s->tt_raw[id] > RAW_NARROW || s->tt_raw[id] < -RAW_NARROW;
 		}
+		s->tt16 = narrow16(s->tt_raw, s->nnodes);
 	}
 	return s->tt_raw;
 }
@@ -268,14 +284,18 @@ const int64_t *node_shape_na_raw(struct cluster *c, const struct pod *p, struct 
 			s->na_raw[id] += m[id] ? na->pref[i].weight : 0;
 	}
 	free(m);
-	for (uint32_t id = 0; id < s->nnodes; id++)
-		s->wide |= s->na_raw[id] > RAW_NARROW || s->na_raw[id] < -RAW_NARROW;
+	s->na16 = narrow16(s->na_raw, s->nnodes);
 	return s->na_raw;
 }
 
-bool node_shape_raw_narrow(const struct node_shape *s)
+const int16_t *node_shape_tt16(const struct node_shape *s)
 {
-	return !s->wide;
+	return s->tt16;
+}
+
+const int16_t *node_shape_na16(const struct node_shape *s)
+{
+	return s->na16;
 }
 
 const uint32_t *node_shape_zeros(struct cluster *c, struct node_shape *s, const uint8_t *arr, uint32_t *n)
