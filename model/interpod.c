@@ -578,11 +578,6 @@ static bool existing_anti_fails(uint32_t id, const struct ipa_state *s)
 	return false;
 }
 
-/* interpodaffinity/filtering.go Filter's answer for every node id at
- * once, term by term:
- * fail[id] is 1 when the node fails (satisfyPodAffinity,
- * satisfyPodAntiAffinity or satisfyExistingPodsAntiAffinity), the same
- * verdict as filter_inter_pod_affinity. */
 /* fail[id] set for every node whose value of kv's key has a count */
 static void mask_counted(const struct keyvals *kv, uint32_t n, uint8_t *fail)
 {
@@ -595,6 +590,11 @@ static void mask_counted(const struct keyvals *kv, uint32_t n, uint8_t *fail)
 	}
 }
 
+/* interpodaffinity/filtering.go Filter's answer for every node id at
+ * once, term by term:
+ * fail[id] is 1 when the node fails (satisfyPodAffinity,
+ * satisfyPodAntiAffinity or satisfyExistingPodsAntiAffinity), the same
+ * verdict as filter_inter_pod_affinity. */
 void ipa_filter_mask(const struct cluster *c, const struct pod *p, const struct ipa_state *s, uint8_t *fail)
 {
 	uint32_t n = c->nnodes;

@@ -1013,6 +1013,13 @@ static inline __attribute__((target("avx2"))) __m256i v_unignored(const uint8_t 
 	return _mm256_andnot_si256(_mm256_cvtepi8_epi32(z), m);
 }
 
+/* Whether a lane of x in m is above k */
+static inline __attribute__((target("avx2"))) bool v_any_gt(__m256i m, __m256i x, int32_t k)
+{
+	__m256i gt = _mm256_and_si256(m, _mm256_cmpgt_epi32(x, _mm256_set1_epi32(k)));
+	return _mm256_movemask_ps(_mm256_castsi256_ps(gt)) != 0;
+}
+
 static inline __attribute__((target("avx2"))) int32_t v_hmin(__m256i v)
 {
 	__m128i x = _mm_min_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
@@ -1071,11 +1078,17 @@ static __attribute__((target("avx2"))) bool ranges_avx2(const struct vsrc *v, st
 	const uint32_t *pn = rt ? rt->pn : NULL;
 	int32_t *pts = v->pts;
 	/* a table of at most four rows: the first eight columns of each
-	 * (hostname counts 0 to 7, the usual ones) in registers */
-	__m256i small[4];
-	uint32_t nsmall = rt && rt->rows <= 4 ? rt->rows : 0;
+	 * (hostname counts 0 to 7, the usual ones) in registers; without a
+	 * hostname term, the one column of each row (16 at most) */
+	__m256i small[4], byrow[2];
+	uint32_t nsmall = rt && kh && rt->rows <= 4 ? rt->rows : 0;
 	for (uint32_t k = 0; k < nsmall; k++)
 		small[k] = _mm256_loadu_si256((const __m256i *)(rt32 + k * (RT_K + 1)));
+	int32_t col16[16] = { 0 };
+	for (uint32_t k = 0; rt && !kh && k < rt->rows; k++)
+		col16[k] = rt32[k * (RT_K + 1) + RT_K];
+	byrow[0] = _mm256_loadu_si256((const __m256i *)col16);
+	byrow[1] = _mm256_loadu_si256((const __m256i *)(col16 + 8));
 	uint32_t id0 = 0, bits;
 	for (; id0 + 8 <= n; id0 += 8) {
 		__m256i feas = v_feasible(verdict, id0, &bits);
@@ -1101,9 +1114,13 @@ static __attribute__((target("avx2"))) bool ranges_avx2(const struct vsrc *v, st
 							  _mm256_set1_epi32(-1))
 				     : zero;
 		__m256i col = _mm256_blendv_epi8(rtk, _mm256_min_epu32(cnt, rtk), has), x;
-		uint32_t wide = (uint32_t)_mm256_movemask_ps(
-			_mm256_castsi256_ps(_mm256_and_si256(m, _mm256_cmpgt_epi32(col, _mm256_set1_epi32(7)))));
-		if (nsmall && !wide) {
+		if (!kh) {
+			/* the row's entry: two permutations */
+			x = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(byrow[0], row),
+					       _mm256_permutevar8x32_epi32(byrow[1], row),
+					       _mm256_cmpgt_epi32(row, _mm256_set1_epi32(7)));
+			x = _mm256_and_si256(x, m);
+		} else if (nsmall && !v_any_gt(m, col, 7)) {
 			/* columns 0 to 7 of at most four rows: a permutation
 			 * of each row's eight, the lane's row picked */
 			x = _mm256_permutevar8x32_epi32(small[0], col);

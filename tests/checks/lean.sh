@@ -31,8 +31,13 @@ awk 'BEGIN {
 	print "        - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {app: web}}}"
 	print "    replicas: 40"
 }' >"$tmp/wide.yaml"
+# the vector scoring's corners (tests/lean/span.awk), and a weight that
+# makes it fall back to the scalar passes
+awk -f tests/lean/span.awk >"$tmp/span.yaml"
+awk -v W="NodeResourcesFit: 40000" -f tests/lean/span.awk >"$tmp/span-w.yaml"
 # and hand-made ones: blocks of eight nodes with a removed node, full,
 # cordoned and tainted nodes (the vector filter's fallbacks); nodes with
 # many matching pods (the score table's per-node sums)
-LEAN_EXPECT_VECTOR=1 "$BUILD/tests/test_lean" "$tmp/a.yaml" "$tmp/b.yaml" "$tmp/c.yaml" "$tmp/wide.yaml" tests/lean/blocks.yaml \
+LEAN_EXPECT_VECTOR=1 "$BUILD/tests/test_lean" "$tmp/a.yaml" "$tmp/b.yaml" "$tmp/c.yaml" "$tmp/wide.yaml" "$tmp/span.yaml" \
+	"$tmp/span-w.yaml" tests/lean/blocks.yaml \
 	tests/lean/crowded.yaml
