@@ -4,8 +4,10 @@
 # preferred node affinity weighs 1, 2, 4 and 8; counts of matching pods
 # from 0 to 12 a node and 18 to 20 on the last three (past the score
 # table's 16, among the last n % 8 nodes), and preferred pod affinity.
-# W sets scheduler score weights, e.g. -v W="NodeResourcesFit: 40000",
-# which puts a total past the vector scoring's bound (its scalar fallback).
+# CROWD=1 gives node i < 60 i % 23 of them instead (up to 22, inside the
+# blocks of eight). W sets scheduler score weights, e.g.
+# -v W="NodeResourcesFit: 40000", which puts a total past the vector
+# scoring's bound (its scalar fallback).
 BEGIN {
 	if (!N) N = 203
 	print "name: span"
@@ -25,7 +27,7 @@ BEGIN {
 	}
 	print "pods:"
 	for (i = 0; i < N; i++) {
-		c = (i >= N - 3) ? 17 + (N - i) : (i % 13)
+		c = (i >= N - 3) ? 17 + (N - i) : (CROWD && i < 60) ? i % 23 : i % 13
 		for (k = 0; k < c; k++)
 			printf "  - {name: w%d-%d, nodeName: n%d, labels: {app: web}}\n", i, k, i
 		for (k = 0; k < (i % 10); k++)
