@@ -259,32 +259,6 @@ static inline int8_t first_failure(int st, bool fits, bool spread, bool ipa_fail
 	return st ? (int8_t)(st - 1) : v;
 }
 
-/* filter_lean_n for node id alone (any number of tables): writes its
- * verdict, and its id at ids[nf]; returns 1 when it is feasible. */
-static uint32_t filter_lean_one(struct cluster *c, const struct pod *p, struct decision *d, const uint8_t *stat,
-				const struct spread_hard_tbl *ht, uint32_t nht, const uint8_t *ipa_fail, bool ipa,
-				uint32_t *ids, uint32_t nf, uint32_t id)
-{
-	uint8_t fl = c->nflag[id];
-	bool fits;
-	if (!(fl & NF_ALIVE))
-		return 0;
-	if (fl & NF_EXACT) {
-		fits = fits_free(c, fl, id, want_of(p->spec.req.cpu), want_of(p->spec.req.mem));
-	} else {
-		struct node_rec scratch;
-		init_rec(&scratch, id);
-		fits = filter_fit(c, p, &c->nodes[id], d, &scratch);
-	}
-	bool spread = true;
-	for (uint32_t t = 0; t < nht; t++)
-		spread &= ht[t].ok[ht[t].kdom[id]] != 0;
-	int8_t v = first_failure(stat[id], fits, spread, ipa && ipa_fail[id]);
-	d->verdict[id] = v;
-	ids[nf] = id;
-	return v == PL_NONE;
-}
-
 /* The loop of filter_lean for nht hard spreading tables and with (ipa)
  * or without the InterPodAffinity mask, constants in each copy. */
 static inline __attribute__((always_inline)) uint32_t
@@ -332,6 +306,32 @@ filter_lean_n(struct cluster *c, const struct pod *p, struct decision *d, const 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define HAVE_AVX2 1
+
+/* filter_lean_n for node id alone (any number of tables): writes its
+ * verdict, and its id at ids[nf]; returns 1 when it is feasible. */
+static uint32_t filter_lean_one(struct cluster *c, const struct pod *p, struct decision *d, const uint8_t *stat,
+				const struct spread_hard_tbl *ht, uint32_t nht, const uint8_t *ipa_fail, bool ipa,
+				uint32_t *ids, uint32_t nf, uint32_t id)
+{
+	uint8_t fl = c->nflag[id];
+	bool fits;
+	if (!(fl & NF_ALIVE))
+		return 0;
+	if (fl & NF_EXACT) {
+		fits = fits_free(c, fl, id, want_of(p->spec.req.cpu), want_of(p->spec.req.mem));
+	} else {
+		struct node_rec scratch;
+		init_rec(&scratch, id);
+		fits = filter_fit(c, p, &c->nodes[id], d, &scratch);
+	}
+	bool spread = true;
+	for (uint32_t t = 0; t < nht; t++)
+		spread &= ht[t].ok[ht[t].kdom[id]] != 0;
+	int8_t v = first_failure(stat[id], fits, spread, ipa && ipa_fail[id]);
+	d->verdict[id] = v;
+	ids[nf] = id;
+	return v == PL_NONE;
+}
 
 /* perm8[m]: the lanes whose bit is set in m, first, in order (a
  * compress of eight node ids by the feasible mask) */
