@@ -1,9 +1,15 @@
-# span.awk - a lean-scoring scenario for tests/checks/lean.sh: N nodes (203
-# by default, not a multiple of eight) in three zones, some without the
-# zone key, with 0 to 10 PreferNoSchedule taints and four labels that
+# span.awk - lean-scoring scenarios for tests/checks/lean.sh: N nodes (203
+# by default, not a multiple of eight) in three zones and 15 racks (a few
+# nodes without a rack, and the last eight and others without the key
+# nozone), with 0 to 10 PreferNoSchedule taints and four labels that
 # preferred node affinity weighs 1, 2, 4 and 8; counts of matching pods
 # from 0 to 12 a node and 18 to 20 on the last three (past the score
 # table's 16, among the last n % 8 nodes), and preferred pod affinity.
+# The steps: zone and hostname with node and pod affinity (its
+# PodTopologySpread scores span too much for a table at 203 nodes, so it
+# takes the scalar passes there, and the vector ones with CROWD);
+# hostname and nozone; racks alone (a table of 16 rows without a
+# hostname term); no constraint.
 # CROWD=1 gives node i < 60 i % 23 of them instead (up to 22, inside the
 # blocks of eight). W sets scheduler score weights, e.g.
 # -v W="NodeResourcesFit: 40000", which puts a total past the vector
@@ -20,6 +26,7 @@ BEGIN {
 		if (int(i / 4) % 2) lab = lab ", c: x"
 		if (int(i / 8) % 2) lab = lab ", d: x"
 		if (i % 29 == 7 && i < N - 8) lab = lab ", nozone: x"
+		if (i % 17 != 4) lab = lab ", rack: r" (i % 15)
 		t = ""
 		for (k = 0; k < (i % 11); k++)
 			t = t (k ? ", " : "") "{key: t" k ", value: x, effect: PreferNoSchedule}"
@@ -57,6 +64,12 @@ BEGIN {
 	print "      topologySpreadConstraints:"
 	print "        - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {app: web}}}"
 	print "        - {maxSkew: 1, topologyKey: nozone, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {app: web}}}"
+	print "    replicas: 30"
+	print "  - schedule:"
+	print "      name: racks"
+	print "      labels: {app: web}"
+	print "      topologySpreadConstraints:"
+	print "        - {maxSkew: 1, topologyKey: rack, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {app: web}}}"
 	print "    replicas: 30"
 	print "  - schedule:"
 	print "      name: plain"
