@@ -349,6 +349,16 @@ static void perm8_init(void)
 	}
 }
 
+/* The ids id0 + i of the bits i set in m, written in order at out (which
+ * has room for eight); returns their number. */
+static inline __attribute__((target("avx2"))) uint32_t compress_ids(uint32_t *out, uint32_t id0, uint32_t m)
+{
+	__m256i perm = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)perm8[m]));
+	__m256i idv = _mm256_add_epi32(_mm256_set1_epi32((int)id0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+	_mm256_storeu_si256((__m256i *)out, _mm256_permutevar8x32_epi32(idv, perm));
+	return (uint32_t)__builtin_popcount(m);
+}
+
 /* One bit a node (lane i, bit i) of eight bytes that are not zero. */
 static inline __attribute__((target("avx2"))) uint32_t nonzero8(__m128i b)
 {
@@ -377,12 +387,14 @@ filter_lean_avx2(struct cluster *c, const struct pod *p, struct decision *d, con
 	int8_t *verdict = d->verdict;
 	uint32_t nf = 0, n = c->nnodes, id0 = 0;
 	const __m128i ae = _mm_set1_epi8(NF_ALIVE | NF_EXACT), room = _mm_set1_epi8(NF_ROOM);
-	const __m256i step = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
 	/* a table of at most 16 entries (ok[-1 .. 15)) in lanes */
 	int32_t okl[3][16];
-	for (uint32_t t = 0; t < nht; t++)
-		for (int32_t i = 0; ht[t].nvals < 16 && i < 16; i++)
+	for (uint32_t t = 0; t < nht; t++) {
+		if (ht[t].nvals >= 16)
+			continue;
+		for (int32_t i = 0; i < 16; i++)
 			okl[t][i] = i <= (int32_t)ht[t].nvals ? ht[t].ok[i - 1] : 0;
+	}
 	for (; id0 + 8 <= n; id0 += 8) {
 		__m128i fl = _mm_loadl_epi64((const __m128i *)(nflag + id0));
 		if (nonzero8(_mm_xor_si128(_mm_and_si128(fl, ae), ae))) {
@@ -430,10 +442,7 @@ filter_lean_avx2(struct cluster *c, const struct pod *p, struct decision *d, con
 		_mm_storel_epi64((__m128i *)(verdict + id0), v);
 		/* the feasible ids, compressed (ids has room for eight more) */
 		uint32_t ok = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(PL_NONE))) & 0xFF;
-		__m256i perm = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)perm8[ok]));
-		__m256i idv = _mm256_add_epi32(_mm256_set1_epi32((int)id0), step);
-		_mm256_storeu_si256((__m256i *)(ids + nf), _mm256_permutevar8x32_epi32(idv, perm));
-		nf += (uint32_t)__builtin_popcount(ok);
+		nf += compress_ids(ids + nf, id0, ok);
 	}
 	for (uint32_t id = id0; id < n; id++)
 		nf += filter_lean_one(c, p, d, stat, ht, nht, ipa_fail, ipa, ids, nf, id);
@@ -1004,7 +1013,9 @@ static inline __attribute__((target("avx2"))) __m256i v_feasible(const int8_t *v
 	return _mm256_cvtepi8_epi32(f);
 }
 
-/* m without the lanes PodTopologySpread ignores (ign[id] == 0) */
+/* m without the lanes PodTopologySpread ignores (ign[id] == 0):
+ * podtopologyspread/scoring.go Score gives them 0, and they count for no
+ * range */
 static inline __attribute__((target("avx2"))) __m256i v_unignored(const uint8_t *ign, uint32_t id0, __m256i m)
 {
 	if (!ign)
@@ -1161,6 +1172,7 @@ static __attribute__((target("avx2"))) bool ranges_avx2(const struct vsrc *v, st
 		if (!rt)
 			continue;
 		if (ign && !ign[id]) {
+			/* podtopologyspread/scoring.go Score: ignored, 0 */
 			pts[id] = 0;
 			continue;
 		}
@@ -1255,7 +1267,7 @@ static __attribute__((target("avx2"))) uint32_t totals_avx2(const struct vsrc *v
 			sum = _mm256_add_epi32(sum, v_lookup(&vt[NORM_NA], r[NORM_NA][0], r[NORM_NA][1],
 							     v_i16x8(na + id0), feas));
 		if (pts) {
-			/* ignored by PodTopologySpread: 0 */
+			/* podtopologyspread/scoring.go Score: ignored nodes 0 */
 			__m256i m = v_unignored(ign, id0, feas);
 			__m256i x = v_lookup(&vt[NORM_PTS], r[NORM_PTS][0], r[NORM_PTS][1],
 					     _mm256_loadu_si256((const __m256i *)(pts + id0)), m);
@@ -1291,16 +1303,12 @@ static __attribute__((target("avx2"))) uint32_t totals_avx2(const struct vsrc *v
 		b = sum > b ? sum : b;
 	}
 	/* schedule_one.go selectHost: the nodes with the best total, in id
-	 * order (compressed as in filter_lean_avx2); b is a feasible node's */
-	const __m256i bv = _mm256_set1_epi32(b), step = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+	 * order; b is a feasible node's */
+	const __m256i bv = _mm256_set1_epi32(b);
 	uint32_t ntied = 0;
 	for (id0 = 0; id0 + 8 <= n; id0 += 8) {
 		__m256i eq = _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(tot32 + id0)), bv);
-		uint32_t ok = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(eq));
-		__m256i perm = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)perm8[ok]));
-		__m256i idv = _mm256_add_epi32(_mm256_set1_epi32((int)id0), step);
-		_mm256_storeu_si256((__m256i *)(tied + ntied), _mm256_permutevar8x32_epi32(idv, perm));
-		ntied += (uint32_t)__builtin_popcount(ok);
+		ntied += compress_ids(tied + ntied, id0, (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(eq)));
 	}
 	for (uint32_t id = id0; id < n; id++)
 		if (tot32[id] == b)
@@ -1324,8 +1332,7 @@ static int score_lean_avx2(struct cluster *c, struct decision *d, struct sched_w
 	if (((s->fit || s->ba) && !rv) || (s->tt && !tt) || (s->na && !na) ||
 	    (s->pts && (!ns || !rtab_build(&rt, t, ns))))
 		return 0;
-	struct vsrc vs, *v = &vs;
-	*v = (struct vsrc){
+	struct vsrc vs = {
 		.verdict = d->verdict,
 		.n = c->nnodes,
 		.tt = tt,
@@ -1343,19 +1350,19 @@ static int score_lean_avx2(struct cluster *c, struct decision *d, struct sched_w
 		.totals = d->totals,
 	};
 	/* the bound of a total: both resource scores, then each table */
-	int64_t bound = (llabs(v->wfit) + llabs(v->wba)) * 32768, mag;
-	for (uint32_t r = 0; v->rt && r < rt.rows; r++)
+	int64_t bound = (llabs(vs.wfit) + llabs(vs.wba)) * 32768, mag;
+	for (uint32_t r = 0; vs.rt && r < rt.rows; r++)
 		for (uint32_t k = 0; k <= RT_K; k++) {
 			if (rt.v[r][k] > V_LIM || rt.v[r][k] < -V_LIM)
 				return 0;
-			v->rt32[r * (RT_K + 1) + k] = (int32_t)rt.v[r][k];
+			vs.rt32[r * (RT_K + 1) + k] = (int32_t)rt.v[r][k];
 		}
 	if (s->ipa) {
 		ipa_score_all(is, wk->ids, nf, wk->vipa, true, &s->ipa_min, &s->ipa_max);
 		if (s->ipa_min < -V_LIM || s->ipa_max > V_LIM)
 			return 0;
 	}
-	if (!ranges_avx2(v, s))
+	if (!ranges_avx2(&vs, s))
 		return 0;
 	struct norm_tab tab[4];
 	struct vtab vt[4];
@@ -1375,7 +1382,7 @@ static int score_lean_avx2(struct cluster *c, struct decision *d, struct sched_w
 		return 0;
 	if (!(d->tied = malloc((nf + 8) * sizeof(*d->tied))))
 		return -1;
-	d->ntied = totals_avx2(v, vt, d->tied);
+	d->ntied = totals_avx2(&vs, vt, d->tied);
 	vector_scored++;
 	return 1;
 }
