@@ -832,6 +832,13 @@ static void begin_input(struct loader *L)
 	L->level = 0;
 }
 
+/* The parser freed, and libyaml's free lists given back once empty */
+static void end_input(struct loader *L)
+{
+	yaml_parser_delete(&L->parser);
+	yalloc_trim();
+}
+
 static void read_file(struct loader *L, const char *path)
 {
 	bool is_stdin = !strcmp(path, "-");
@@ -870,8 +877,7 @@ static void read_file(struct loader *L, const char *path)
 	read_stream(L);
 	if (ferror(f) && !L->abort_file)
 		load_err(L, 0, 0, "cannot read file: %s (expected a readable file)", strerror(errno));
-	yaml_parser_delete(&L->parser);
-	yalloc_trim();
+	end_input(L);
 	if (!is_stdin)
 		fclose(f);
 	L->path = NULL;
@@ -891,8 +897,7 @@ static void read_mem(struct loader *L, const char *name, const char *buf, size_t
 	yaml_parser_set_input_string(&L->parser, (const unsigned char *)buf, len);
 	begin_input(L);
 	read_stream(L);
-	yaml_parser_delete(&L->parser);
-	yalloc_trim();
+	end_input(L);
 	L->mem = NULL;
 }
 
