@@ -210,6 +210,10 @@ void cluster_free(struct cluster *c)
 	for (uint32_t i = 0; i < c->nworkloads; i++)
 		workload_fini(&c->workloads[i]);
 	free(c->workloads);
+	free(c->pclasses);
+	for (uint32_t i = 0; i < c->npdbs; i++)
+		pdb_fini(&c->pdbs[i]);
+	free(c->pdbs);
 	for (uint32_t i = 0; i < c->nmatchers; i++)
 		matcher_free(c->matchers[i]);
 	free(c->matchers);
@@ -465,6 +469,28 @@ int cluster_add_workload(struct cluster *c, struct workload *w)
 	c->workloads = nw;
 	nw[c->nworkloads++] = *w;
 	memset(w, 0, sizeof(*w));
+	return 1;
+}
+
+int cluster_add_priority_class(struct cluster *c, struct priority_class *x)
+{
+	struct priority_class *v = realloc(c->pclasses, (c->npclasses + 1) * sizeof(*v));
+	if (!v)
+		return 0;
+	c->pclasses = v;
+	v[c->npclasses++] = *x;
+	memset(x, 0, sizeof(*x));
+	return 1;
+}
+
+int cluster_add_pdb(struct cluster *c, struct pdb *x)
+{
+	struct pdb *v = realloc(c->pdbs, (c->npdbs + 1) * sizeof(*v));
+	if (!v)
+		return 0;
+	c->pdbs = v;
+	v[c->npdbs++] = *x;
+	memset(x, 0, sizeof(*x));
 	return 1;
 }
 

@@ -119,6 +119,10 @@ struct cluster {
 	uint32_t npods, pod_cap;
 	struct workload *workloads;
 	uint32_t nworkloads;
+	struct priority_class *pclasses; /* PriorityClass objects, input order */
+	uint32_t npclasses;
+	struct pdb *pdbs;           /* PodDisruptionBudgets, input order */
+	uint32_t npdbs;
 
 	struct matcher **matchers;
 	uint32_t nmatchers, matcher_cap;
@@ -193,6 +197,10 @@ void cluster_kill_pod(struct cluster *c, uint32_t pod);
 void cluster_revive_pod(struct cluster *c, uint32_t pod);
 
 int cluster_add_workload(struct cluster *c, struct workload *w);
+/* Adds a PriorityClass / PodDisruptionBudget (takes ownership, *x
+ * zeroed). Returns 0 on OOM. */
+int cluster_add_priority_class(struct cluster *c, struct priority_class *x);
+int cluster_add_pdb(struct cluster *c, struct pdb *x);
 
 /* Returns the matcher for these terms, creating it (one pass over the
  * bound pods) on first use. The terms are copied. NULL on OOM. */

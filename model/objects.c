@@ -24,6 +24,7 @@ void sched_config_defaults(struct sched_config *c)
 	c->weights[PL_BALANCED_ALLOCATION] = 1;
 	c->tie_random = false;
 	c->seed = 0;
+	c->preemption = true;
 }
 
 void sched_config_fini(struct sched_config *c)
@@ -410,6 +411,9 @@ int pod_spec_copy(struct pod_spec *dst, const struct pod_spec *src)
 	dst->nz_cpu = src->nz_cpu;
 	dst->nz_mem = src->nz_mem;
 	dst->priority = src->priority;
+	dst->has_priority = src->has_priority;
+	dst->priority_class = src->priority_class;
+	dst->preemption_policy = src->preemption_policy;
 	if (!labels_copy(&dst->node_selector, &src->node_selector))
 		goto error;
 	if (!affinity_copy(&dst->affinity, &src->affinity))
@@ -520,6 +524,14 @@ error:
 }
 
 /* ---- workloads ---- */
+
+void pdb_fini(struct pdb *d)
+{
+	if (!d)
+		return;
+	selector_src_fini(&d->sel_src);
+	selector_fini(&d->sel);
+}
 
 void workload_fini(struct workload *w)
 {

@@ -152,7 +152,12 @@ struct pod_spec {
 	uint32_t ntscs;
 	struct resources req;       /* actual requests (filter, balanced) */
 	int64_t nz_cpu, nz_mem;     /* non-zero requests (LeastAllocated) */
-	int32_t priority;
+	int32_t priority;           /* spec.priority (admission resolves the class) */
+	bool has_priority;          /* spec.priority was given */
+	sym_t priority_class;       /* spec.priorityClassName, SYM_NONE when absent */
+	/* spec.preemptionPolicy: PreemptLowerPriority (default) or Never;
+	 * the text as written (SYM_NONE when absent) for validation */
+	sym_t preemption_policy;
 	/* Problems found while reading the pod that the API server would
 	 * reject (bad quantities...): "PATH: Invalid value: ...". */
 	char **admission_errors;
@@ -169,6 +174,9 @@ struct pod {
 	bool stored;            /* pending pod from the input: it exists in the
 				 * API server already, so admission ran once */
 	int64_t created;        /* creationTimestamp, unix seconds; INT64_MAX = none */
+	int64_t start_time;     /* status.startTime, unix seconds; INT64_MAX = none
+				 * (preemption counts such a pod as started now) */
+	sym_t nominated;        /* status.nominatedNodeName, SYM_NONE when none */
 	struct pod_spec spec;
 	/* cluster state */
 	int32_t node;           /* bound node index, -1 when pending */
@@ -210,6 +218,36 @@ struct workload {
 	struct selector sel;
 };
 
+/* scheduling.k8s.io/v1 PriorityClass */
+struct priority_class {
+	sym_t name;
+	int32_t value;
+	bool global_default;
+	sym_t preemption_policy;   /* SYM_NONE: PreemptLowerPriority */
+	uint32_t line, col;
+};
+
+/* An IntOrString of a PodDisruptionBudget (minAvailable, maxUnavailable). */
+struct int_or_pct {
+	bool set;
+	bool pct;                  /* "N%" */
+	int32_t v;
+};
+
+/* policy/v1 PodDisruptionBudget: what the scheduler's preemption reads
+ * (default_preemption.go filterPodsWithPDBViolation). */
+struct pdb {
+	sym_t name;
+	sym_t ns;
+	struct label_selector_src sel_src;
+	struct selector sel;       /* compiled */
+	bool has_selector;         /* spec.selector present (nil matches nothing) */
+	struct int_or_pct min_available, max_unavailable;
+	bool has_allowed;          /* status.disruptionsAllowed given */
+	int32_t allowed;           /* status.disruptionsAllowed (or computed) */
+	uint32_t line, col;
+};
+
 enum defaulting { DEFAULTING_SYSTEM, DEFAULTING_LIST };
 
 enum feature_gate {
@@ -241,6 +279,7 @@ struct sched_config {
 	int32_t weights[PL__COUNT]; /* score weight per plugin; 0 disables */
 	bool tie_random;
 	uint64_t seed;
+	bool preemption;           /* DefaultPreemption's PostFilter (default on) */
 };
 
 /* Sets the v1.37 default profile: System defaulting, every gate on,
@@ -270,6 +309,7 @@ int resources_copy(struct resources *dst, const struct resources *src);
 /* The amount of extended resource name in r, 0 when absent. */
 int64_t resources_ext(const struct resources *r, sym_t name);
 void workload_fini(struct workload *w);
+void pdb_fini(struct pdb *d);
 void affinity_fini(struct affinity *a);
 void ns_term_fini(struct ns_term *t);
 void pod_affinity_term_fini(struct pod_affinity_term *t);

@@ -16,6 +16,10 @@ void expect_fini(struct expect *e)
 	for (uint32_t i = 0; i < e->nscores; i++)
 		free(e->scores[i].nodes.kv);
 	free(e->scores);
+	for (uint32_t i = 0; i < e->nblockers; i++)
+		free(e->blockers[i].vals);
+	free(e->blockers);
+	free(e->victims);
 	memset(e, 0, sizeof(*e));
 }
 

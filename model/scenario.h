@@ -35,6 +35,13 @@ struct expect_map {
 	uint32_t n;
 };
 
+/* node -> list of names (blockers) */
+struct expect_list {
+	sym_t key;
+	sym_t *vals;
+	uint32_t n;
+};
+
 struct expect_scores {
 	sym_t plugin;
 	struct expect_map nodes;
@@ -52,6 +59,14 @@ struct expect {
 	struct expect_map *domains; uint32_t ndomains;
 	struct { bool is_null; int64_t v; } *global_min; uint32_t nglobal_min;
 	struct expect_scores *scores; uint32_t nscores;
+	/* debugging contract v2: blockers (node -> failing plugins, in
+	 * order), the FailedScheduling event, the nominated node (null
+	 * when nominated_null) and the victims (ns/name, any order) */
+	bool has_blockers, has_event, has_nominated, has_victims;
+	struct expect_list *blockers; uint32_t nblockers;
+	sym_t event;
+	bool nominated_null; sym_t nominated;
+	sym_t *victims; uint32_t nvictims;
 	uint32_t line;              /* of the expect key */
 };
 
