@@ -25,6 +25,7 @@ void decision_fini(struct decision *d)
 	free(d->ext_names);
 	free(d->verdict);
 	free(d->totals);
+	free(d->spread_dom);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -71,11 +72,18 @@ static void append(char *buf, size_t len, size_t *o, const char *s)
 const char *decision_reason(const struct cluster *c, const struct decision *d,
 			    const struct node_rec *r, char *buf, size_t len)
 {
-	size_t o = 0;
 	buf[0] = '\0';
 	if (r->feasible)
 		return buf;
-	switch (r->fail) {
+	return decision_reason_of(c, d, r, r->fail, buf, len);
+}
+
+const char *decision_reason_of(const struct cluster *c, const struct decision *d,
+			       const struct node_rec *r, enum plugin_id pl, char *buf, size_t len)
+{
+	size_t o = 0;
+	buf[0] = '\0';
+	switch (pl) {
 	case PL_NODE_UNSCHEDULABLE:
 		append(buf, len, &o, "node(s) were unschedulable");
 		break;
@@ -184,11 +192,21 @@ static void fit_detail(const struct cluster *c, const struct decision *d, const 
 const char *decision_detail(const struct cluster *c, const struct decision *d,
 			    const struct node_rec *r, char *buf, size_t len)
 {
-	const struct node *n = &c->nodes[r->node];
-	buf[0] = '\0';
+	if (len)
+		buf[0] = '\0';
 	if (r->feasible || !len)
 		return buf;
-	switch (r->fail) {
+	return decision_detail_of(c, d, r, r->fail, buf, len);
+}
+
+const char *decision_detail_of(const struct cluster *c, const struct decision *d,
+			       const struct node_rec *r, enum plugin_id pl, char *buf, size_t len)
+{
+	const struct node *n = &c->nodes[r->node];
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	switch (pl) {
 	case PL_NODE_UNSCHEDULABLE:
 		snprintf(buf, len, "node is cordoned (spec.unschedulable)");
 		break;
@@ -274,4 +292,35 @@ const char *decision_spread_terms(const struct cluster *c, const struct decision
 		 r->raw[PL_POD_TOPOLOGY_SPREAD], (int64_t)r->norm[PL_POD_TOPOLOGY_SPREAD]);
 	append(buf, len, &o, tmp);
 	return buf;
+}
+
+bool decision_spread_verdict(const struct decision *d, const struct node_rec *r, uint32_t k,
+			     struct spread_verdict *v)
+{
+	if (!d->spread_dom || k >= d->nhard || !d->nodes)
+		return false;
+	uint32_t i = (uint32_t)(r - d->nodes);
+	uint32_t seen = 0, ci = 0;
+	for (ci = 0; ci < d->ncons; ci++)
+		if (d->cons[ci].hard && seen++ == k)
+			break;
+	if (ci == d->ncons)
+		return false;
+	const struct constraint_rec *cr = &d->cons[ci];
+	int32_t di = d->spread_dom[(size_t)i * d->nhard + k];
+	memset(v, 0, sizeof(*v));
+	v->cons = ci;
+	v->self = cr->self_match;
+	v->global_min = cr->global_min;
+	if (di < 0)
+		return true;
+	/* podtopologyspread/filtering.go Filter: a value no eligible node
+	 * registered is an empty domain (matchNum 0) */
+	const struct domain_rec *dr = &cr->doms[di];
+	v->has_domain = true;
+	v->domain = dr->value;
+	v->match = dr->exists ? dr->count : 0;
+	v->skew = dr->skew;
+	v->ok = dr->skew <= cr->max_skew;
+	return true;
 }

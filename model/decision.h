@@ -86,8 +86,13 @@ struct node_rec {
 	/* scored[p] false when skipped (raw[p] and norm[p] are meaningful
 	 * only when scored[p]) */
 	bool scored[PL__COUNT];
-	/* detail of the failure */
-	union {
+	/* every filter that fails on the node, as bits 1 << plugin id (the
+	 * first is `fail`), and which of them are unresolvable; full
+	 * decisions only (debugging contract v2 section 1) */
+	uint16_t blockers, blockers_unres;
+	/* detail of each failure, one member per plugin (a node may fail
+	 * several) */
+	struct {
 		struct { uint32_t taint; } taint;                 /* index in node taints */
 		struct { uint32_t bits; uint64_t ext_bits; } fit; /* ext: index in dec ext list */
 		struct {
@@ -144,6 +149,12 @@ struct decision {
 	bool plugin_skipped[PL__COUNT]; /* PreScore Skip or weight 0 */
 	sym_t *ext_names;         /* extended resources the pod requests (fit bits) */
 	uint32_t next;
+	/* full decisions: each node's domain index (into the constraint's
+	 * doms, -1 without the key) for each hard constraint, by rec:
+	 * spread_dom[rec * nhard + k] for the k-th hard constraint in
+	 * d->cons order; NULL when the filter is skipped */
+	int32_t *spread_dom;
+	uint32_t nhard;
 };
 
 void decision_fini(struct decision *d);
@@ -161,6 +172,31 @@ const struct node_rec *decision_node(const struct decision *d, uint32_t node_id)
  * NodeResourcesFit gives several). Writes into buf; returns buf. */
 const char *decision_reason(const struct cluster *c, const struct decision *d,
 			    const struct node_rec *r, char *buf, size_t len);
+/* The same for blocker pl of the node (a bit of r->blockers); "" when
+ * the plugin does not fail there. */
+const char *decision_reason_of(const struct cluster *c, const struct decision *d,
+			       const struct node_rec *r, enum plugin_id pl, char *buf, size_t len);
+/* decision_detail for blocker pl of the node. */
+const char *decision_detail_of(const struct cluster *c, const struct decision *d,
+			       const struct node_rec *r, enum plugin_id pl, char *buf, size_t len);
+
+/* PodTopologySpread's verdict on node rec r for the k-th hard constraint
+ * (debugging contract v2 section 1, the `spread` entries): computed for
+ * every node of a full decision, even where an earlier filter failed. */
+struct spread_verdict {
+	uint32_t cons;            /* index into d->cons */
+	bool has_domain;          /* the node carries the key */
+	sym_t domain;
+	int64_t match;            /* matching pods in the domain */
+	int64_t self;             /* selfMatch: 0 or 1 */
+	int64_t global_min;
+	int64_t skew;
+	bool ok;                  /* skew <= maxSkew (false without the key) */
+};
+/* Fills *v for hard constraint k (0 <= k < d->nhard) of rec r; returns
+ * false when the decision has no such verdicts. */
+bool decision_spread_verdict(const struct decision *d, const struct node_rec *r, uint32_t k,
+			     struct spread_verdict *v);
 /* The arithmetic or fact behind the verdict, e.g.
  * "zone=zoneA: 2 + 1 - 1 = 2 > maxSkew 1", "missing label zone",
  * "untolerated taint dedicated=infra:NoSchedule", "Insufficient cpu:

@@ -148,6 +148,31 @@ struct spread_hard_tbl {
 uint32_t spread_hard_tables(const struct spread_state *s, const struct spread_hard_tbl **tbl);
 int filter_spread(uint32_t node_id, const struct spread_state *s, struct decision *d, struct node_rec *r);
 
+/* filters.c: the Filter plugins of the default profile as a table, in
+ * upstream's order, over one cycle's PreFilter state. */
+struct filter_ctx {
+	struct cluster *c;
+	const struct pod *p;
+	struct decision *d;
+	const bool *allowed;             /* NodeAffinity PreFilterResult, NULL: all */
+	const struct spread_state *ss;   /* NULL: PodTopologySpread skipped */
+	const struct ipa_state *is;      /* NULL: InterPodAffinity skipped */
+};
+struct filter_plugin {
+	enum plugin_id id;
+	/* true when PreFilter skips the plugin for this pod (NULL: never) */
+	bool (*skip)(const struct filter_ctx *x);
+	/* 1 when node id passes; 0 fills r->why's member of the plugin and
+	 * r->unresolvable (UnschedulableAndUnresolvable) */
+	int (*filter)(const struct filter_ctx *x, uint32_t id, struct node_rec *r);
+};
+extern const struct filter_plugin filter_table[];
+extern const uint32_t filter_table_len;
+/* Every filter on node id (r initialised for it): r->fail the first
+ * failure (PL_NONE: feasible), r->blockers every failure, r->nran the
+ * filters upstream ran. Returns true when the node is feasible. */
+bool filter_node_all(const struct filter_ctx *x, uint32_t id, struct node_rec *r);
+
 /* helper/normalize_score.go DefaultNormalizeScore over the feasible recs */
 void normalize_default(struct decision *d, enum plugin_id p, bool reverse);
 /* The same for one raw score, given the maximum over the feasible nodes

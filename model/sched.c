@@ -128,125 +128,6 @@ static inline bool fits_free(const struct cluster *c, uint8_t fl, uint32_t id, i
 	return ((fl & NF_ROOM) != 0) & (want_cpu <= c->free_cpu[id]) & (want_mem <= c->free_mem[id]);
 }
 
-/* framework/runtime/framework.go RunFilterPlugins, in plugin order, for
- * every node: the per-node work is a few loads and compares; a failure
- * fills the rec's detail through the plugin's own filter (a lean
- * decision keeps only the failing plugin). */
-static inline __attribute__((always_inline)) void
-filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
-	    const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is, struct sched_work *wk,
-	    const bool lean)
-{
-	const struct resources *rq = &p->spec.req;
-	const uint8_t *stat = node_shape_stat(shape);
-	bool fit_simple = rq->eph == 0 && rq->next == 0;
-	int64_t want_cpu = want_of(rq->cpu), want_mem = want_of(rq->mem);
-	bool do_spread = !spread_filter_skipped(ss), do_ipa = !ipa_filter_skipped(is);
-	const uint8_t *ign = spread_ignore_mask(ss);
-	const struct spread_hard_tbl *ht;
-	uint32_t nht = spread_hard_tables(ss, &ht);
-	/* the first two hard constraints' tables in locals */
-	const int32_t *kd0 = nht > 0 ? ht[0].kdom : NULL, *kd1 = nht > 1 ? ht[1].kdom : NULL;
-	const uint8_t *ok0 = nht > 0 ? ht[0].ok : NULL, *ok1 = nht > 1 ? ht[1].ok : NULL;
-	const uint8_t *nflag = c->nflag;
-	const uint8_t *ipa_fail = wk->ipa_fail;
-	if (do_ipa)
-		ipa_filter_mask(c, p, is, wk->ipa_fail);
-	/* the counts and arrays in locals: the byte stores below may alias
-	 * anything, so fields of d would be reloaded at every node */
-	int8_t *verdict = d->verdict;
-	uint32_t *ids = wk->ids, *rix = wk->rix;
-	uint32_t nn = 0, nf = 0, nig = 0;
-	struct node_rec scratch;
-	init_rec(&scratch, 0);
-	for (uint32_t id = 0; id < c->nnodes; id++) {
-		uint8_t fl = nflag[id];
-		if (!(fl & NF_ALIVE))
-			continue;
-		uint32_t k = nn++;
-		struct node_rec *r = lean ? &scratch : init_rec(&d->nodes[k], id);
-		int8_t fail = PL_NONE, ran = 0;
-		if (allowed && !allowed[id]) {
-			/* outside NodeAffinity's PreFilterResult: not evaluated */
-			r->prefilter_cut = true;
-			r->unresolvable = true;
-			fail = PL_NODE_AFFINITY;
-			goto out;
-		}
-		if (stat[id]) {
-			/* NodeUnschedulable, NodeName, TaintToleration and
-			 * NodeAffinity, answered once per pod spec (shape.c);
-			 * every such failure is unresolvable */
-			fail = (int8_t)(stat[id] - 1);
-			ran = (int8_t)(fail + 1);
-			r->unresolvable = true;
-			if (fail == PL_TAINT_TOLERATION && !lean)
-				r->why.taint.taint = (uint32_t)node_shape_taint_ix(shape, id);
-			goto out;
-		}
-		/* noderesources/fit.go fitsRequest over the free amounts; the
-		 * full filter names the failures (and handles ephemeral and
-		 * extended resources, and overflow) */
-		bool sure = fit_simple && (fl & NF_EXACT); /* fits is the answer */
-		bool fits = sure && fits_free(c, fl, id, want_cpu, want_mem);
-		ran = 5;
-		if (!fits && ((lean && sure) || !filter_fit(c, p, &c->nodes[id], d, r))) {
-			fail = PL_NODE_RESOURCES_FIT;
-			goto out;
-		}
-		if (do_spread) {
-			ran++;
-			bool pass = true;
-			if (kd0)
-				pass = ok0[kd0[id]];
-			if (pass && kd1)
-				pass = ok1[kd1[id]];
-			for (uint32_t t = 2; t < nht && pass; t++)
-				pass = ht[t].ok[ht[t].kdom[id]];
-			/* the tables are the domains' skews: filter_spread
-			 * only names the failure */
-			if (!pass && (lean || !filter_spread(id, ss, d, r))) {
-				fail = PL_POD_TOPOLOGY_SPREAD;
-				goto out;
-			}
-		}
-		if (do_ipa) {
-			ran++;
-			/* a lean cycle takes the mask's verdict; a full one
-			 * runs the filter, which names the failure (and
-			 * must agree) */
-			bool ipa_ok = lean ? !ipa_fail[id] : filter_inter_pod_affinity(c, p, &c->nodes[id], is, r);
-			assert(ipa_ok == !ipa_fail[id]);
-			if (!ipa_ok) {
-				fail = PL_INTER_POD_AFFINITY;
-				goto out;
-			}
-		}
-	out:
-		if (lean) {
-			verdict[id] = fail;
-		} else {
-			r->fail = fail;
-			r->nran = ran;
-		}
-		if (fail != PL_NONE)
-			continue;
-		if (!lean)
-			r->feasible = true;
-		if (!lean)
-			rix[nf] = k;
-		ids[nf++] = id;
-		if (ign && !ign[id]) {
-			if (!lean)
-				r->spread_ignored = true;
-			nig++;
-		}
-	}
-	d->nnodes = nn;
-	d->nfeasible = nf;
-	d->nignored = nig;
-}
-
 /* The first failure in plugin order (framework.go RunFilterPlugins;
  * shape.c answers the four node-facing filters, before NodeResourcesFit)
  * from every plugin's answer, without branches: st is the shape's
@@ -257,6 +138,69 @@ static inline int8_t first_failure(int st, bool fits, bool spread, bool ipa_fail
 	v = spread ? v : PL_POD_TOPOLOGY_SPREAD;
 	v = fits ? v : PL_NODE_RESOURCES_FIT;
 	return st ? (int8_t)(st - 1) : v;
+}
+
+/* framework/runtime/framework.go RunFilterPlugins, in plugin order, for
+ * every node of a lean decision that filter_lean does not take (a
+ * NodeAffinity PreFilterResult, ephemeral or extended requests, more
+ * than three hard constraints): the per-node work is a few loads and
+ * compares; only the failing plugin is kept. */
+static void filter_loop(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
+			const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
+			struct sched_work *wk)
+{
+	const struct resources *rq = &p->spec.req;
+	const uint8_t *stat = node_shape_stat(shape);
+	bool fit_simple = rq->eph == 0 && rq->next == 0;
+	int64_t want_cpu = want_of(rq->cpu), want_mem = want_of(rq->mem);
+	bool do_spread = !spread_filter_skipped(ss), do_ipa = !ipa_filter_skipped(is);
+	const uint8_t *ign = spread_ignore_mask(ss);
+	const struct spread_hard_tbl *ht;
+	uint32_t nht = spread_hard_tables(ss, &ht);
+	const uint8_t *nflag = c->nflag;
+	if (do_ipa)
+		ipa_filter_mask(c, p, is, wk->ipa_fail);
+	/* the counts and arrays in locals: the byte stores below may alias
+	 * anything, so fields of d would be reloaded at every node */
+	int8_t *verdict = d->verdict;
+	const uint8_t *ipa_fail = wk->ipa_fail;
+	uint32_t *ids = wk->ids;
+	uint32_t nn = 0, nf = 0, nig = 0;
+	struct node_rec scratch;
+	for (uint32_t id = 0; id < c->nnodes; id++) {
+		uint8_t fl = nflag[id];
+		if (!(fl & NF_ALIVE))
+			continue;
+		nn++;
+		int8_t fail = PL_NONE;
+		if (allowed && !allowed[id]) {
+			/* outside NodeAffinity's PreFilterResult: not evaluated */
+			fail = PL_NODE_AFFINITY;
+		} else if (stat[id]) {
+			/* NodeUnschedulable, NodeName, TaintToleration and
+			 * NodeAffinity, answered once per pod spec (shape.c) */
+			fail = (int8_t)(stat[id] - 1);
+		} else {
+			/* noderesources/fit.go fitsRequest over the free
+			 * amounts; the full filter handles ephemeral and
+			 * extended resources, and overflow */
+			bool sure = fit_simple && (fl & NF_EXACT);
+			bool fits = sure ? fits_free(c, fl, id, want_cpu, want_mem)
+					 : filter_fit(c, p, &c->nodes[id], d, init_rec(&scratch, id));
+			bool spread = true;
+			for (uint32_t t = 0; do_spread && t < nht && spread; t++)
+				spread = ht[t].ok[ht[t].kdom[id]];
+			fail = first_failure(0, fits, spread, do_ipa && ipa_fail[id]);
+		}
+		verdict[id] = fail;
+		if (fail != PL_NONE)
+			continue;
+		ids[nf++] = id;
+		nig += ign && !ign[id];
+	}
+	d->nnodes = nn;
+	d->nfeasible = nf;
+	d->nignored = nig;
 }
 
 /* The loop of filter_lean for nht hard spreading tables and with (ipa)
@@ -516,19 +460,58 @@ done:;
 	d->nignored = nig;
 }
 
-static void run_filters(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
-			const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
-			struct sched_work *wk)
+/* schedule_one.go findNodesThatPassFilters for a full decision: the
+ * plain loop over the filter table (filters.c) on every live node in
+ * input order, recording every blocker and each hard constraint's
+ * domain per node. 0 on OOM. */
+static int filter_full(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
+		       struct spread_state *ss, struct ipa_state *is, struct sched_work *wk)
+{
+	const uint8_t *ign = spread_ignore_mask(ss);
+	const struct filter_ctx x = { c, p, d, allowed, ss, is };
+	const struct spread_hard_tbl *ht = NULL;
+	uint32_t nht = spread_filter_skipped(ss) ? 0 : spread_hard_tables(ss, &ht);
+	if (nht && !(d->spread_dom = malloc((size_t)(c->nalive_nodes + 1) * nht * sizeof(*d->spread_dom))))
+		return 0;
+	d->nhard = nht;
+	uint32_t nn = 0, nf = 0, nig = 0;
+	for (uint32_t id = 0; id < c->nnodes; id++) {
+		if (!(c->nflag[id] & NF_ALIVE))
+			continue;
+		uint32_t k = nn++;
+		struct node_rec *r = init_rec(&d->nodes[k], id);
+		for (uint32_t t = 0; t < nht; t++)
+			d->spread_dom[(size_t)k * nht + t] = ht[t].kdom[id];
+		if (!filter_node_all(&x, id, r))
+			continue;
+		r->feasible = true;
+		wk->rix[nf] = k;
+		wk->ids[nf++] = id;
+		if (ign && !ign[id]) {
+			r->spread_ignored = true;
+			nig++;
+		}
+	}
+	d->nnodes = nn;
+	d->nfeasible = nf;
+	d->nignored = nig;
+	return 1;
+}
+
+static int run_filters(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
+		       const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
+		       struct sched_work *wk)
 {
 	/* one loop compiled for each kind of decision */
 	const struct resources *rq = &p->spec.req;
 	const struct spread_hard_tbl *ht;
-	if (d->lean && !allowed && rq->eph == 0 && rq->next == 0 && spread_hard_tables(ss, &ht) <= 3)
+	if (!d->lean)
+		return filter_full(c, p, d, allowed, ss, is, wk);
+	if (!allowed && rq->eph == 0 && rq->next == 0 && spread_hard_tables(ss, &ht) <= 3)
 		filter_lean(c, p, d, shape, ss, is, wk);
-	else if (d->lean)
-		filter_loop(c, p, d, allowed, shape, ss, is, wk, true);
 	else
-		filter_loop(c, p, d, allowed, shape, ss, is, wk, false);
+		filter_loop(c, p, d, allowed, shape, ss, is, wk);
+	return 1;
 }
 
 /* What the score plugins found: which ran, their raw scores' ranges. */
@@ -1586,9 +1569,10 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d)
 			struct node_rec *r = init_rec(&d->nodes[d->nnodes++], id);
 			r->fail = PL_NODE_AFFINITY;
 			r->unresolvable = true;
+			r->blockers = r->blockers_unres = 1u << PL_NODE_AFFINITY;
 		}
-	} else {
-		run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is, wk);
+	} else if (!run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is, wk)) {
+		goto done;
 	}
 	if (d->nfeasible) {
 		if (!score_and_select(c, p, d, shape, ss, is, wk))
