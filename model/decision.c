@@ -26,7 +26,20 @@ void decision_fini(struct decision *d)
 	free(d->verdict);
 	free(d->totals);
 	free(d->spread_dom);
+	preemption_fini(&d->pre);
+	free(d->event);
 	memset(d, 0, sizeof(*d));
+}
+
+void preemption_fini(struct preemption *p)
+{
+	for (uint32_t i = 0; i < p->nnodes; i++)
+		free(p->nodes[i].victims);
+	free(p->nodes);
+	free(p->victims);
+	free(p->message);
+	memset(p, 0, sizeof(*p));
+	p->nominated = -1;
 }
 
 bool decision_counts_pod(const struct cluster *c, const struct decision *d, uint32_t cons,

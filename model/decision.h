@@ -115,6 +115,60 @@ enum outcome {
 	OUT_APPLIED,
 };
 
+/* DefaultPreemption's PostFilter (framework/preemption/preemption.go
+ * Preempt), run when no node is feasible: what it decided per node and
+ * overall (debugging contract v2 section 2). */
+enum preempt_outcome {
+	PRE_NONE = 0,             /* PostFilter did not run (a node was feasible) */
+	PRE_DISABLED,             /* the profile turns it off (scheduler.preemption false) */
+	PRE_NOT_ELIGIBLE,         /* PodEligibleToPreemptOthers said no (message says why) */
+	PRE_NO_CANDIDATE,         /* dry run found no node */
+	PRE_NOMINATED,            /* a node was chosen; victims deleted */
+};
+
+enum preempt_node_why {
+	PN_NOT_HELPFUL,           /* UnschedulableAndUnresolvable: not dry-run */
+	PN_NO_VICTIMS,            /* no lower-priority pods make it fit */
+	PN_CANDIDATE,             /* would fit with the victims gone */
+};
+
+/* Which of pickOneNodeForPreemption's criteria set the chosen candidate
+ * apart from the next best (PICK_ONLY: it was the only candidate). */
+enum preempt_pick {
+	PICK_ONLY,
+	PICK_PDB_VIOLATIONS,
+	PICK_HIGHEST_PRIORITY,
+	PICK_PRIORITY_SUM,
+	PICK_VICTIM_COUNT,
+	PICK_START_TIME,
+	PICK_NODE_ORDER,
+};
+
+struct preempt_node {
+	uint32_t node;            /* node id */
+	enum preempt_node_why why;
+	/* PN_CANDIDATE: the victims (pod ids), most important first, and
+	 * the criteria's values */
+	uint32_t *victims;
+	uint32_t nvictims;
+	uint32_t pdb_violations;
+	int32_t highest;          /* the highest victim priority */
+	int64_t prio_sum;         /* sum of (priority + 2^31) */
+	int64_t earliest;         /* earliest start among highest-priority victims */
+};
+
+struct preemption {
+	enum preempt_outcome outcome;
+	char *message;            /* upstream's PostFilter status message, exact */
+	int32_t nominated;        /* node id, -1 when none */
+	uint32_t *victims;        /* pod ids (deleted), upstream's order */
+	uint32_t nvictims;
+	struct preempt_node *nodes; /* every node in input order (PRE_NO_CANDIDATE / NOMINATED) */
+	uint32_t nnodes;
+	enum preempt_pick pick;
+	bool nominated_first;     /* the cycle evaluated the pod's nominated node first */
+};
+
 /* A node's verdict in a lean decision (below): the failing filter's enum
  * plugin_id, PL_NONE when feasible, VERDICT_GONE for a removed node id. */
 #define VERDICT_GONE ((int8_t)-2)
@@ -155,9 +209,15 @@ struct decision {
 	 * d->cons order; NULL when the filter is skipped */
 	int32_t *spread_dom;
 	uint32_t nhard;
+	/* no feasible node: DefaultPreemption's answer; `event` is the
+	 * whole FailedScheduling event text (message + " " + the PostFilter
+	 * message, truncated as upstream truncates events), else NULL */
+	struct preemption pre;
+	char *event;
 };
 
 void decision_fini(struct decision *d);
+void preemption_fini(struct preemption *p);
 
 /* Does constraint cons of the decision count pod p where it is bound?
  * (common.go countPodsMatchSelector: same namespace as the incoming pod,
