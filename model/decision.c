@@ -33,8 +33,10 @@ void decision_fini(struct decision *d)
 
 void preemption_fini(struct preemption *p)
 {
-	for (uint32_t i = 0; i < p->nnodes; i++)
+	for (uint32_t i = 0; i < p->nnodes; i++) {
 		free(p->nodes[i].victims);
+		free(p->nodes[i].reason);
+	}
 	free(p->nodes);
 	free(p->victims);
 	free(p->message);

@@ -128,8 +128,10 @@ enum preempt_outcome {
 
 enum preempt_node_why {
 	PN_NOT_HELPFUL,           /* UnschedulableAndUnresolvable: not dry-run */
-	PN_NO_VICTIMS,            /* no lower-priority pods make it fit */
+	PN_NO_VICTIMS,            /* no pod of lower priority on the node */
+	PN_STILL_UNFIT,           /* does not fit even without them (reason) */
 	PN_CANDIDATE,             /* would fit with the victims gone */
+	PN_NOT_TRIED,             /* the dry run stopped before this node */
 };
 
 /* Which of pickOneNodeForPreemption's criteria set the chosen candidate
@@ -147,6 +149,10 @@ enum preempt_pick {
 struct preempt_node {
 	uint32_t node;            /* node id */
 	enum preempt_node_why why;
+	/* PN_STILL_UNFIT: the first failing filter and its reason text (the
+	 * reasons of NodeResourcesFit joined by ", ") */
+	int8_t fail;
+	char *reason;
 	/* PN_CANDIDATE: the victims (pod ids), most important first, and
 	 * the criteria's values */
 	uint32_t *victims;
@@ -154,13 +160,14 @@ struct preempt_node {
 	uint32_t pdb_violations;
 	int32_t highest;          /* the highest victim priority */
 	int64_t prio_sum;         /* sum of (priority + 2^31) */
-	int64_t earliest;         /* earliest start among highest-priority victims */
+	int64_t earliest;         /* earliest start among highest-priority victims
+				   * (INT64_MAX: not started, "now") */
 };
 
 struct preemption {
 	enum preempt_outcome outcome;
 	char *message;            /* upstream's PostFilter status message, exact */
-	int32_t nominated;        /* node id, -1 when none */
+	int32_t nominated;        /* node id when outcome is PRE_NOMINATED */
 	uint32_t *victims;        /* pod ids (deleted), upstream's order */
 	uint32_t nvictims;
 	struct preempt_node *nodes; /* every node in input order (PRE_NO_CANDIDATE / NOMINATED) */

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fiterror.h"
+#include "preempt.h"
 #include "plugins.h"
 
 static inline struct node_rec *init_rec(struct node_rec *r, uint32_t id)
@@ -1510,6 +1512,59 @@ int sched_warm(struct cluster *c, const struct pod *p)
 	return res_scores_for(c, p) != NULL;
 }
 
+int sched_filter_one(struct cluster *c, uint32_t pod, uint32_t node, struct decision *d, struct node_rec *r)
+{
+	const struct pod *p = &c->pods[pod];
+	struct spread_state *ss = NULL;
+	struct ipa_state *is = NULL;
+	bool *allowed = NULL;
+	int rc = -1;
+	memset(d, 0, sizeof(*d));
+	d->lean = true; /* the tables, not the domain records */
+	d->pod = pod;
+	d->chosen = -1;
+	init_rec(r, node);
+	struct node_shape *shape = node_shape_get(c, p);
+	if (!shape)
+		goto done;
+	if (p->spec.has_affinity && p->spec.affinity.node.has_required) {
+		if (!(allowed = calloc(c->nnodes + 1, sizeof(*allowed))))
+			goto done;
+		int narrow = prefilter_node_affinity(c, p, allowed);
+		if (narrow < 0) {
+			/* the PreFilter rejects the pod on every node */
+			r->fail = PL_NODE_AFFINITY;
+			r->unresolvable = true;
+			r->blockers = r->blockers_unres = 1u << PL_NODE_AFFINITY;
+			rc = 0;
+			goto done;
+		}
+		if (narrow == 0) {
+			free(allowed);
+			allowed = NULL;
+		}
+	}
+	if (!(ss = spread_prepare(c, p, d, shape)) || !(is = ipa_prepare(c, p)))
+		goto done;
+	const struct filter_ctx x = { c, p, d, allowed, ss, is };
+	rc = filter_node_all(&x, node, r);
+	r->feasible = rc == 1;
+done:
+	spread_free(ss);
+	ipa_free(is);
+	free(allowed);
+	return rc;
+}
+
+/* Did node id pass every filter in decision d (lean or full)? */
+static bool node_feasible(const struct decision *d, uint32_t id)
+{
+	if (d->lean)
+		return d->verdict[id] == PL_NONE;
+	const struct node_rec *r = decision_node(d, id);
+	return r && r->feasible;
+}
+
 /* One cycle; 2 when a lean decision must be recorded in full instead. */
 static int decide(struct cluster *c, uint32_t pod, struct decision *d)
 {
@@ -1578,6 +1633,15 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d)
 		if (!score_and_select(c, p, d, shape, ss, is, wk))
 			goto done;
 		d->outcome = OUT_SCHEDULED;
+		/* schedule_one.go findNodesThatFitPod evaluates the pod's
+		 * nominated node first (evaluateNominatedNode) and takes it,
+		 * unscored, when it passes; the other nodes are recorded all
+		 * the same, as not needed */
+		int32_t nom = p->nominated ? cluster_find_node(c, p->nominated) : -1;
+		if (nom >= 0 && node_feasible(d, (uint32_t)nom)) {
+			d->chosen = nom;
+			d->pre.nominated_first = true;
+		}
 	} else if (d->lean) {
 		/* the message counts every node's reason */
 		rc = 2;
@@ -1598,49 +1662,25 @@ done:
 int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 {
 	int rc = decide(c, pod, d);
-	if (rc != 2)
-		return rc;
-	decision_fini(d); /* clears lean */
-	return decide(c, pod, d);
-}
-
-struct reason_count {
-	char *text;
-	uint32_t n;
-};
-
-static int rc_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int add_reason(struct reason_count **v, uint32_t *n, const char *text)
-{
-	for (uint32_t i = 0; i < *n; i++) {
-		if (strcmp((*v)[i].text, text) == 0) {
-			(*v)[i].n++;
-			return 1;
-		}
+	if (rc == 2) {
+		decision_fini(d); /* clears lean */
+		rc = decide(c, pod, d);
 	}
-	struct reason_count *nv = realloc(*v, (*n + 1) * sizeof(*nv));
-	if (!nv)
+	if (rc != 1 || d->outcome != OUT_PENDING)
+		return rc;
+	/* schedule_one.go schedulingCycle: PostFilter (DefaultPreemption)
+	 * when nodes exist but none fits, over the filters' statuses */
+	if (d->nnodes && !preempt_run(c, pod, d))
 		return 0;
-	*v = nv;
-	if (!(nv[*n].text = strdup(text)))
-		return 0;
-	nv[(*n)++].n = 1;
-	return 1;
+	return preempt_event(d);
 }
 
-/* framework/types.go FitError.Error: a histogram of reasons, each rendered
- * "<count> <reason>", sorted as strings, joined by ", ". */
+/* framework/types.go FitError.Error: every node's reasons counted (the
+ * reasons of NodeResourcesFit each on its own). */
 char *sched_fit_message(const struct cluster *c, const struct decision *d)
 {
-	struct reason_count *v = NULL;
-	uint32_t nv = 0;
-	char **parts = NULL, *out = NULL;
-	size_t len = 0;
-	char buf[512];
+	struct reason_hist h = { 0 };
+	char buf[512], *out = NULL;
 	if (d->prefilter_conflict) {
 		snprintf(buf, sizeof(buf), "0/%u nodes are available: pod affinity terms conflict.",
 			 d->nnodes);
@@ -1650,45 +1690,30 @@ char *sched_fit_message(const struct cluster *c, const struct decision *d)
 		const struct node_rec *r = &d->nodes[i];
 		if (r->feasible)
 			continue;
-		decision_reason(c, d, r, buf, sizeof(buf));
-		/* NodeResourcesFit reasons count separately */
-		char *s = buf;
-		for (;;) {
-			char *sep = r->fail == PL_NODE_RESOURCES_FIT ? strstr(s, ", ") : NULL;
-			if (sep)
-				*sep = '\0';
-			if (!add_reason(&v, &nv, s))
-				goto done;
-			if (!sep)
-				break;
-			s = sep + 2;
-		}
-	}
-	parts = calloc(nv + 1, sizeof(*parts));
-	if (!parts)
-		goto done;
-	for (uint32_t i = 0; i < nv; i++) {
-		size_t n = strlen(v[i].text) + 16;
-		if (!(parts[i] = malloc(n)))
+		if (!sched_hist_add_reasons(c, d, r, r->fail, &h))
 			goto done;
-		snprintf(parts[i], n, "%u %s", v[i].n, v[i].text);
-		len += strlen(parts[i]) + 2;
 	}
-	qsort(parts, nv, sizeof(*parts), rc_cmp);
-	len += 64;
-	if (!(out = malloc(len)))
-		goto done;
-	size_t o = (size_t)snprintf(out, len, "0/%u nodes are available: ", d->nnodes);
-	for (uint32_t i = 0; i < nv; i++)
-		o += (size_t)snprintf(out + o, len - o, "%s%s", i ? ", " : "", parts[i]);
-	snprintf(out + o, len - o, ".");
+	out = reason_hist_text(&h, d->nnodes);
 done:
-	for (uint32_t i = 0; i < nv; i++) {
-		free(v[i].text);
-		if (parts)
-			free(parts[i]);
-	}
-	free(v);
-	free(parts);
+	reason_hist_fini(&h);
 	return out;
+}
+
+int sched_hist_add_reasons(const struct cluster *c, const struct decision *d, const struct node_rec *r,
+			   enum plugin_id pl, struct reason_hist *h)
+{
+	char buf[512];
+	decision_reason_of(c, d, r, pl, buf, sizeof(buf));
+	/* Status.Reasons: NodeResourcesFit gives one reason per resource */
+	char *s = buf;
+	for (;;) {
+		char *sep = pl == PL_NODE_RESOURCES_FIT ? strstr(s, ", ") : NULL;
+		if (sep)
+			*sep = '\0';
+		if (!reason_hist_add(h, s, 1))
+			return 0;
+		if (!sep)
+			return 1;
+		s = sep + 2;
+	}
 }

@@ -34,8 +34,20 @@ int sched_warm(struct cluster *c, const struct pod *p);
 void sched_set_vector(bool on);
 uint64_t sched_vector_scored(void);
 
+/* Runs PreFilter for pod over the cluster as it is now and every filter
+ * on node alone (preemption's dry run, the nominated node): fills *r
+ * (fail, blockers, why; reasons through decision_reason_of with d) and
+ * *d (lean, without node records; decision_fini frees it). Returns 1
+ * when the node fits, 0 when not, -1 on OOM. */
+int sched_filter_one(struct cluster *c, uint32_t pod, uint32_t node, struct decision *d, struct node_rec *r);
+
 /* Builds the "0/N nodes are available: ..." text of a decision with no
  * feasible node (malloc'd). */
 char *sched_fit_message(const struct cluster *c, const struct decision *d);
+struct reason_hist;
+/* Adds the reasons of plugin pl's failure on r (NodeResourcesFit's each
+ * on its own) to h. 0 on OOM. */
+int sched_hist_add_reasons(const struct cluster *c, const struct decision *d, const struct node_rec *r,
+			   enum plugin_id pl, struct reason_hist *h);
 
 #endif

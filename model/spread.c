@@ -726,17 +726,17 @@ bool spread_filter_skipped(const struct spread_state *s)
 	return s->skip_filter;
 }
 
-/* filtering.go Filter */
+/* filtering.go Filter, from the tables PreFilter made (a full or a lean
+ * state): the first constraint the node fails names the failure. */
 int filter_spread(uint32_t node_id, const struct spread_state *s, struct decision *d, struct node_rec *r)
 {
-	for (uint32_t k = 0; k < s->nhard; k++) {
-		const struct spread_con *sc = &s->hard[k];
-		const struct constraint_rec *cr = sc->rec;
-		int32_t di = sc->kdom[node_id];
-		/* a value no eligible node registered counts as an empty domain:
-		 * its skew is 0 + selfMatch - min (prefilter) */
-		if (di < 0 || cr->doms[di].skew > cr->max_skew) {
-			r->why.spread.cons = (uint32_t)(cr - d->cons);
+	for (uint32_t k = 0; s->tbl && k < s->nhard; k++) {
+		const struct spread_hard_tbl *t = &s->tbl[k];
+		int32_t di = t->kdom[node_id];
+		/* ok[-1] is 0: a node without the key fails; a value no
+		 * eligible node registered is an empty domain (prefilter) */
+		if (!t->ok[di]) {
+			r->why.spread.cons = (uint32_t)(s->hard[k].rec - d->cons);
 			r->why.spread.dom = di;
 			r->unresolvable = di < 0;
 			return 0;

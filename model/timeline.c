@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "preempt.h"
 #include "sched.h"
 #include "validate.h"
 
@@ -23,6 +24,20 @@ struct undo {
 	uint32_t npods;
 	sym_t old_label;        /* label: SYM_NONE when absent */
 	uint32_t pos;           /* delete: position in the node's pod list */
+	/* schedule / retry that left the pod pending: the victims that
+	 * preemption deleted (in the order deleted, with where they were
+	 * bound) and the pod's nominatedNodeName before and after; kept
+	 * for redo */
+	struct victim_undo *victims;
+	uint32_t nvictims;
+	bool nom_set;
+	sym_t old_nom, new_nom;
+};
+
+struct victim_undo {
+	uint32_t pod;
+	uint32_t node;
+	uint32_t pos;
 };
 
 static struct undo *U(const struct timeline *t)
@@ -110,6 +125,7 @@ static void undo_clear(struct undo *u)
 {
 	free(u->taints);
 	free(u->pods);
+	free(u->victims);
 	memset(u, 0, sizeof(*u));
 	u->pod = u->node = -1;
 }
@@ -228,6 +244,62 @@ static uint32_t remove_taints(struct node *n, sym_t key, enum taint_effect effec
 
 /* Schedules pod id (alive, unbound) for step s: decide, honour choose,
  * bind. */
+/* Deletes the victims again and sets the nomination, as recorded (redo). */
+static void preemption_redo(struct cluster *c, uint32_t pod, struct undo *u)
+{
+	if (!u->nom_set)
+		return;
+	for (uint32_t k = 0; k < u->nvictims; k++) {
+		cluster_unbind(c, u->victims[k].pod);
+		cluster_kill_pod(c, u->victims[k].pod);
+	}
+	c->pods[pod].nominated = u->new_nom;
+}
+
+static void preemption_undo(struct cluster *c, uint32_t pod, struct undo *u)
+{
+	if (!u->nom_set)
+		return;
+	for (uint32_t k = u->nvictims; k-- > 0;) {
+		cluster_revive_pod(c, u->victims[k].pod);
+		cluster_bind_at(c, u->victims[k].pod, u->victims[k].node, u->victims[k].pos);
+	}
+	c->pods[pod].nominated = u->old_nom;
+}
+
+/* What a pending cycle's PostFilter changes (schedule_one.go
+ * handleSchedulingFailure): the victims are deleted at once (their grace
+ * period is not simulated) and the pod's nominatedNodeName is set, or
+ * cleared when preemption found no candidate, or kept when the pod may
+ * not preempt. 0 on OOM. */
+static int preemption_apply(struct cluster *c, uint32_t pod, const struct decision *d, struct undo *u)
+{
+	free(u->victims);
+	u->victims = NULL;
+	u->nvictims = 0;
+	u->nom_set = false;
+	if (d->outcome != OUT_PENDING)
+		return 1;
+	const struct preemption *pre = &d->pre;
+	struct pod *p = &c->pods[pod];
+	u->old_nom = u->new_nom = p->nominated;
+	if (pre->outcome == PRE_NOMINATED) {
+		if (pre->nvictims && !(u->victims = malloc(pre->nvictims * sizeof(*u->victims))))
+			return 0;
+		for (uint32_t k = 0; k < pre->nvictims; k++) {
+			uint32_t v = pre->victims[k];
+			u->victims[k] = (struct victim_undo){ v, (uint32_t)c->pods[v].node, cluster_pod_pos(c, v) };
+		}
+		u->nvictims = pre->nvictims;
+		u->new_nom = c->nodes[pre->nominated].name;
+	} else if (pre->outcome != PRE_NOT_ELIGIBLE) {
+		u->new_nom = SYM_NONE;
+	}
+	u->nom_set = true;
+	preemption_redo(c, pod, u);
+	return 1;
+}
+
 static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, struct decision *d,
 		     struct step_result *r, struct undo *u)
 {
@@ -235,7 +307,7 @@ static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, str
 	char buf[600], reason[400];
 	if (s->choose)
 		d->lean = false; /* choose reads the chosen node's record */
-	if (!sched_decide(c, pod, d))
+	if (!sched_decide(c, pod, d) || !preemption_apply(c, pod, d, u))
 		return 0;
 	int32_t node = d->chosen;
 	if (s->choose) {
@@ -253,6 +325,9 @@ static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, str
 			node = want;
 		}
 		if (node == -2) {
+			/* an error step changes nothing */
+			preemption_undo(c, pod, u);
+			u->nom_set = false;
 			d->outcome = OUT_ERROR;
 			free(d->message);
 			if (!(d->message = strdup(buf)))
@@ -297,6 +372,7 @@ static int apply_schedule(struct timeline *t, uint32_t i, struct decision *d)
 			u->node = r->node;
 			u->applied = true;
 		}
+		preemption_redo(c, (uint32_t)u->pod, u);
 		return 1;
 	}
 	if (r->done && u->pod >= 0) {
@@ -397,6 +473,7 @@ static int apply_retry(struct timeline *t, uint32_t i, struct decision *d)
 			u->node = r->node;
 			u->applied = true;
 		}
+		preemption_redo(c, (uint32_t)id, u);
 		return 1;
 	}
 	d->pod = (uint32_t)id;
@@ -566,12 +643,16 @@ static void unapply(struct timeline *t, uint32_t i)
 	case STEP_SCHEDULE:
 		if (u->applied)
 			cluster_unbind(c, (uint32_t)u->pod);
+		if (u->pod >= 0 && (u->created || u->applied))
+			preemption_undo(c, (uint32_t)u->pod, u);
 		if (u->created)
 			cluster_kill_pod(c, (uint32_t)u->pod);
 		break;
 	case STEP_RETRY:
 		if (u->applied)
 			cluster_unbind(c, (uint32_t)u->pod);
+		if (u->pod >= 0)
+			preemption_undo(c, (uint32_t)u->pod, u);
 		break;
 	default:
 		if (!u->applied)
