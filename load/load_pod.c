@@ -402,6 +402,21 @@ static int load_owners(struct loader *L, const struct ynode *n, struct pod *p)
 	return 1;
 }
 
+/* An RFC 3339 time (metav1.Time) into *out; absent leaves *out. */
+static int load_time(struct loader *L, const struct ynode *u, const char *what, int64_t *out)
+{
+	if (y_absent(u))
+		return 1;
+	if (!y_want(L, u, Y_SCALAR, what))
+		return 0;
+	if (!load_parse_time(u->s, out)) {
+		load_err_at(L, u, "invalid %s '%s' (expected an RFC 3339 time such as 2024-01-02T03:04:05Z)",
+			    what, u->s);
+		return 0;
+	}
+	return 1;
+}
+
 /* A bound pod is never scheduled again (retry takes pending pods only):
  * the scheduler reads its labels, namespace, owners, requests, terminating
  * and pod (anti-)affinity terms, never its node selector, node affinity
@@ -434,6 +449,7 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 	out->node = -1;
 	out->alive = true;
 	out->created = INT64_MAX;
+	out->start_time = INT64_MAX;
 	if (!y_want(L, m, Y_MAP, what))
 		return 0;
 	out->line = m->line;
@@ -445,6 +461,8 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 	if (obj && !y_absent(meta) && !y_want(L, meta, Y_MAP, "metadata"))
 		goto error;
 	if (obj && !y_absent(spec) && !y_want(L, spec, Y_MAP, "spec"))
+		goto error;
+	if (obj && !y_absent(status) && !y_want(L, status, Y_MAP, "status"))
 		goto error;
 	if (!y_absent(status) && status->type == Y_MAP) {
 		u = y_get(status, "phase");
@@ -483,22 +501,31 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 			goto error;
 		out->stored = b;
 	}
-	u = y_get(meta, "creationTimestamp");
-	if (!y_absent(u)) {
-		if (!y_want(L, u, Y_SCALAR, "creationTimestamp"))
-			goto error;
-		if (!load_parse_time(u->s, &out->created)) {
-			load_err_at(L, u, "invalid creationTimestamp '%s' (expected an RFC 3339 time such as 2024-01-02T03:04:05Z)",
-				    u->s);
-			goto error;
-		}
-	}
+	if (!load_time(L, y_get(meta, "creationTimestamp"), "creationTimestamp", &out->created))
+		goto error;
+	/* the shorthand keeps status fields beside the others too */
+	if (!load_time(L, y_get(obj ? status : m, "startTime"), "startTime", &out->start_time) ||
+	    !y_str(L, y_get(obj ? status : m, "nominatedNodeName"), "nominatedNodeName",
+		   &out->nominated))
+		goto error;
+	if (out->nominated && !intern_len(L->in, out->nominated))
+		out->nominated = SYM_NONE; /* "" is unset in the API */
 	u = y_get(spec, "priority");
 	if (!y_absent(u)) {
 		if (!y_int(L, u, "priority", INT32_MIN, INT32_MAX, &v))
 			goto error;
 		out->spec.priority = (int32_t)v;
+		out->spec.has_priority = true;
 	}
+	/* the class and the policy as written: admission resolves and
+	 * checks them (model/priority.h, validation) */
+	if (!y_str(L, y_get(spec, "priorityClassName"), "priorityClassName",
+		   &out->spec.priority_class) ||
+	    !y_str(L, y_get(spec, "preemptionPolicy"), "preemptionPolicy",
+		   &out->spec.preemption_policy))
+		goto error;
+	if (out->spec.priority_class && !intern_len(L->in, out->spec.priority_class))
+		out->spec.priority_class = SYM_NONE;
 	if (!y_str(L, y_get(spec, "nodeName"), "nodeName", &out->spec.node_name))
 		goto error;
 	if (out->spec.node_name && !intern_len(L->in, out->spec.node_name))

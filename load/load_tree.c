@@ -479,7 +479,8 @@ struct keep {
 static const struct keep keep_metadata[] = {K("name"), K("namespace"), K("labels"),
 					    K("ownerReferences"), K("deletionTimestamp"),
 					    K("creationTimestamp"), {NULL, 0}};
-static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capacity"), {NULL, 0}};
+static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capacity"),
+					  K("startTime"), K("nominatedNodeName"), {NULL, 0}};
 static const struct keep keep_container[] = {K("name"), K("resources"), K("restartPolicy"),
 					     {NULL, 0}};
 static const struct keep keep_template[] = {K("metadata"), {NULL, 0}};
@@ -487,7 +488,8 @@ static const struct keep keep_template[] = {K("metadata"), {NULL, 0}};
  * dnsPolicy and the like are never read */
 static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initContainers"),
 					K("nodeName"), K("nodeSelector"), K("overhead"),
-					K("priority"), K("tolerations"),
+					K("priority"), K("priorityClassName"),
+					K("preemptionPolicy"), K("tolerations"),
 					K("topologySpreadConstraints"), K("taints"),
 					K("unschedulable"), K("selector"), K("template"),
 					{NULL, 0}};
@@ -496,6 +498,7 @@ static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initC
  * topologySpreadConstraints and nodeSelector come after nodeName */
 static const struct keep keep_bound_spec[] = {K("affinity"), K("containers"), K("initContainers"),
 					      K("nodeName"), K("overhead"), K("priority"),
+					      K("priorityClassName"), K("preemptionPolicy"),
 					      K("tolerations"), K("taints"), K("unschedulable"),
 					      K("selector"), K("template"), {NULL, 0}};
 /* an owner reference: its uid and blockOwnerDeletion are never read */
