@@ -8,6 +8,7 @@
  * memory in use follows what is kept, not the size of the input. */
 #include "loader.h"
 #include "yalloc.h"
+#include "../model/priority.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -353,6 +354,61 @@ static void add_workload(struct loader *L, const struct ynode *m, const char *wh
 	}
 }
 
+static void add_priority_class(struct loader *L, const struct ynode *m, const char *what)
+{
+	struct priority_class pc;
+	if (!load_priority_class(L, m, what, &pc))
+		return;
+	const char *name = intern_get(L->in, pc.name);
+	int64_t prev = map_get(&L->pclass_names, pc.name);
+	if (prev >= 0) {
+		load_err_at(L, m, "duplicate PriorityClass '%s' (expected unique PriorityClass names; first defined at %s:%u)",
+			    name, file_name(L, (uint32_t)(prev >> 32)), (uint32_t)prev);
+		return;
+	}
+	if (pc.global_default && L->default_class) {
+		/* admission validatePriorityClass */
+		load_err_at(L, y_get(m, "globalDefault"),
+			    "PriorityClass '%s' is marked globalDefault, but PriorityClass '%s' already is: only one default can exist (expected at most one globalDefault class; the first is at %s:%u)",
+			    name, intern_get(L->in, L->default_class),
+			    file_name(L, (uint32_t)(L->default_class_at >> 32)),
+			    (uint32_t)L->default_class_at);
+		return;
+	}
+	uint64_t at = ((uint64_t)L->file_idx << 32) | m->line;
+	sym_t s = pc.name;
+	bool def = pc.global_default;
+	if (!cluster_add_priority_class(L->c, &pc) || !map_put(&L->pclass_names, s, at)) {
+		load_oom(L);
+		return;
+	}
+	if (def) {
+		L->default_class = s;
+		L->default_class_at = at;
+	}
+}
+
+static void add_pdb(struct loader *L, const struct ynode *m, const char *what)
+{
+	struct pdb d;
+	if (!load_pdb(L, m, what, &d))
+		return;
+	uint64_t key = ((uint64_t)d.ns << 32) | d.name;
+	int64_t prev = map_get(&L->pdb_names, key);
+	if (prev >= 0) {
+		load_err_at(L, m, "duplicate PodDisruptionBudget '%s/%s' (expected unique namespace/name pairs; first defined at %s:%u)",
+			    intern_get(L->in, d.ns), intern_get(L->in, d.name),
+			    file_name(L, (uint32_t)(prev >> 32)), (uint32_t)prev);
+		pdb_fini(&d);
+		return;
+	}
+	if (!cluster_add_pdb(L->c, &d) ||
+	    !map_put(&L->pdb_names, key, ((uint64_t)L->file_idx << 32) | m->line)) {
+		pdb_fini(&d);
+		load_oom(L);
+	}
+}
+
 static bool is_list_kind(const char *k)
 {
 	size_t n = strlen(k);
@@ -380,7 +436,7 @@ static void warn_kind(struct loader *L, const struct ynode *k)
 	}
 	L->skipped_kinds = v;
 	v[L->nskipped_kinds++] = s;
-	load_warn_at(L, k, "skipping objects of kind '%s' (skewer reads Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController and List)",
+	load_warn_at(L, k, "skipping objects of kind '%s' (skewer reads Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController, PriorityClass, PodDisruptionBudget and List)",
 		     k->s);
 }
 
@@ -399,7 +455,7 @@ static void add_object(struct loader *L, const struct ynode *m, const char *what
 		return;
 	const struct ynode *k = y_get(m, "kind");
 	if (y_absent(k)) {
-		load_err_at(L, m, "object has no kind (expected Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController or List)");
+		load_err_at(L, m, "object has no kind (expected Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController, PriorityClass, PodDisruptionBudget or List)");
 		return;
 	}
 	if (!y_want(L, k, Y_SCALAR, "kind"))
@@ -411,6 +467,10 @@ static void add_object(struct loader *L, const struct ynode *m, const char *what
 	else if (!strcmp(k->s, "Service") || !strcmp(k->s, "ReplicaSet") ||
 		 !strcmp(k->s, "StatefulSet") || !strcmp(k->s, "ReplicationController"))
 		add_workload(L, m, what);
+	else if (!strcmp(k->s, "PriorityClass"))
+		add_priority_class(L, m, what);
+	else if (!strcmp(k->s, "PodDisruptionBudget"))
+		add_pdb(L, m, what);
 	else if (is_list_kind(k->s))
 		add_items(L, y_get(m, "items"), depth);
 	else
@@ -507,6 +567,10 @@ static void read_scheduler(struct loader *L, const struct ynode *m)
 		} else if (y_key_is(k, "seed")) {
 			if (y_int(L, v, "seed", 0, INT64_MAX, &x))
 				cfg->seed = (uint64_t)x;
+		} else if (y_key_is(k, "preemption")) {
+			bool b;
+			if (y_bool(L, v, "preemption", &b))
+				cfg->preemption = b;
 		} else {
 			load_warn_at(L, k, "unknown scheduler key '%s' (ignored)", k->s);
 		}
@@ -526,7 +590,9 @@ static bool claim_steps(struct loader *L, const struct ynode *key)
 	return true;
 }
 
-enum seqkind { SEQ_NONE, SEQ_NODES, SEQ_PODS, SEQ_WORKLOADS, SEQ_STEPS, SEQ_ITEMS };
+enum seqkind {
+	SEQ_NONE, SEQ_NODES, SEQ_PODS, SEQ_WORKLOADS, SEQ_STEPS, SEQ_ITEMS, SEQ_PCLASSES, SEQ_PDBS,
+};
 
 static void add_entry(struct loader *L, enum seqkind k, const struct ynode *item, uint32_t depth)
 {
@@ -546,6 +612,12 @@ static void add_entry(struct loader *L, enum seqkind k, const struct ynode *item
 	case SEQ_ITEMS:
 		add_object(L, item, "items' entry", depth);
 		break;
+	case SEQ_PCLASSES:
+		add_priority_class(L, item, "priorityClasses' entry");
+		break;
+	case SEQ_PDBS:
+		add_pdb(L, item, "disruptionBudgets' entry");
+		break;
 	case SEQ_NONE:
 		break;
 	}
@@ -559,6 +631,7 @@ static void read_scenario(struct loader *L, const struct ynode *doc)
 		enum seqkind k;
 	} seqs[] = {
 		{"nodes", SEQ_NODES}, {"pods", SEQ_PODS}, {"workloads", SEQ_WORKLOADS}, {"steps", SEQ_STEPS},
+		{"priorityClasses", SEQ_PCLASSES}, {"disruptionBudgets", SEQ_PDBS},
 	};
 	bool known = false;
 	for (uint32_t i = 0; i < doc->n; i++) {
@@ -599,6 +672,10 @@ static enum seqkind streamable(const struct ynode *key, bool kind_seen, bool kin
 			return SEQ_WORKLOADS;
 		if (y_key_is(key, "steps"))
 			return SEQ_STEPS;
+		if (y_key_is(key, "priorityClasses"))
+			return SEQ_PCLASSES;
+		if (y_key_is(key, "disruptionBudgets"))
+			return SEQ_PDBS;
 	}
 	if (y_key_is(key, "items") && (!kind_seen || kind_list))
 		return SEQ_ITEMS;
@@ -1015,11 +1092,37 @@ static int qpod_cmp(const void *a, const void *b)
 {
 	const struct load_qpod *x = a, *y = b;
 	/* backend/queue/scheduling_queue.go: priority, then creation time */
-	if (x->pod.spec.priority != y->pod.spec.priority)
-		return x->pod.spec.priority > y->pod.spec.priority ? -1 : 1;
+	if (x->prio != y->prio)
+		return x->prio > y->prio ? -1 : 1;
 	if (x->pod.created != y->pod.created)
 		return x->pod.created < y->pod.created ? -1 : 1;
 	return x->seq < y->seq ? -1 : (x->seq > y->seq);
+}
+
+/* A bound pod of the input was admitted by the API server, which set
+ * spec.priority (and, without a class, the globalDefault class's name)
+ * (plugin/pkg/admission/priority admitPod): a pod without spec.priority
+ * gets them here, so that preemption sees its priority. */
+static void resolve_bound_priority(struct loader *L, uint32_t id, struct pod *p)
+{
+	const struct priority_class *pc;
+	if (p->spec.has_priority)
+		return;
+	if (!p->spec.priority_class) {
+		if ((pc = priority_class_default(L->c))) {
+			p->spec.priority_class = pc->name;
+			p->spec.priority = pc->value;
+		}
+		return;
+	}
+	if ((pc = priority_class_find(L->c, p->spec.priority_class))) {
+		p->spec.priority = pc->value;
+		return;
+	}
+	L->file = file_name(L, L->pod_file[id]);
+	load_err(L, p->line, p->col, "pod '%s/%s' names PriorityClass '%s', which does not exist (expected a PriorityClass of the input, a system class, or spec.priority)",
+		 intern_get(L->in, p->ns), intern_get(L->in, p->name),
+		 intern_get(L->in, p->spec.priority_class));
 }
 
 static void bind_pods(struct loader *L)
@@ -1027,6 +1130,7 @@ static void bind_pods(struct loader *L)
 	struct cluster *c = L->c;
 	for (uint32_t id = 0; id < c->npods; id++) {
 		struct pod *p = &c->pods[id];
+		resolve_bound_priority(L, id, p);
 		int64_t nid = map_get(&L->node_names, p->spec.node_name);
 		if (nid < 0) {
 			L->file = file_name(L, L->pod_file[id]);
@@ -1049,6 +1153,11 @@ static int build_steps(struct loader *L)
 		return 1;
 	if (total > UINT32_MAX || !(sc->steps = calloc((size_t)total, sizeof(*sc->steps))))
 		return load_oom(L);
+	/* the priority admission gives each pod (its class's value when it
+	 * has no spec.priority), for the order only: admission itself runs
+	 * when the step is validated */
+	for (uint32_t i = 0; i < L->nqueue; i++)
+		L->queue[i].prio = priority_of_spec(L->c, &L->queue[i].pod.spec);
 	if (L->nqueue)
 		qsort(L->queue, L->nqueue, sizeof(*L->queue), qpod_cmp);
 	for (uint32_t i = 0; i < L->nqueue; i++) {
@@ -1087,6 +1196,8 @@ static void loader_fini(struct loader *L)
 {
 	map_fini(&L->node_names);
 	map_fini(&L->pod_names);
+	map_fini(&L->pclass_names);
+	map_fini(&L->pdb_names);
 	free(L->pod_file);
 	for (uint32_t i = 0; i < L->nqueue; i++)
 		pod_fini(&L->queue[i].pod);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../model/priority.h"
 #include "../model/quantity.h"
 
 /* ---- effects, taints, tolerations ---- */
@@ -612,6 +613,26 @@ error:
 
 /* ---- workloads ---- */
 
+/* A label selector; in the shorthand (!obj) a plain label map is read as
+ * matchLabels (conventions 15). */
+static int load_shorthand_selector(struct loader *L, const struct ynode *sel, bool obj,
+				   struct label_selector_src *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (obj || y_absent(sel) || sel->type != Y_MAP || y_get(sel, "matchLabels") ||
+	    y_get(sel, "matchExpressions") || !sel->n)
+		return load_selector_src(L, sel, "selector", out);
+	out->present = true;
+	if (!y_labels(L, sel, "selector", &out->match_labels))
+		return 0;
+	if (!(out->ml_order = calloc(sel->n, sizeof(sym_t))))
+		return load_oom(L);
+	for (uint32_t i = 0; i < sel->n; i++)
+		if (!(out->ml_order[i] = intern_n(L->in, sel->kids[2 * i].s, sel->kids[2 * i].len)))
+			return load_oom(L);
+	return 1;
+}
+
 static bool kind_is(const char *k, enum workload_kind *out)
 {
 	static const struct {
@@ -680,25 +701,8 @@ int load_workload(struct loader *L, const struct ynode *m, const char *what, str
 		break;
 	case WL_REPLICASET:
 	case WL_STATEFULSET: {
-		/* conventions 15: a shorthand plain map is matchLabels */
-		if (!obj && !y_absent(sel) && sel->type == Y_MAP && !y_get(sel, "matchLabels") &&
-		    !y_get(sel, "matchExpressions") && sel->n) {
-			out->sel_src.present = true;
-			if (!y_labels(L, sel, "selector", &out->sel_src.match_labels))
-				goto error;
-			if (!(out->sel_src.ml_order = calloc(sel->n, sizeof(sym_t)))) {
-				load_oom(L);
-				goto error;
-			}
-			for (uint32_t i = 0; i < sel->n; i++)
-				if (!(out->sel_src.ml_order[i] =
-					      intern_n(L->in, sel->kids[2 * i].s, sel->kids[2 * i].len))) {
-					load_oom(L);
-					goto error;
-				}
-		} else if (!load_selector_src(L, sel, "selector", &out->sel_src)) {
+		if (!load_shorthand_selector(L, sel, obj, &out->sel_src))
 			goto error;
-		}
 		out->has_selector = out->sel_src.present;
 		compile_or_nothing(L, &out->sel_src, &out->sel);
 		break;
@@ -707,6 +711,241 @@ int load_workload(struct loader *L, const struct ynode *m, const char *what, str
 	return 1;
 error:
 	workload_fini(out);
+	memset(out, 0, sizeof(*out));
+	return 0;
+}
+
+/* ---- PriorityClass ---- */
+
+static bool has_prefix(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* scheduling.k8s.io/v1: value, globalDefault and preemptionPolicy are
+ * top-level fields. What the API server's validation refuses
+ * (pkg/apis/scheduling/validation ValidatePriorityClass, core
+ * ValidatePreemptionPolicy) cannot exist, so it is a load error. */
+int load_priority_class(struct loader *L, const struct ynode *m, const char *what,
+			struct priority_class *out)
+{
+	const struct ynode *meta, *v, *pp;
+	const char *name;
+	int64_t x;
+	memset(out, 0, sizeof(*out));
+	if (!y_want(L, m, Y_MAP, what))
+		return 0;
+	bool obj = is_object(m);
+	meta = obj ? y_get(m, "metadata") : m;
+	out->line = m->line;
+	out->col = m->col;
+	if (obj && !y_absent(meta) && !y_want(L, meta, Y_MAP, "metadata"))
+		return 0;
+	if (!y_str(L, y_get(meta, "name"), "name", &out->name))
+		return 0;
+	if (!out->name || !intern_len(L->in, out->name)) {
+		load_err_at(L, m, "PriorityClass has no name (expected '%s')",
+			    obj ? "metadata.name" : "name");
+		return 0;
+	}
+	name = intern_get(L->in, out->name);
+	v = y_get(m, "value");
+	if (y_absent(v)) {
+		load_err_at(L, v ? v : m, "PriorityClass '%s' has no value (expected an integer)", name);
+		return 0;
+	}
+	if (!y_int(L, v, "value", INT32_MIN, INT32_MAX, &x))
+		return 0;
+	out->value = (int32_t)x;
+	pp = y_get(m, "globalDefault");
+	if (!y_absent(pp) && !y_bool(L, pp, "globalDefault", &out->global_default))
+		return 0;
+	pp = y_get(m, "preemptionPolicy");
+	if (!y_str(L, pp, "preemptionPolicy", &out->preemption_policy))
+		return 0;
+	if (out->preemption_policy) {
+		const char *t = intern_get(L->in, out->preemption_policy);
+		if (strcmp(t, "PreemptLowerPriority") && strcmp(t, "Never")) {
+			load_err_at(L, pp, "PriorityClass '%s': preemptionPolicy: Unsupported value: \"%s\" (expected PreemptLowerPriority or Never)",
+				    name, t);
+			return 0;
+		}
+	}
+	if (has_prefix(name, PRIORITY_SYSTEM_PREFIX)) {
+		const struct priority_class *sys = priority_class_system(name);
+		if (!sys || sys->value != out->value || out->global_default) {
+			load_err_at(L, sys && sys->value != out->value ? v : m,
+				    "PriorityClass '%s': metadata.name: Forbidden: priority class names with '" PRIORITY_SYSTEM_PREFIX "' prefix are reserved for system use only (expected system-cluster-critical with value %d or system-node-critical with value %d, neither globalDefault)",
+				    name, PRIORITY_SYSTEM_CLUSTER_CRITICAL, PRIORITY_SYSTEM_NODE_CRITICAL);
+			return 0;
+		}
+	} else if (out->value > PRIORITY_HIGHEST_USER_DEFINABLE) {
+		load_err_at(L, v, "PriorityClass '%s': value: Forbidden: maximum allowed value of a user defined priority is %d (expected at most %d)",
+			    name, PRIORITY_HIGHEST_USER_DEFINABLE, PRIORITY_HIGHEST_USER_DEFINABLE);
+		return 0;
+	}
+	return 1;
+}
+
+/* ---- PodDisruptionBudget ---- */
+
+#define INT_OR_PCT "(expected an integer >= 0 or a percentage such as 50%%)"
+
+/* An IntOrString of a PDB: a YAML integer, or a string "N%" (a quoted
+ * number is a string, and no percentage). validation ValidatePodDisruption-
+ * BudgetSpec: ValidatePositiveIntOrPercent, IsNotMoreThan100Percent. */
+static int load_int_or_pct(struct loader *L, const struct ynode *n, const char *path,
+			   struct int_or_pct *out)
+{
+	const char *s;
+	char *end;
+	long long v;
+	memset(out, 0, sizeof(*out));
+	if (y_absent(n))
+		return 1;
+	if (n->type != Y_SCALAR) {
+		if (n->type != Y_BAD)
+			load_err_at(L, n, "expected an integer or a percentage for '%s', found %s", path,
+				    y_type_name(n));
+		return 0;
+	}
+	s = n->s;
+	errno = 0;
+	if (!n->quoted && ((*s >= '0' && *s <= '9') || ((*s == '-' || *s == '+') && s[1] >= '0' && s[1] <= '9')) &&
+	    (v = strtoll(s, &end, 10), !*end)) {
+		if (v < 0) {
+			load_err_at(L, n, "invalid %s '%s': must be greater than or equal to 0 " INT_OR_PCT,
+				    path, s);
+			return 0;
+		}
+		if (errno == ERANGE || v > INT32_MAX) {
+			load_err_at(L, n, "'%s' is out of range for '%s' (expected 0 to %d)", s, path,
+				    INT32_MAX);
+			return 0;
+		}
+		out->set = true;
+		out->v = (int32_t)v;
+		return 1;
+	}
+	/* apimachinery validation IsValidPercent: ^[0-9]+%$ */
+	size_t i = 0;
+	while (s[i] >= '0' && s[i] <= '9')
+		i++;
+	if (!i || s[i] != '%' || s[i + 1]) {
+		load_err_at(L, n, "invalid %s '%s': must be an integer or percentage (e.g '5%%') " INT_OR_PCT,
+			    path, s);
+		return 0;
+	}
+	v = strtoll(s, &end, 10);
+	if (errno == ERANGE || v > 100) {
+		load_err_at(L, n, "invalid %s '%s': must not be greater than 100%% " INT_OR_PCT, path, s);
+		return 0;
+	}
+	out->set = true;
+	out->pct = true;
+	out->v = (int32_t)v;
+	return 1;
+}
+
+/* The matchExpressions entry of src that metav1.LabelSelectorAsSelector
+ * refuses (operator, value count), or -1. */
+static int bad_expr(const struct intern *in, const struct label_selector_src *src)
+{
+	for (uint32_t i = 0; i < src->nexprs; i++) {
+		const struct sel_expr_src *e = &src->exprs[i];
+		const char *op = e->op ? intern_get(in, e->op) : "";
+		bool vals = !strcmp(op, "In") || !strcmp(op, "NotIn");
+		if (!vals && strcmp(op, "Exists") && strcmp(op, "DoesNotExist"))
+			return (int)i;
+		if (vals ? !e->nvals : e->nvals > 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+int load_pdb(struct loader *L, const struct ynode *m, const char *what, struct pdb *out)
+{
+	const struct ynode *meta, *spec, *status, *sel, *minv, *maxv, *u;
+	char err[256];
+	int64_t x;
+	memset(out, 0, sizeof(*out));
+	out->sel.kind = SEL_NOTHING;
+	if (!y_want(L, m, Y_MAP, what))
+		return 0;
+	bool obj = is_object(m);
+	meta = obj ? y_get(m, "metadata") : m;
+	spec = obj ? y_get(m, "spec") : m;
+	status = obj ? y_get(m, "status") : m;
+	out->line = m->line;
+	out->col = m->col;
+	if (obj && ((!y_absent(meta) && !y_want(L, meta, Y_MAP, "metadata")) ||
+		    (!y_absent(spec) && !y_want(L, spec, Y_MAP, "spec")) ||
+		    (!y_absent(status) && !y_want(L, status, Y_MAP, "status"))))
+		goto error;
+	if (!y_str(L, y_get(meta, "name"), "name", &out->name) ||
+	    !y_str(L, y_get(meta, "namespace"), "namespace", &out->ns))
+		goto error;
+	if (!out->name || !intern_len(L->in, out->name)) {
+		load_err_at(L, m, "PodDisruptionBudget has no name (expected '%s')",
+			    obj ? "metadata.name" : "name");
+		goto error;
+	}
+	if (!out->ns || !intern_len(L->in, out->ns))
+		out->ns = L->c->sym_default;
+	sel = y_get(spec, "selector");
+	if (!load_shorthand_selector(L, sel, obj, &out->sel_src))
+		goto error;
+	out->has_selector = out->sel_src.present;
+	if (!selector_compile(L->in, &out->sel_src, &out->sel, err, sizeof(err))) {
+		int i = bad_expr(L->in, &out->sel_src);
+		const struct ynode *at = sel;
+		selector_fini(&out->sel);
+		out->sel.kind = SEL_NOTHING;
+		if (!err[0]) {
+			load_oom(L);
+			goto error;
+		}
+		if (i >= 0) {
+			const struct ynode *e = &y_get(sel, "matchExpressions")->kids[i];
+			const struct sel_expr_src *x = &out->sel_src.exprs[i];
+			const char *op = x->op ? intern_get(L->in, x->op) : "";
+			bool known = !strcmp(op, "In") || !strcmp(op, "NotIn") ||
+				     !strcmp(op, "Exists") || !strcmp(op, "DoesNotExist");
+			at = known ? y_get(e, "values") : y_get(e, "operator");
+			if (y_absent(at))
+				at = e;
+		}
+		load_err_at(L, at, "invalid %sselector of PodDisruptionBudget '%s/%s': %s (expected operator In or NotIn with values, or Exists or DoesNotExist without)",
+			    obj ? "spec." : "", intern_get(L->in, out->ns),
+			    intern_get(L->in, out->name), err);
+		goto error;
+	}
+	minv = y_get(spec, "minAvailable");
+	maxv = y_get(spec, "maxUnavailable");
+	if (!load_int_or_pct(L, minv, obj ? "spec.minAvailable" : "minAvailable",
+			     &out->min_available) ||
+	    !load_int_or_pct(L, maxv, obj ? "spec.maxUnavailable" : "maxUnavailable",
+			     &out->max_unavailable))
+		goto error;
+	if (out->min_available.set && out->max_unavailable.set) {
+		/* policy validation ValidatePodDisruptionBudgetSpec */
+		const struct ynode *later = (maxv->line > minv->line ||
+					     (maxv->line == minv->line && maxv->col > minv->col)) ? maxv : minv;
+		load_err_at(L, later, "PodDisruptionBudget '%s/%s': minAvailable and maxUnavailable cannot be both set (expected one of them)",
+			    intern_get(L->in, out->ns), intern_get(L->in, out->name));
+		goto error;
+	}
+	u = y_get(status, "disruptionsAllowed");
+	if (!y_absent(u)) {
+		if (!y_int(L, u, obj ? "status.disruptionsAllowed" : "disruptionsAllowed", 0, INT32_MAX,
+			   &x))
+			goto error;
+		out->has_allowed = true;
+		out->allowed = (int32_t)x;
+	}
+	return 1;
+error:
+	pdb_fini(out);
 	memset(out, 0, sizeof(*out));
 	return 0;
 }

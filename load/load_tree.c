@@ -480,19 +480,20 @@ static const struct keep keep_metadata[] = {K("name"), K("namespace"), K("labels
 					    K("ownerReferences"), K("deletionTimestamp"),
 					    K("creationTimestamp"), {NULL, 0}};
 static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capacity"),
-					  K("startTime"), K("nominatedNodeName"), {NULL, 0}};
+					  K("startTime"), K("nominatedNodeName"),
+					  K("disruptionsAllowed"), {NULL, 0}};
 static const struct keep keep_container[] = {K("name"), K("resources"), K("restartPolicy"),
 					     {NULL, 0}};
 static const struct keep keep_template[] = {K("metadata"), {NULL, 0}};
-/* a Pod's, a Node's and a workload's spec: volumes, securityContext,
- * dnsPolicy and the like are never read */
+/* a Pod's, a Node's, a workload's and a PodDisruptionBudget's spec:
+ * volumes, securityContext, dnsPolicy and the like are never read */
 static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initContainers"),
 					K("nodeName"), K("nodeSelector"), K("overhead"),
 					K("priority"), K("priorityClassName"),
 					K("preemptionPolicy"), K("tolerations"),
 					K("topologySpreadConstraints"), K("taints"),
 					K("unschedulable"), K("selector"), K("template"),
-					{NULL, 0}};
+					K("minAvailable"), K("maxUnavailable"), {NULL, 0}};
 /* the spec of a bound Pod once its nodeName is read (load_pod drops
  * these fields anyway): kubectl writes keys in order, so
  * topologySpreadConstraints and nodeSelector come after nodeName */
@@ -509,7 +510,8 @@ static const struct keep keep_owner[] = {K("apiVersion"), K("kind"), K("name"), 
 bool load_kind_read(const char *k)
 {
 	static const char *const kinds[] = {"Node", "Pod", "Service", "ReplicaSet", "StatefulSet",
-					    "ReplicationController", NULL};
+					    "ReplicationController", "PriorityClass",
+					    "PodDisruptionBudget", NULL};
 	size_t n = strlen(k);
 	for (const char *const *p = kinds; *p; p++)
 		if (!strcmp(k, *p))

@@ -59,6 +59,7 @@ struct load_map {
 struct load_qpod {
 	struct pod pod;
 	uint32_t seq;          /* input order */
+	int32_t prio;          /* its priority for the queue (class resolved) */
 };
 
 struct loader {
@@ -88,6 +89,10 @@ struct loader {
 	/* merge state */
 	struct load_map node_names;    /* name sym -> (file << 32 | line) */
 	struct load_map pod_names;     /* ns << 32 | name -> (file << 32 | line) */
+	struct load_map pclass_names;  /* PriorityClass name -> (file << 32 | line) */
+	struct load_map pdb_names;     /* PDB ns << 32 | name -> (file << 32 | line) */
+	sym_t default_class;           /* the globalDefault PriorityClass, SYM_NONE */
+	uint64_t default_class_at;     /* its file << 32 | line */
 	uint32_t *pod_file;            /* per cluster pod id: file index */
 	uint32_t pod_file_cap;
 	struct load_qpod *queue;
@@ -141,7 +146,8 @@ int load_tree(struct loader *L, uint32_t depth, struct ynode *out);
  * keys of Kubernetes objects (metadata, status, containers) only what
  * skewer reads is stored; the rest is skipped unread. */
 int load_tree_in(struct loader *L, uint32_t depth, const struct ynode *key, struct ynode *out);
-/* Whether skewer reads objects of kind k (Node, Pod, the workloads, *List). */
+/* Whether skewer reads objects of kind k (Node, Pod, the workloads,
+ * PriorityClass, PodDisruptionBudget, *List). */
 bool load_kind_read(const char *k);
 /* Skips the next node without building it. Returns 1, 0 on syntax error. */
 int load_skip(struct loader *L);
@@ -208,6 +214,13 @@ int load_tolerations(struct loader *L, const struct ynode *n, struct toleration 
 int load_affinity(struct loader *L, const struct ynode *m, struct affinity *a, bool *has);
 int load_selector_src(struct loader *L, const struct ynode *n, const char *what,
 		      struct label_selector_src *out);
+/* PriorityClass (shorthand or object): name required, value an int32;
+ * the API server's validation is a load error. */
+int load_priority_class(struct loader *L, const struct ynode *m, const char *what,
+			struct priority_class *out);
+/* PodDisruptionBudget (shorthand or object); namespace defaults to
+ * default. */
+int load_pdb(struct loader *L, const struct ynode *m, const char *what, struct pdb *out);
 
 /* Steps (load_steps.c): reads one `steps` entry and appends the step(s)
  * to L->steps. Returns 1, 0 on error (reported). */
