@@ -3,6 +3,7 @@
 #include "loader.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +48,75 @@ static int load_expect_map(struct loader *L, const struct ynode *n, const char *
 		} else if (!y_str(L, v, what, &kv->sval)) {
 			return 0;
 		}
+	}
+	return 1;
+}
+
+/* "PluginA, PluginB or PluginC": every plugin name the model knows */
+static char *plugin_list(void)
+{
+	size_t len = 1;
+	for (int p = 0; p < PL__COUNT; p++)
+		len += strlen(plugin_name((enum plugin_id)p)) + 4;
+	char *s = malloc(len), *o = s;
+	if (!s)
+		return NULL;
+	*o = '\0';
+	for (int p = 0; p < PL__COUNT; p++) {
+		const char *sep = !p ? "" : p == PL__COUNT - 1 ? " or " : ", ";
+		o += sprintf(o, "%s%s", sep, plugin_name((enum plugin_id)p));
+	}
+	return s;
+}
+
+/* blockers: node -> every failing filter plugin, in filter order */
+static int load_expect_blockers(struct loader *L, const struct ynode *n, struct expect *e)
+{
+	if (y_absent(n))
+		return 1;
+	if (!y_want(L, n, Y_MAP, "blockers"))
+		return 0;
+	if (n->n && !(e->blockers = calloc(n->n, sizeof(*e->blockers))))
+		return load_oom(L);
+	for (uint32_t i = 0; i < n->n; i++) {
+		const struct ynode *k = &n->kids[2 * i], *v = &n->kids[2 * i + 1];
+		struct expect_list *b = &e->blockers[i];
+		e->nblockers = i + 1;
+		if (!(b->key = intern_n(L->in, k->s, k->len)))
+			return load_oom(L);
+		if (!y_syms(L, v, "blockers", &b->vals, &b->n))
+			return 0;
+		for (uint32_t j = 0; j < b->n; j++) {
+			const char *name = intern_get(L->in, b->vals[j]);
+			if (plugin_from_name(name) != PL_NONE)
+				continue;
+			char *list = plugin_list();
+			if (!list)
+				return load_oom(L);
+			load_err_at(L, &v->kids[j], "unknown plugin '%s' in blockers of node '%s' (expected %s)",
+				    name, k->s, list);
+			free(list);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* victims: "namespace/name" each; a bare name means default/name */
+static int load_expect_victims(struct loader *L, const struct ynode *n, struct expect *e)
+{
+	if (!y_syms(L, n, "victims", &e->victims, &e->nvictims))
+		return 0;
+	for (uint32_t i = 0; i < e->nvictims; i++) {
+		const char *t = intern_get(L->in, e->victims[i]);
+		if (strchr(t, '/'))
+			continue;
+		char *full = load_fmt("default/%s", t);
+		sym_t s = full ? intern_str(L->in, full) : SYM_NONE;
+		free(full);
+		if (!s)
+			return load_oom(L);
+		e->victims[i] = s;
 	}
 	return 1;
 }
@@ -130,8 +200,25 @@ static int load_expect(struct loader *L, const struct ynode *key, const struct y
 						     &e->scores[j].nodes))
 					return 0;
 			}
+		} else if (y_key_is(k, "blockers")) {
+			e->has_blockers = true;
+			if (!load_expect_blockers(L, v, e))
+				return 0;
+		} else if (y_key_is(k, "event")) {
+			if (!y_want(L, v, Y_SCALAR, "event") || !y_str(L, v, "event", &e->event))
+				return 0;
+			e->has_event = true;
+		} else if (y_key_is(k, "nominated")) {
+			e->has_nominated = true;
+			e->nominated_null = y_absent(v);
+			if (!y_str(L, v, "nominated", &e->nominated))
+				return 0;
+		} else if (y_key_is(k, "victims")) {
+			e->has_victims = true;
+			if (!load_expect_victims(L, v, e))
+				return 0;
 		} else {
-			load_err_at(L, k, "unknown expect key '%s' (expected node, nodes, feasible, filtered, message, invalid, domains, globalMin or scores)",
+			load_err_at(L, k, "unknown expect key '%s' (expected node, nodes, feasible, filtered, message, invalid, domains, globalMin, scores, blockers, event, nominated or victims)",
 				    k->s);
 			return 0;
 		}
@@ -172,6 +259,11 @@ static int expect_copy(struct expect *dst, const struct expect *src)
 	dst->global_min = NULL;
 	dst->scores = NULL;
 	dst->ndomains = dst->nscores = 0;
+	dst->blockers = NULL;
+	dst->nblockers = 0;
+	dst->victims = NULL;
+	if (!copy_syms(&dst->victims, src->victims, src->nvictims))
+		goto error;
 	if (!copy_syms(&dst->nodes, src->nodes, src->nnodes) ||
 	    !copy_syms(&dst->feasible, src->feasible, src->nfeasible) ||
 	    !copy_map(&dst->filtered, &src->filtered))
@@ -196,6 +288,17 @@ static int expect_copy(struct expect *dst, const struct expect *src)
 		for (uint32_t i = 0; i < src->nscores; i++) {
 			dst->scores[i].plugin = src->scores[i].plugin;
 			if (!copy_map(&dst->scores[i].nodes, &src->scores[i].nodes))
+				goto error;
+		}
+	}
+	if (src->nblockers) {
+		if (!(dst->blockers = calloc(src->nblockers, sizeof(*dst->blockers))))
+			goto error;
+		dst->nblockers = src->nblockers;
+		for (uint32_t i = 0; i < src->nblockers; i++) {
+			dst->blockers[i].key = src->blockers[i].key;
+			dst->blockers[i].n = src->blockers[i].n;
+			if (!copy_syms(&dst->blockers[i].vals, src->blockers[i].vals, src->blockers[i].n))
 				goto error;
 		}
 	}
