@@ -304,6 +304,20 @@ static void taint_fields(struct w *w, const struct taint *t)
 	}
 }
 
+/* KEY: "RFC 3339 time" at indentation in, unless t is INT64_MAX (none) */
+static void timestamp(struct w *w, int in, const char *key, int64_t t)
+{
+	char ts[64];
+	time_t tt = (time_t)t;
+	struct tm tm;
+	if (t == INT64_MAX)
+		return;
+	if (gmtime_r(&tt, &tm) && strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm)) {
+		ind(w, in);
+		fprintf(w->f, "%s: \"%s\"\n", key, ts);
+	}
+}
+
 /* A pod entry at indentation `in` (the first line's "- " or key is the
  * caller's). */
 static void pod(struct w *w, int in, const struct pod *p, bool bound)
@@ -350,19 +364,32 @@ static void pod(struct w *w, int in, const struct pod *p, bool bound)
 		ind(w, in);
 		fputs("admitted: true\n", w->f);
 	}
-	if (p->created != INT64_MAX) {
-		char ts[64];
-		time_t tt = (time_t)p->created;
-		struct tm tm;
-		if (gmtime_r(&tt, &tm) && strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm)) {
-			ind(w, in);
-			fprintf(w->f, "creationTimestamp: \"%s\"\n", ts);
-		}
+	timestamp(w, in, "creationTimestamp", p->created);
+	timestamp(w, in, "startTime", p->start_time);
+	if (p->nominated) {
+		ind(w, in);
+		fputs("nominatedNodeName: ", w->f);
+		qs(w, p->nominated);
+		fputc('\n', w->f);
 	}
 	const struct pod_spec *s = &p->spec;
-	if (s->priority) {
+	/* a priority the loader resolved from the class is not written:
+	 * the class gives it again */
+	if (s->has_priority || (s->priority && !s->priority_class)) {
 		ind(w, in);
 		fprintf(w->f, "priority: %" PRId32 "\n", s->priority);
+	}
+	if (s->priority_class) {
+		ind(w, in);
+		fputs("priorityClassName: ", w->f);
+		qs(w, s->priority_class);
+		fputc('\n', w->f);
+	}
+	if (s->preemption_policy) {
+		ind(w, in);
+		fputs("preemptionPolicy: ", w->f);
+		qs(w, s->preemption_policy);
+		fputc('\n', w->f);
 	}
 	if (bound && p->node >= 0) {
 		ind(w, in);
@@ -568,6 +595,49 @@ static void scheduler(struct w *w, const struct sched_config *cfg)
 		fprintf(w->f, "    %s: %" PRId32 "\n", plugin_name(scored[i]), cfg->weights[scored[i]]);
 	fprintf(w->f, "  tieBreak: %s\n  seed: %" PRIu64 "\n", cfg->tie_random ? "random" : "first",
 		cfg->seed);
+	if (!cfg->preemption)
+		fputs("  preemption: false\n", w->f);
+}
+
+static void priority_class(struct w *w, const struct priority_class *pc)
+{
+	fputs("  - {name: ", w->f);
+	qs(w, pc->name);
+	fprintf(w->f, ", value: %" PRId32, pc->value);
+	if (pc->global_default)
+		fputs(", globalDefault: true", w->f);
+	if (pc->preemption_policy) {
+		fputs(", preemptionPolicy: ", w->f);
+		qs(w, pc->preemption_policy);
+	}
+	fputs("}\n", w->f);
+}
+
+static void int_or_pct(struct w *w, const char *key, const struct int_or_pct *v)
+{
+	if (!v->set)
+		return;
+	if (v->pct)
+		fprintf(w->f, ", %s: \"%" PRId32 "%%\"", key, v->v);
+	else
+		fprintf(w->f, ", %s: %" PRId32, key, v->v);
+}
+
+static void pdb(struct w *w, const struct pdb *d)
+{
+	fputs("  - {name: ", w->f);
+	qs(w, d->name);
+	fputs(", namespace: ", w->f);
+	qs(w, d->ns);
+	if (d->has_selector) {
+		fputs(", selector: ", w->f);
+		selector_src(w, &d->sel_src);
+	}
+	int_or_pct(w, "minAvailable", &d->min_available);
+	int_or_pct(w, "maxUnavailable", &d->max_unavailable);
+	if (d->has_allowed)
+		fprintf(w->f, ", disruptionsAllowed: %" PRId32, d->allowed);
+	fputs("}\n", w->f);
 }
 
 int save_scenario(FILE *f, const struct scenario *sc)
@@ -614,6 +684,16 @@ int save_scenario(FILE *f, const struct scenario *sc)
 		fputs("workloads:\n", f);
 		for (uint32_t i = 0; i < c->nworkloads; i++)
 			workload(&w, &c->workloads[i]);
+	}
+	if (c->npclasses) {
+		fputs("priorityClasses:\n", f);
+		for (uint32_t i = 0; i < c->npclasses; i++)
+			priority_class(&w, &c->pclasses[i]);
+	}
+	if (c->npdbs) {
+		fputs("disruptionBudgets:\n", f);
+		for (uint32_t i = 0; i < c->npdbs; i++)
+			pdb(&w, &c->pdbs[i]);
 	}
 	fputs("steps:", f);
 	fputs(sc->nsteps ? "\n" : " []\n", f);
