@@ -13,7 +13,9 @@
 #include <yaml.h>
 
 #include "../load/load.h"
+#include "../load/save.h"
 #include "../load/yalloc.h"
+#include "../model/priority.h"
 
 /* ---- helpers ---- */
 
@@ -1182,6 +1184,497 @@ static void test_fuzzish(void **state)
 	}
 }
 
+/* ---- preemption inputs: pod fields, PriorityClass, PDB, expect ---- */
+
+static const struct priority_class *pclass_named(const struct scenario *sc, const char *name)
+{
+	const struct priority_class *pc = priority_class_find(sc->cluster, Y(sc, name));
+	assert_non_null(pc);
+	return pc;
+}
+
+static const struct pdb *pdb_named(const struct scenario *sc, const char *ns, const char *name)
+{
+	const struct cluster *c = sc->cluster;
+	for (uint32_t i = 0; i < c->npdbs; i++)
+		if (c->pdbs[i].ns == Y(sc, ns) && c->pdbs[i].name == Y(sc, name))
+			return &c->pdbs[i];
+	fail_msg("no PDB %s/%s", ns, name);
+	return NULL;
+}
+
+static void test_pod_preemption_fields(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"priorityClasses:\n"
+		"  - {name: gold, value: 1000, preemptionPolicy: Never}\n"
+		"  - {name: base, value: 7, globalDefault: true}\n"
+		"nodes: [{name: n1}]\n"
+		"pods:\n"
+		"  - {name: a, nodeName: n1, priorityClassName: gold, startTime: '2024-01-02T03:04:05Z',\n"
+		"     nominatedNodeName: n1, preemptionPolicy: Never}\n"
+		"  - {name: b, nodeName: n1}\n"
+		"  - {name: c, nodeName: n1, priority: 3, priorityClassName: gold}\n"
+		"  - {name: d, nodeName: n1, priorityClassName: system-node-critical, nominatedNodeName: ''}\n"
+		"  - {name: e, nodeName: n1, priority: 0}\n"
+		"---\n"
+		"apiVersion: v1\n"
+		"kind: Pod\n"
+		"metadata: {name: o, namespace: x}\n"
+		"spec:\n"
+		"  containers: [{name: c}]\n"
+		"  nodeName: n1\n"
+		"  preemptionPolicy: PreemptLowerPriority\n"
+		"  priorityClassName: gold\n"
+		"status:\n"
+		"  nominatedNodeName: n2\n"
+		"  startTime: '2024-01-02T03:04:06+00:00'\n"
+		"---\n"
+		"kind: Pod\n"
+		"metadata: {name: q}\n"
+		"spec: {priority: -5, preemptionPolicy: Sometimes, priorityClassName: ''}\n");
+	const struct pod *p = pod_named(sc, "default", "a");
+	/* bound: admission's resolution of the class */
+	assert_string_equal(S(sc, p->spec.priority_class), "gold");
+	assert_false(p->spec.has_priority);
+	assert_int_equal(p->spec.priority, 1000);
+	assert_string_equal(S(sc, p->spec.preemption_policy), "Never");
+	assert_int_equal(p->start_time, 1704164645);
+	assert_string_equal(S(sc, p->nominated), "n1");
+	/* no class: the globalDefault class's name and value */
+	p = pod_named(sc, "default", "b");
+	assert_string_equal(S(sc, p->spec.priority_class), "base");
+	assert_int_equal(p->spec.priority, 7);
+	assert_int_equal(p->spec.preemption_policy, SYM_NONE);
+	assert_int_equal(p->start_time, INT64_MAX);
+	assert_int_equal(p->nominated, SYM_NONE);
+	/* an explicit priority stands */
+	p = pod_named(sc, "default", "c");
+	assert_true(p->spec.has_priority);
+	assert_int_equal(p->spec.priority, 3);
+	p = pod_named(sc, "default", "d");
+	assert_int_equal(p->spec.priority, PRIORITY_SYSTEM_NODE_CRITICAL);
+	assert_int_equal(p->nominated, SYM_NONE);
+	p = pod_named(sc, "default", "e");
+	assert_true(p->spec.has_priority);
+	assert_int_equal(p->spec.priority, 0);
+	assert_int_equal(p->spec.priority_class, SYM_NONE);
+	/* object form: status fields, and the spec keys after nodeName of a
+	 * bound pod are kept */
+	p = pod_named(sc, "x", "o");
+	assert_string_equal(S(sc, p->spec.priority_class), "gold");
+	assert_string_equal(S(sc, p->spec.preemption_policy), "PreemptLowerPriority");
+	assert_int_equal(p->spec.priority, 1000);
+	assert_int_equal(p->start_time, 1704164646);
+	assert_string_equal(S(sc, p->nominated), "n2");
+	/* pending: taken as written (admission runs when the step is
+	 * validated) */
+	assert_int_equal(sc->nsteps, 1);
+	p = &sc->steps[0].pod;
+	assert_true(p->spec.has_priority);
+	assert_int_equal(p->spec.priority, -5);
+	assert_int_equal(p->spec.priority_class, SYM_NONE);
+	assert_string_equal(S(sc, p->spec.preemption_policy), "Sometimes");
+	assert_int_equal(p->start_time, INT64_MAX);
+	scenario_free(sc);
+
+	/* a schedule step's pod */
+	sc = load_ok("steps:\n"
+		     "  - schedule: {name: s, priorityClassName: gold, preemptionPolicy: Never,\n"
+		     "               startTime: '2024-01-01T00:00:00Z', nominatedNodeName: n9}\n");
+	p = &sc->steps[0].pod;
+	assert_string_equal(S(sc, p->spec.priority_class), "gold");
+	assert_false(p->spec.has_priority);
+	assert_int_equal(p->spec.priority, 0);
+	assert_string_equal(S(sc, p->spec.preemption_policy), "Never");
+	assert_int_equal(p->start_time, 1704067200);
+	assert_string_equal(S(sc, p->nominated), "n9");
+	scenario_free(sc);
+}
+
+static void test_priority_classes(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"priorityClasses:\n"
+		"  - {name: low, value: -10}\n"
+		"  - name: mid\n"
+		"    value: 1000000000\n"
+		"    preemptionPolicy: PreemptLowerPriority\n"
+		"scheduler: {preemption: false}\n"
+		"---\n"
+		"apiVersion: scheduling.k8s.io/v1\n"
+		"kind: PriorityClass\n"
+		"metadata: {name: high}\n"
+		"value: 500\n"
+		"globalDefault: true\n"
+		"preemptionPolicy: Never\n"
+		"description: ignored\n"
+		"---\n"
+		"apiVersion: v1\n"
+		"kind: List\n"
+		"items:\n"
+		"  - {apiVersion: scheduling.k8s.io/v1, kind: PriorityClass, metadata: {name: system-cluster-critical}, value: 2000000000}\n"
+		"  - {apiVersion: scheduling.k8s.io/v1, kind: PriorityClassList, items: [{kind: PriorityClass, metadata: {name: tiny}, value: 1}]}\n");
+	const struct cluster *c = sc->cluster;
+	assert_int_equal(c->npclasses, 5);
+	assert_false(c->cfg.preemption);
+	const struct priority_class *pc = pclass_named(sc, "low");
+	assert_int_equal(pc->value, -10);
+	assert_false(pc->global_default);
+	assert_int_equal(pc->preemption_policy, SYM_NONE);
+	assert_int_equal(pc->line, 2);
+	assert_int_equal(pc->col, 5);
+	pc = pclass_named(sc, "mid");
+	assert_int_equal(pc->value, 1000000000);
+	assert_string_equal(S(sc, pc->preemption_policy), "PreemptLowerPriority");
+	assert_int_equal(pc->line, 3);
+	pc = pclass_named(sc, "high");
+	assert_int_equal(pc->value, 500);
+	assert_true(pc->global_default);
+	assert_string_equal(S(sc, pc->preemption_policy), "Never");
+	assert_int_equal(pc->line, 8);
+	assert_int_equal(pc->col, 1);
+	assert_ptr_equal(priority_class_default(c), pc);
+	/* the input's system class, and the built-in one */
+	assert_ptr_equal(pclass_named(sc, "system-cluster-critical"), &c->pclasses[3]);
+	assert_int_equal(pclass_named(sc, "tiny")->value, 1);
+	assert_null(priority_class_find(c, Y(sc, "nothing")));
+	assert_null(priority_class_find(c, SYM_NONE));
+	scenario_free(sc);
+
+	sc = load_ok("nodes: [{name: n1}]\n"
+		     "pods: [{name: p, nodeName: n1, priorityClassName: system-node-critical}]\n");
+	c = sc->cluster;
+	assert_int_equal(c->npclasses, 0);
+	assert_true(c->cfg.preemption);
+	assert_null(priority_class_default(c));
+	pc = pclass_named(sc, "system-node-critical");
+	assert_int_equal(pc->value, PRIORITY_SYSTEM_NODE_CRITICAL);
+	assert_int_equal(pc->name, SYM_NONE);
+	assert_int_equal(priority_class_system("system-cluster-critical")->value,
+			 PRIORITY_SYSTEM_CLUSTER_CRITICAL);
+	assert_null(priority_class_system("system-other"));
+	scenario_free(sc);
+}
+
+static void test_pdbs(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"disruptionBudgets:\n"
+		"  - {name: a, selector: {app: web}, minAvailable: 2}\n"
+		"  - {name: b, namespace: shop, selector: {matchLabels: {app: db}}, maxUnavailable: 25%, disruptionsAllowed: 0}\n"
+		"  - {name: c, minAvailable: 100%}\n"
+		"  - {name: d, selector: {}, maxUnavailable: 0}\n"
+		"---\n"
+		"apiVersion: policy/v1\n"
+		"kind: PodDisruptionBudget\n"
+		"metadata: {name: e, namespace: shop}\n"
+		"spec:\n"
+		"  maxUnavailable: 1\n"
+		"  selector:\n"
+		"    matchExpressions: [{key: tier, operator: NotIn, values: [cache]}]\n"
+		"  unhealthyPodEvictionPolicy: AlwaysAllow\n"
+		"status: {currentHealthy: 3, desiredHealthy: 2, disruptionsAllowed: 4, expectedPods: 3}\n");
+	const struct cluster *c = sc->cluster;
+	struct labels web = {0}, db = {0};
+	assert_true(labels_set(&web, intern_str(c->in, "app"), intern_str(c->in, "web")));
+	assert_true(labels_set(&db, intern_str(c->in, "app"), intern_str(c->in, "db")));
+	assert_int_equal(c->npdbs, 5);
+	const struct pdb *d = pdb_named(sc, "default", "a");
+	assert_true(d->has_selector);
+	assert_true(d->sel_src.present);
+	assert_true(selector_matches(c->in, &d->sel, &web));
+	assert_false(selector_matches(c->in, &d->sel, &db));
+	assert_true(d->min_available.set);
+	assert_false(d->min_available.pct);
+	assert_int_equal(d->min_available.v, 2);
+	assert_false(d->max_unavailable.set);
+	assert_false(d->has_allowed);
+	assert_int_equal(d->line, 2);
+	assert_int_equal(d->col, 5);
+	d = pdb_named(sc, "shop", "b");
+	assert_true(selector_matches(c->in, &d->sel, &db));
+	assert_true(d->max_unavailable.set && d->max_unavailable.pct);
+	assert_int_equal(d->max_unavailable.v, 25);
+	assert_true(d->has_allowed);
+	assert_int_equal(d->allowed, 0);
+	/* no selector: nil, matches nothing */
+	d = pdb_named(sc, "default", "c");
+	assert_false(d->has_selector);
+	assert_int_equal(d->sel.kind, SEL_NOTHING);
+	assert_true(d->min_available.pct);
+	assert_int_equal(d->min_available.v, 100);
+	/* {}: empty, everything (preemption ignores it, v1.37) */
+	d = pdb_named(sc, "default", "d");
+	assert_true(d->has_selector);
+	assert_int_equal(d->sel.kind, SEL_EVERYTHING);
+	assert_true(d->max_unavailable.set);
+	assert_int_equal(d->max_unavailable.v, 0);
+	d = pdb_named(sc, "shop", "e");
+	assert_true(selector_matches(c->in, &d->sel, &web)); /* no tier label: NotIn holds */
+	assert_int_equal(d->sel.kind, SEL_REQS);
+	assert_int_equal(d->max_unavailable.v, 1);
+	assert_true(d->has_allowed);
+	assert_int_equal(d->allowed, 4);
+	assert_int_equal(d->line, 7);
+	labels_fini(&web);
+	labels_fini(&db);
+	scenario_free(sc);
+}
+
+static void test_queue_priority_class(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"pods:\n"
+		"  - {name: plain, creationTimestamp: '2024-01-01T00:00:00Z'}\n"
+		"  - {name: gold, priorityClassName: gold}\n"
+		"  - {name: crit, priorityClassName: system-cluster-critical}\n"
+		"  - {name: explicit, priority: 150, priorityClassName: gold}\n"
+		"  - {name: ghost, priorityClassName: ghost}\n"
+		"  - {name: node, priorityClassName: system-node-critical}\n"
+		"  - {name: zero, priority: 0, creationTimestamp: '2023-01-01T00:00:00Z'}\n"
+		"---\n"
+		"priorityClasses:\n"
+		"  - {name: gold, value: 100}\n"
+		"  - {name: base, value: 5, globalDefault: true}\n");
+	/* plain has the default 5; ghost names no class (0, admission will
+	 * refuse it); zero was given 0 */
+	const char *want[] = {"node", "crit", "explicit", "gold", "plain", "zero", "ghost"};
+	assert_int_equal(sc->nsteps, 7);
+	for (uint32_t i = 0; i < 7; i++)
+		assert_string_equal(S(sc, sc->steps[i].pod.name), want[i]);
+	/* the pods themselves are not changed: admission does that */
+	assert_false(sc->steps[3].pod.spec.has_priority);
+	assert_int_equal(sc->steps[3].pod.spec.priority, 0);
+	assert_int_equal(sc->steps[4].pod.spec.priority_class, SYM_NONE);
+	scenario_free(sc);
+}
+
+static void test_expect_preemption(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"nodes: [{name: n1}, {name: n2}]\n"
+		"steps:\n"
+		"  - schedule: {name: p}\n"
+		"    replicas: 2\n"
+		"    expect:\n"
+		"      blockers:\n"
+		"        n1: [NodeResourcesFit, PodTopologySpread]\n"
+		"        n2: []\n"
+		"      event: \"0/2 nodes are available: 2 Insufficient cpu.\"\n"
+		"      nominated: n1\n"
+		"      victims: [shop/a, b]\n"
+		"  - retry: p-1\n"
+		"    expect: {nominated: null, victims: [], blockers: {}}\n"
+		"  - retry: p-2\n"
+		"    expect: {nominated: ~}\n");
+	assert_int_equal(sc->nsteps, 4);
+	for (uint32_t i = 0; i < 2; i++) {
+		const struct expect *e = &sc->steps[i].expect;
+		assert_true(e->has_blockers);
+		assert_int_equal(e->nblockers, 2);
+		assert_string_equal(S(sc, e->blockers[0].key), "n1");
+		assert_int_equal(e->blockers[0].n, 2);
+		assert_string_equal(S(sc, e->blockers[0].vals[0]), "NodeResourcesFit");
+		assert_string_equal(S(sc, e->blockers[0].vals[1]), "PodTopologySpread");
+		assert_string_equal(S(sc, e->blockers[1].key), "n2");
+		assert_int_equal(e->blockers[1].n, 0);
+		assert_true(e->has_event);
+		assert_string_equal(S(sc, e->event), "0/2 nodes are available: 2 Insufficient cpu.");
+		assert_true(e->has_nominated);
+		assert_false(e->nominated_null);
+		assert_string_equal(S(sc, e->nominated), "n1");
+		assert_true(e->has_victims);
+		assert_int_equal(e->nvictims, 2);
+		assert_string_equal(S(sc, e->victims[0]), "shop/a");
+		assert_string_equal(S(sc, e->victims[1]), "default/b");
+	}
+	assert_ptr_not_equal(sc->steps[0].expect.blockers, sc->steps[1].expect.blockers);
+	assert_ptr_not_equal(sc->steps[0].expect.victims, sc->steps[1].expect.victims);
+	const struct expect *e = &sc->steps[2].expect;
+	assert_true(e->has_nominated && e->nominated_null);
+	assert_true(e->has_victims);
+	assert_int_equal(e->nvictims, 0);
+	assert_true(e->has_blockers);
+	assert_int_equal(e->nblockers, 0);
+	assert_false(e->has_event);
+	e = &sc->steps[3].expect;
+	assert_true(e->has_nominated && e->nominated_null);
+	assert_false(e->has_victims || e->has_blockers);
+	scenario_free(sc);
+}
+
+static void test_error_preemption(void **state)
+{
+	(void)state;
+	/* PriorityClass */
+	load_fails("priorityClasses: [{name: a, value: high}]\n", 1, 36,
+		   "expected an integer for 'value', found 'high'");
+	load_fails("priorityClasses: [{name: a, value: 3000000000}]\n", 1, 36,
+		   "out of range for 'value'");
+	load_fails("priorityClasses: [{name: a, value: 1000000001}]\n", 1, 36,
+		   "maximum allowed value of a user defined priority is 1000000000");
+	load_fails("priorityClasses:\n  - {value: 1}\n", 2, 5, "PriorityClass has no name (expected 'name')");
+	load_fails("kind: PriorityClass\nvalue: 1\n", 1, 1,
+		   "PriorityClass has no name (expected 'metadata.name')");
+	load_fails("priorityClasses:\n  - {name: a}\n", 2, 5, "PriorityClass 'a' has no value");
+	load_fails("priorityClasses:\n  - {name: a, value: 1, globalDefault: maybe}\n", 2, 40,
+		   "expected true or false for 'globalDefault'");
+	load_fails("priorityClasses:\n  - {name: a, value: 1, preemptionPolicy: Always}\n", 2, 43,
+		   "preemptionPolicy: Unsupported value: \"Always\"");
+	load_fails("priorityClasses:\n  - {name: system-a, value: 1}\n", 2, 5,
+		   "reserved for system use only");
+	load_fails("priorityClasses:\n  - {name: system-node-critical, value: 1}\n", 2, 41,
+		   "reserved for system use only");
+	load_fails("priorityClasses:\n  - {name: a, value: 1}\n---\n"
+		   "kind: PriorityClass\nmetadata: {name: a}\nvalue: 2\n",
+		   4, 1, "duplicate PriorityClass 'a' (expected unique PriorityClass names; first defined at bad.yaml:2)");
+	load_fails("priorityClasses:\n"
+		   "  - {name: a, value: 1, globalDefault: true}\n"
+		   "  - {name: b, value: 2, globalDefault: false}\n"
+		   "  - {name: c, value: 0, globalDefault: true}\n",
+		   4, 40, "PriorityClass 'c' is marked globalDefault, but PriorityClass 'a' already is");
+	load_fails("priorityClasses: {name: a}\n", 1, 18, "expected a sequence for 'priorityClasses'");
+	/* pods */
+	load_fails("pods: [{name: p, startTime: soon}]\n", 1, 29,
+		   "invalid startTime 'soon' (expected an RFC 3339 time");
+	load_fails("kind: Pod\nmetadata: {name: p}\nstatus: {startTime: [1]}\n", 3, 21,
+		   "expected a string for 'startTime', found a sequence");
+	load_fails("pods: [{name: p, preemptionPolicy: [Never]}]\n", 1, 36,
+		   "expected a string for 'preemptionPolicy', found a sequence");
+	load_fails("kind: Pod\nmetadata: {name: p}\nspec: {priorityClassName: {a: b}}\n", 3, 27,
+		   "expected a string for 'priorityClassName', found a mapping");
+	load_fails("pods: [{name: p, nominatedNodeName: {a: b}}]\n", 1, 37,
+		   "expected a string for 'nominatedNodeName'");
+	load_fails("kind: Pod\nmetadata: {name: p}\nstatus: [1]\n", 3, 9,
+		   "expected a mapping for 'status', found a sequence");
+	load_fails("nodes: [{name: n1}]\npods:\n  - {name: p, nodeName: n1, priorityClassName: gold}\n",
+		   3, 5, "pod 'default/p' names PriorityClass 'gold', which does not exist");
+	/* PodDisruptionBudget */
+	load_fails("disruptionBudgets:\n  - {selector: {a: b}}\n", 2, 5,
+		   "PodDisruptionBudget has no name (expected 'name')");
+	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x, namespace: n}\n"
+		   "spec:\n  selector:\n    matchExpressions:\n      - {key: a, operator: Has}\n",
+		   6, 28, "invalid spec.selector of PodDisruptionBudget 'n/x': \"Has\" is not a valid label selector operator");
+	load_fails("disruptionBudgets:\n  - name: x\n    selector:\n      matchExpressions:\n"
+		   "        - {key: a, operator: Exists}\n        - {key: b, operator: In, values: []}\n",
+		   6, 42, "values set can't be empty");
+	load_fails("disruptionBudgets:\n  - {name: x, minAvailable: 1, maxUnavailable: 1}\n", 2, 48,
+		   "PodDisruptionBudget 'default/x': minAvailable and maxUnavailable cannot be both set");
+	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x}\nspec:\n  maxUnavailable: 10%\n  minAvailable: 1\n",
+		   5, 17, "minAvailable and maxUnavailable cannot be both set");
+	load_fails("disruptionBudgets: [{name: x, minAvailable: -1}]\n", 1, 45,
+		   "invalid minAvailable '-1': must be greater than or equal to 0");
+	load_fails("disruptionBudgets: [{name: x, minAvailable: '5'}]\n", 1, 45,
+		   "invalid minAvailable '5': must be an integer or percentage (e.g '5%')");
+	load_fails("disruptionBudgets: [{name: x, minAvailable: half}]\n", 1, 45,
+		   "must be an integer or percentage");
+	load_fails("disruptionBudgets: [{name: x, minAvailable: -5%}]\n", 1, 45,
+		   "must be an integer or percentage");
+	load_fails("disruptionBudgets: [{name: x, maxUnavailable: 101%}]\n", 1, 47,
+		   "invalid maxUnavailable '101%': must not be greater than 100%");
+	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x}\nspec: {minAvailable: 3000000000}\n", 3, 22,
+		   "out of range for 'spec.minAvailable'");
+	load_fails("disruptionBudgets: [{name: x, maxUnavailable: [1]}]\n", 1, 47,
+		   "expected an integer or a percentage for 'maxUnavailable', found a sequence");
+	load_fails("disruptionBudgets: [{name: x, disruptionsAllowed: -1}]\n", 1, 51,
+		   "out of range for 'disruptionsAllowed'");
+	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x}\nstatus: {disruptionsAllowed: many}\n", 3, 30,
+		   "expected an integer for 'status.disruptionsAllowed'");
+	load_fails("disruptionBudgets:\n  - {name: x}\n---\ndisruptionBudgets:\n  - {name: x, namespace: default}\n",
+		   5, 5, "duplicate PodDisruptionBudget 'default/x'");
+	/* scheduler.preemption */
+	load_fails("scheduler: {preemption: 1}\n", 1, 25, "expected true or false for 'preemption'");
+	/* expect */
+	load_fails("steps:\n  - schedule: {name: p}\n    expect: {blockers: {n1: [NodeResourcesFit, Magic]}}\n",
+		   3, 48, "unknown plugin 'Magic' in blockers of node 'n1' (expected NodeUnschedulable,");
+	load_fails("steps:\n  - schedule: {name: p}\n    expect: {blockers: [n1]}\n", 3, 24,
+		   "expected a mapping for 'blockers'");
+	load_fails("steps:\n  - schedule: {name: p}\n    expect: {blockers: {n1: NodeName}}\n", 3, 29,
+		   "expected a sequence for 'blockers'");
+	load_fails("steps:\n  - schedule: {name: p}\n    expect: {event: [x]}\n", 3, 21,
+		   "expected a string for 'event'");
+	load_fails("steps:\n  - schedule: {name: p}\n    expect: {nominated: [n1]}\n", 3, 25,
+		   "expected a string for 'nominated'");
+	load_fails("steps:\n  - schedule: {name: p}\n    expect: {victims: a}\n", 3, 23,
+		   "expected a sequence for 'victims'");
+}
+
+/* What `w` writes loads back to the same preemption inputs. */
+static void test_save_preemption(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"scheduler: {preemption: false}\n"
+		"priorityClasses:\n"
+		"  - {name: gold, value: 1000, preemptionPolicy: Never}\n"
+		"  - {name: base, value: -3, globalDefault: true}\n"
+		"disruptionBudgets:\n"
+		"  - {name: a, namespace: shop, selector: {app: web}, minAvailable: 2, disruptionsAllowed: 1}\n"
+		"  - {name: b, maxUnavailable: 30%}\n"
+		"  - {name: c, selector: {}, maxUnavailable: 0}\n"
+		"nodes: [{name: n1}]\n"
+		"pods:\n"
+		"  - {name: x, nodeName: n1, priorityClassName: gold, startTime: '2024-01-02T03:04:05Z'}\n"
+		"  - {name: y, nodeName: n1, nominatedNodeName: n1}\n"
+		"  - {name: z, nodeName: n1, priority: 9}\n"
+		"  - {name: q, priorityClassName: gold, preemptionPolicy: Never, startTime: '2024-01-02T03:04:05Z', nominatedNodeName: n1}\n");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(save_scenario(f, sc), 1);
+	assert_int_equal(fclose(f), 0);
+	struct scenario *back = load_ok(buf);
+	const struct cluster *a = sc->cluster, *b = back->cluster;
+	assert_false(b->cfg.preemption);
+	assert_int_equal(b->npclasses, a->npclasses);
+	for (uint32_t i = 0; i < a->npclasses; i++) {
+		const struct priority_class *x = &a->pclasses[i], *y = &b->pclasses[i];
+		assert_string_equal(S(back, y->name), S(sc, x->name));
+		assert_int_equal(y->value, x->value);
+		assert_int_equal(y->global_default, x->global_default);
+		assert_int_equal(!y->preemption_policy, !x->preemption_policy);
+	}
+	assert_int_equal(b->npdbs, a->npdbs);
+	for (uint32_t i = 0; i < a->npdbs; i++) {
+		const struct pdb *x = &a->pdbs[i], *y = &b->pdbs[i];
+		assert_string_equal(S(back, y->name), S(sc, x->name));
+		assert_string_equal(S(back, y->ns), S(sc, x->ns));
+		assert_int_equal(y->has_selector, x->has_selector);
+		assert_int_equal(y->sel.kind, x->sel.kind);
+		assert_int_equal(y->sel.n, x->sel.n);
+		assert_memory_equal(&y->min_available, &x->min_available, sizeof(x->min_available));
+		assert_memory_equal(&y->max_unavailable, &x->max_unavailable, sizeof(x->max_unavailable));
+		assert_int_equal(y->has_allowed, x->has_allowed);
+		assert_int_equal(y->allowed, x->allowed);
+	}
+	const char *names[] = {"x", "y", "z"};
+	for (uint32_t i = 0; i < 3; i++) {
+		const struct pod *x = pod_named(sc, "default", names[i]);
+		const struct pod *y = pod_named(back, "default", names[i]);
+		assert_int_equal(y->spec.priority, x->spec.priority);
+		assert_int_equal(y->spec.has_priority, x->spec.has_priority);
+		assert_string_equal(S(back, y->spec.priority_class), S(sc, x->spec.priority_class));
+		assert_int_equal(y->start_time, x->start_time);
+		assert_int_equal(!y->nominated, !x->nominated);
+	}
+	const struct pod *q = &back->steps[0].pod;
+	assert_string_equal(S(back, q->spec.priority_class), "gold");
+	assert_string_equal(S(back, q->spec.preemption_policy), "Never");
+	assert_false(q->spec.has_priority);
+	assert_int_equal(q->start_time, 1704164645);
+	assert_string_equal(S(back, q->nominated), "n1");
+	scenario_free(back);
+	free(buf);
+	scenario_free(sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1207,6 +1700,13 @@ int main(void)
 		cmocka_unit_test(test_fuzzish),
 		cmocka_unit_test(test_yalloc_blocks),
 		cmocka_unit_test(test_yalloc_libyaml),
+		cmocka_unit_test(test_pod_preemption_fields),
+		cmocka_unit_test(test_priority_classes),
+		cmocka_unit_test(test_pdbs),
+		cmocka_unit_test(test_queue_priority_class),
+		cmocka_unit_test(test_expect_preemption),
+		cmocka_unit_test(test_error_preemption),
+		cmocka_unit_test(test_save_preemption),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
