@@ -211,6 +211,7 @@ void cluster_free(struct cluster *c)
 		workload_fini(&c->workloads[i]);
 	free(c->workloads);
 	free(c->pclasses);
+	free(c->nominated);
 	for (uint32_t i = 0; i < c->npdbs; i++)
 		pdb_fini(&c->pdbs[i]);
 	free(c->pdbs);
@@ -439,12 +440,38 @@ int32_t cluster_add_pod(struct cluster *c, struct pod *p)
 		if (pi < 0 || !idlist_add(&ix->postings[pi], (uint32_t)id))
 			return -1;
 	}
+	sym_t nom = p->nominated;
 	struct pod *d = &c->pods[c->npods++];
 	*d = *p;
 	memset(p, 0, sizeof(*p));
 	d->node = -1;
 	d->alive = true;
+	/* out of memory, the pod keeps its nomination unlisted: other pods'
+	 * cycles then leave it out */
+	if (nom && !cluster_set_nominated(c, (uint32_t)id, nom))
+		d->nominated = nom;
 	return id;
+}
+
+int cluster_set_nominated(struct cluster *c, uint32_t pod, sym_t node_name)
+{
+	assert(pod < c->npods);
+	bool listed = false;
+	for (uint32_t i = 0; i < c->nnominated && !listed; i++)
+		listed = c->nominated[i] == pod;
+	if (!listed && node_name) {
+		if (c->nnominated == c->nominated_cap) {
+			uint32_t cap = c->nominated_cap ? c->nominated_cap * 2 : 8;
+			uint32_t *v = realloc(c->nominated, cap * sizeof(*v));
+			if (!v)
+				return 0;
+			c->nominated = v;
+			c->nominated_cap = cap;
+		}
+		c->nominated[c->nnominated++] = pod;
+	}
+	c->pods[pod].nominated = node_name;
+	return 1;
 }
 
 void cluster_kill_pod(struct cluster *c, uint32_t pod)

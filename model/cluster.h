@@ -123,6 +123,10 @@ struct cluster {
 	uint32_t npclasses;
 	struct pdb *pdbs;           /* PodDisruptionBudgets, input order */
 	uint32_t npdbs;
+	/* the pods that have had a nominatedNodeName (a few): the cycle
+	 * reads the ones still pending and nominated from here */
+	uint32_t *nominated;
+	uint32_t nnominated, nominated_cap;
 
 	struct matcher **matchers;
 	uint32_t nmatchers, matcher_cap;
@@ -184,6 +188,9 @@ int32_t cluster_find_node(const struct cluster *c, sym_t name);
  * id, or -1 on OOM or a duplicate live namespace/name. */
 int32_t cluster_add_pod(struct cluster *c, struct pod *p);
 int32_t cluster_find_pod(const struct cluster *c, sym_t ns, sym_t name);
+/* Sets pod's status.nominatedNodeName (SYM_NONE clears it) and lists the
+ * pod in c->nominated. Returns 0 on OOM (nothing changed). */
+int cluster_set_nominated(struct cluster *c, uint32_t pod, sym_t node_name);
 /* Binds pod to node: updates node pod list, requests and every matcher. */
 void cluster_bind(struct cluster *c, uint32_t pod, uint32_t node);
 void cluster_unbind(struct cluster *c, uint32_t pod);

@@ -123,7 +123,7 @@ static int fits(struct cluster *c, uint32_t pod, uint32_t node, struct preempt_n
 {
 	struct decision d;
 	struct node_rec r;
-	int rc = sched_filter_one(c, pod, node, &d, &r);
+	int rc = sched_filter_nominated(c, pod, node, &d, &r);
 	if (rc == 0 && pn) {
 		char buf[512];
 		pn->fail = r.fail;

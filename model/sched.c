@@ -1556,6 +1556,131 @@ done:
 	return rc;
 }
 
+/* framework/runtime/framework.go addGENominatedPods: binds, for now, the
+ * pods nominated to node (pending, alive) other than pod, of at least its
+ * priority, into added (room for c->nnominated); returns their number. */
+static uint32_t bind_nominated(struct cluster *c, uint32_t pod, uint32_t node, uint32_t *added)
+{
+	const struct pod *p = &c->pods[pod];
+	sym_t name = c->nodes[node].name;
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < c->nnominated; i++) {
+		uint32_t k = c->nominated[i];
+		const struct pod *q = &c->pods[k];
+		if (k == pod || !q->alive || q->node >= 0 || q->nominated != name ||
+		    q->spec.priority < p->spec.priority)
+			continue;
+		cluster_bind(c, k, node);
+		added[n++] = k;
+	}
+	return n;
+}
+
+static void unbind_all(struct cluster *c, const uint32_t *v, uint32_t n)
+{
+	for (uint32_t i = n; i-- > 0;)
+		cluster_unbind(c, v[i]);
+}
+
+int sched_filter_nominated(struct cluster *c, uint32_t pod, uint32_t node, struct decision *d, struct node_rec *r)
+{
+	uint32_t *added = c->nnominated ? malloc(c->nnominated * sizeof(*added)) : NULL;
+	if (c->nnominated && !added)
+		return -1;
+	uint32_t n = c->nnominated ? bind_nominated(c, pod, node, added) : 0;
+	int rc = sched_filter_one(c, pod, node, d, r);
+	unbind_all(c, added, n);
+	free(added);
+	if (rc == 1 && n) {
+		/* pass 1: the pod must also fit without them */
+		decision_fini(d);
+		rc = sched_filter_one(c, pod, node, d, r);
+	}
+	return rc;
+}
+
+/* Takes node id's verdict out of the feasible list of d (wk->ids, and
+ * wk->rix in a full decision). */
+static void drop_feasible(struct decision *d, struct sched_work *wk, uint32_t id, const uint8_t *ign)
+{
+	uint32_t j = 0;
+	while (j < d->nfeasible && wk->ids[j] != id)
+		j++;
+	if (j == d->nfeasible)
+		return;
+	memmove(&wk->ids[j], &wk->ids[j + 1], (d->nfeasible - j - 1) * sizeof(*wk->ids));
+	if (!d->lean)
+		memmove(&wk->rix[j], &wk->rix[j + 1], (d->nfeasible - j - 1) * sizeof(*wk->rix));
+	d->nfeasible--;
+	d->nignored -= ign && !ign[id];
+}
+
+/* A node's failure once the pods nominated there are counted. */
+struct nom_fail {
+	uint32_t node;
+	struct node_rec r;
+};
+
+/* framework.go RunFilterPluginsWithNominatedPods for the nodes other pods
+ * are nominated to, run before the cycle (it binds and unbinds them): the
+ * nodes where the pod fails with them (pass 0) into *out; where it passes
+ * the plain loop's verdict stands (pass 1). 0 on OOM. */
+static int nominated_failures(struct cluster *c, uint32_t pod, struct nom_fail **out, uint32_t *nout)
+{
+	const struct pod *p = &c->pods[pod];
+	uint32_t *added = malloc(c->nnominated * sizeof(*added));
+	struct nom_fail *v = calloc(c->nnominated, sizeof(*v));
+	uint32_t nv = 0;
+	if (!added || !v)
+		goto oom;
+	for (uint32_t i = 0; i < c->nnominated; i++) {
+		const struct pod *q = &c->pods[c->nominated[i]];
+		if (c->nominated[i] == pod || !q->alive || q->node >= 0 || !q->nominated ||
+		    q->spec.priority < p->spec.priority)
+			continue;
+		int32_t node = cluster_find_node(c, q->nominated);
+		bool seen = node < 0;
+		for (uint32_t k = 0; k < nv && !seen; k++)
+			seen = v[k].node == (uint32_t)node;
+		if (seen)
+			continue;
+		struct decision sd;
+		uint32_t n = bind_nominated(c, pod, (uint32_t)node, added);
+		int rc = sched_filter_one(c, pod, (uint32_t)node, &sd, &v[nv].r);
+		unbind_all(c, added, n);
+		decision_fini(&sd);
+		if (rc < 0)
+			goto oom;
+		if (rc == 0)
+			v[nv++].node = (uint32_t)node;
+	}
+	free(added);
+	*out = v;
+	*nout = nv;
+	return 1;
+oom:
+	free(added);
+	free(v);
+	return 0;
+}
+
+/* The failures nominated_failures found, over the plain loop's verdicts. */
+static void apply_nominated(struct decision *d, struct sched_work *wk, const uint8_t *ign,
+			    const struct nom_fail *v, uint32_t nv)
+{
+	for (uint32_t i = 0; i < nv; i++) {
+		uint32_t node = v[i].node;
+		drop_feasible(d, wk, node, ign);
+		if (d->lean) {
+			d->verdict[node] = v[i].r.fail;
+			continue;
+		}
+		struct node_rec *dr = (struct node_rec *)decision_node(d, node);
+		if (dr)
+			*dr = v[i].r;
+	}
+}
+
 /* Did node id pass every filter in decision d (lean or full)? */
 static bool node_feasible(const struct decision *d, uint32_t id)
 {
@@ -1566,7 +1691,7 @@ static bool node_feasible(const struct decision *d, uint32_t id)
 }
 
 /* One cycle; 2 when a lean decision must be recorded in full instead. */
-static int decide(struct cluster *c, uint32_t pod, struct decision *d)
+static int decide(struct cluster *c, uint32_t pod, struct decision *d, const struct nom_fail *nom, uint32_t nnom)
 {
 	assert(pod < c->npods);
 	const struct pod *p = &c->pods[pod];
@@ -1628,6 +1753,8 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d)
 		}
 	} else if (!run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is, wk)) {
 		goto done;
+	} else {
+		apply_nominated(d, wk, spread_ignore_mask(ss), nom, nnom);
 	}
 	if (d->nfeasible) {
 		if (!score_and_select(c, p, d, shape, ss, is, wk))
@@ -1661,11 +1788,16 @@ done:
 
 int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 {
-	int rc = decide(c, pod, d);
+	struct nom_fail *nom = NULL;
+	uint32_t nnom = 0;
+	if (c->nnominated && !nominated_failures(c, pod, &nom, &nnom))
+		return 0;
+	int rc = decide(c, pod, d, nom, nnom);
 	if (rc == 2) {
 		decision_fini(d); /* clears lean */
-		rc = decide(c, pod, d);
+		rc = decide(c, pod, d, nom, nnom);
 	}
+	free(nom);
 	if (rc != 1 || d->outcome != OUT_PENDING)
 		return rc;
 	/* schedule_one.go schedulingCycle: PostFilter (DefaultPreemption)

@@ -41,6 +41,13 @@ uint64_t sched_vector_scored(void);
  * when the node fits, 0 when not, -1 on OOM. */
 int sched_filter_one(struct cluster *c, uint32_t pod, uint32_t node, struct decision *d, struct node_rec *r);
 
+/* sched_filter_one as framework/runtime/framework.go
+ * RunFilterPluginsWithNominatedPods runs it: first with the pods
+ * nominated to node (other than pod, of at least its priority) bound
+ * there for the moment, and when that passes, again without them. */
+int sched_filter_nominated(struct cluster *c, uint32_t pod, uint32_t node, struct decision *d,
+			   struct node_rec *r);
+
 /* Builds the "0/N nodes are available: ..." text of a decision with no
  * feasible node (malloc'd). */
 char *sched_fit_message(const struct cluster *c, const struct decision *d);

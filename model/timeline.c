@@ -32,6 +32,10 @@ struct undo {
 	uint32_t nvictims;
 	bool nom_set;
 	sym_t old_nom, new_nom;
+	/* lower-priority pods nominated to the chosen node, whose
+	 * nomination preemption cleared */
+	uint32_t *cleared;
+	uint32_t ncleared;
 };
 
 struct victim_undo {
@@ -88,7 +92,9 @@ static void warm(struct timeline *t)
 			break;
 		int ok = 1;
 		if (admit_pod(c, &p)) {
-			char *err = validate_pod(c, &p);
+			char *err = p.stored ? NULL : admit_priority(c, &p);
+			if (!err)
+				err = validate_pod(c, &p);
 			if (!err)
 				ok = sched_warm(c, &p);
 			free(err);
@@ -126,6 +132,7 @@ static void undo_clear(struct undo *u)
 	free(u->taints);
 	free(u->pods);
 	free(u->victims);
+	free(u->cleared);
 	memset(u, 0, sizeof(*u));
 	u->pod = u->node = -1;
 }
@@ -253,6 +260,9 @@ static void preemption_redo(struct cluster *c, uint32_t pod, struct undo *u)
 		cluster_unbind(c, u->victims[k].pod);
 		cluster_kill_pod(c, u->victims[k].pod);
 	}
+	for (uint32_t k = 0; k < u->ncleared; k++)
+		c->pods[u->cleared[k]].nominated = SYM_NONE;
+	/* listed in c->nominated when first set (preemption_apply) */
 	c->pods[pod].nominated = u->new_nom;
 }
 
@@ -264,6 +274,8 @@ static void preemption_undo(struct cluster *c, uint32_t pod, struct undo *u)
 		cluster_revive_pod(c, u->victims[k].pod);
 		cluster_bind_at(c, u->victims[k].pod, u->victims[k].node, u->victims[k].pos);
 	}
+	for (uint32_t k = 0; k < u->ncleared; k++)
+		c->pods[u->cleared[k]].nominated = u->new_nom;
 	c->pods[pod].nominated = u->old_nom;
 }
 
@@ -275,8 +287,10 @@ static void preemption_undo(struct cluster *c, uint32_t pod, struct undo *u)
 static int preemption_apply(struct cluster *c, uint32_t pod, const struct decision *d, struct undo *u)
 {
 	free(u->victims);
+	free(u->cleared);
 	u->victims = NULL;
-	u->nvictims = 0;
+	u->cleared = NULL;
+	u->nvictims = u->ncleared = 0;
 	u->nom_set = false;
 	if (d->outcome != OUT_PENDING)
 		return 1;
@@ -292,9 +306,25 @@ static int preemption_apply(struct cluster *c, uint32_t pod, const struct decisi
 		}
 		u->nvictims = pre->nvictims;
 		u->new_nom = c->nodes[pre->nominated].name;
+		/* preemption.go prepareCandidate: the pods nominated to
+		 * that node with a lower priority lose their nomination */
+		for (uint32_t k = 0; k < c->nnominated; k++) {
+			const struct pod *q = &c->pods[c->nominated[k]];
+			if (c->nominated[k] == pod || !q->alive || q->node >= 0 || q->nominated != u->new_nom ||
+			    q->spec.priority >= p->spec.priority)
+				continue;
+			uint32_t *v = realloc(u->cleared, (u->ncleared + 1) * sizeof(*v));
+			if (!v)
+				return 0;
+			u->cleared = v;
+			v[u->ncleared++] = c->nominated[k];
+		}
 	} else if (pre->outcome != PRE_NOT_ELIGIBLE) {
 		u->new_nom = SYM_NONE;
 	}
+	/* lists the pod in c->nominated (the redo sets the same again) */
+	if (u->new_nom && !cluster_set_nominated(c, pod, u->new_nom))
+		return 0;
 	u->nom_set = true;
 	preemption_redo(c, pod, u);
 	return 1;
@@ -402,7 +432,10 @@ static int apply_schedule(struct timeline *t, uint32_t i, struct decision *d)
 		pod_fini(&p);
 		return 0;
 	}
-	char *err = validate_pod(c, &p);
+	/* a pod stored in the API server (a dump's) was admitted there */
+	char *err = p.stored ? NULL : admit_priority(c, &p);
+	if (!err)
+		err = validate_pod(c, &p);
 	if (err) {
 		d->outcome = OUT_INVALID;
 		d->message = err;

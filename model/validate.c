@@ -2,6 +2,7 @@
  * matchLabelKeys merge) and pod / scheduler-profile validation with the
  * API server's field paths and apimachinery field.Error rendering. */
 #include "validate.h"
+#include "priority.h"
 
 #include "goquote.h"
 #include "ufmt.h"
@@ -954,6 +955,13 @@ char *validate_pod(const struct cluster *c, const struct pod *p)
 		push_msgs(&v, "spec.nodeName", txt(&v, p->spec.node_name), tlen(&v, p->spec.node_name), &m);
 	}
 	validate_tolerations(&v, p);
+	if (p->spec.preemption_policy != SYM_NONE) {
+		/* validation.go ValidatePreemptionPolicy */
+		static const char *const pp_values[] = { "Never", "PreemptLowerPriority" };
+		const char *pp = txt(&v, p->spec.preemption_policy);
+		if (strcmp(pp, pp_values[0]) && strcmp(pp, pp_values[1]))
+			err_unsupported(&e, "spec.preemptionPolicy", pp, pp_values, 2);
+	}
 
 	if (e.n)
 		out = render(&v, p, &e);
@@ -1047,6 +1055,57 @@ int admit_pod(struct cluster *c, struct pod *p)
 			t->value = c->sym_empty;
 	}
 	return 1;
+}
+
+/* plugin/pkg/admission/priority/admission.go admitPod: the pod's priority
+ * and preemptionPolicy from its PriorityClass (or the globalDefault one),
+ * refused when the pod names a class that does not exist or gives values
+ * of its own that differ from the class's. */
+char *admit_priority(struct cluster *c, struct pod *p)
+{
+	assert(c && p);
+	struct pod_spec *s = &p->spec;
+	const struct priority_class *pc = NULL;
+	char msg[512];
+	msg[0] = '\0';
+	if (s->priority_class && intern_len(c->in, s->priority_class)) {
+		if (!(pc = priority_class_find(c, s->priority_class)))
+			snprintf(msg, sizeof(msg), "no PriorityClass with name %s was found",
+				 intern_get(c->in, s->priority_class));
+	} else {
+		pc = priority_class_default(c);
+	}
+	/* with no class at all (none named, no globalDefault one) a
+	 * scenario's own `priority` stands, where the API server would
+	 * refuse any but DefaultPriorityWhenNoDefaultClassExists (0) */
+	if (!pc && !msg[0])
+		return NULL;
+	int32_t prio = pc ? pc->value : 0;
+	if (!msg[0] && s->has_priority && s->priority != prio)
+		snprintf(msg, sizeof(msg), "the integer value of priority (%d) must not be provided in pod spec; "
+			 "priority admission controller computed %d from the given PriorityClass name",
+			 s->priority, prio);
+	/* scheduling/v1 SetDefaults_PriorityClass: PreemptLowerPriority */
+	const char *cls_policy = pc ? (pc->preemption_policy ? intern_get(c->in, pc->preemption_policy)
+				       : "PreemptLowerPriority") : NULL;
+	if (!msg[0] && cls_policy && s->preemption_policy &&
+	    strcmp(intern_get(c->in, s->preemption_policy), cls_policy))
+		snprintf(msg, sizeof(msg), "the string value of PreemptionPolicy (%s) must not be provided in pod "
+			 "spec; priority admission controller computed %s from the given PriorityClass name",
+			 intern_get(c->in, s->preemption_policy), cls_policy);
+	if (msg[0]) {
+		/* apimachinery errors.NewForbidden */
+		size_t n = strlen(msg) + strlen(intern_get(c->in, p->name)) + 32;
+		char *out = malloc(n);
+		if (out)
+			snprintf(out, n, "pods \"%s\" is forbidden: %s", intern_get(c->in, p->name), msg);
+		return out ? out : strdup("pods is forbidden: out of memory");
+	}
+	s->priority = prio;
+	s->has_priority = true;
+	if (cls_policy)
+		s->preemption_policy = intern_str(c->in, cls_policy);
+	return NULL;
 }
 
 /* ---------------------------------------------------------------------

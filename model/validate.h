@@ -12,6 +12,11 @@
  * matchLabelKeys into labelSelector). Returns 1, 0 on OOM. */
 int admit_pod(struct cluster *c, struct pod *p);
 
+/* The Priority admission plugin on pod p (in place): its priority and
+ * preemptionPolicy from its PriorityClass. Returns NULL when admitted,
+ * else the malloc'd refusal `pods "NAME" is forbidden: ...`. */
+char *admit_priority(struct cluster *c, struct pod *p);
+
 /* Validates p. Returns NULL when valid, else the malloc'd message
  * `Pod "NAME" is invalid: ERR` or `Pod "NAME" is invalid: [ERR1, ERR2]`. */
 char *validate_pod(const struct cluster *c, const struct pod *p);
