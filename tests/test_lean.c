@@ -1,8 +1,10 @@
 /* test_lean.c - a lean decision (every node's verdict and total, the
  * choice) agrees with the full record of the same cycle on every node of
- * every step, with the vector loops and without them. Without arguments: the bundled scenarios, the shared
+ * every step, with the vector loops and without them: the lean loops are
+ * the fast path of the plain loop over the filter table (filters.c) that
+ * full decisions run. Without arguments: the bundled scenarios, the shared
  * conformance cases and the realistic inputs; with arguments, those files
- * (tests/checks/lean.sh passes generated clusters). */
+ * (tests/checks/lean.sh passes generated and random clusters). */
 #include <glob.h>
 #include <stdlib.h>
 
@@ -55,6 +57,10 @@ static uint32_t compare(const char *path, uint32_t step, const struct decision *
 		if (r->feasible && sum != r->total)
 			fail_msg("%s: node %u: total %lld, weighted sum of the scores %lld", where, r->node,
 				 (long long)r->total, (long long)sum);
+		/* every blocker recorded, the first one the verdict */
+		if (r->feasible ? r->blockers != 0
+				: !(r->blockers & (1u << r->fail)) || (r->blockers & ((1u << r->fail) - 1)))
+			fail_msg("%s: node %u: blockers %#x with verdict %d", where, r->node, r->blockers, r->fail);
 		if (a->verdict[r->node] != r->fail)
 			fail_msg("%s: node %u: lean verdict %d, full %d", where, r->node, a->verdict[r->node],
 				 r->fail);
@@ -148,6 +154,7 @@ int main(int argc, char **argv)
 	} else {
 		glob("scenarios/*.yaml", 0, NULL, &g);
 		glob("../shared/conformance/upstream/*.yaml", GLOB_APPEND, NULL, &g);
+		glob("../shared/conformance/v2/*/*.yaml", GLOB_APPEND, NULL, &g);
 		glob("tests/realistic/*.yaml", GLOB_APPEND, NULL, &g);
 		files = g.gl_pathv;
 		nfiles = (uint32_t)g.gl_pathc;

@@ -19,5 +19,14 @@ awk -v W="NodeResourcesFit: 40000" -f tests/lean/span.awk >"$tmp/span-w.yaml"
 # and hand-made ones: blocks of eight nodes with a removed node, full,
 # cordoned and tainted nodes (the vector filter's fallbacks); nodes with
 # many matching pods (the score table's per-node sums)
+# and random scenarios of the differential test's generator (every
+# feature family), where python3 is there
+rand=()
+if command -v python3 >/dev/null 2>&1; then
+	for seed in $(seq 1 36); do
+		python3 tests/diff/gen.py "$seed" "$tmp/r$seed.yaml" >/dev/null
+		rand+=("$tmp/r$seed.yaml")
+	done
+fi
 LEAN_EXPECT_VECTOR=1 "$BUILD/tests/test_lean" "$tmp/a.yaml" "$tmp/b.yaml" "$tmp/c.yaml" "$tmp/span.yaml" \
-	"$tmp/wide.yaml" "$tmp/span-w.yaml" tests/lean/blocks.yaml tests/lean/crowded.yaml
+	"$tmp/wide.yaml" "$tmp/span-w.yaml" tests/lean/blocks.yaml tests/lean/crowded.yaml "${rand[@]}"
