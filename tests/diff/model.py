@@ -9,6 +9,7 @@ Output: a dict shaped like `skewer explain --json` (the contract fields).
 Python 3, stdlib only.
 """
 
+import datetime
 import math
 from fractions import Fraction
 
@@ -385,6 +386,13 @@ def build_pod(raw):
     p["nzcpu"] = nz.get("cpu", 0)
     p["nzmem"] = nz.get("memory", 0)
     p["bound"] = None       # node name when bound
+    # Preemption inputs [DBG §2]: spec.priority (0 when absent), status.startTime,
+    # spec.preemptionPolicy; status.nominatedNodeName is state kept by run().
+    p["priority"] = int(raw.get("priority") or 0)
+    p["startTime"] = raw.get("startTime")
+    p["preemptionPolicy"] = raw.get("preemptionPolicy") or "PreemptLowerPriority"
+    p["nominated"] = raw.get("nominatedNodeName") or None
+    p["bindseq"] = None     # order of binding: a node's pods are listed in it
     return p
 
 
@@ -425,6 +433,21 @@ class Cluster:
         self.nodes = [build_node(n) for n in scen.get("nodes") or []]
         self.pods = []          # all pods (bound + pending) in insertion order
         self.workloads = scen.get("workloads") or []
+        self.bindseq = 0
+        # PodDisruptionBudgets as the scheduler reads them [NOTES §5]: namespace,
+        # selector (nil or empty matches nothing), status.disruptionsAllowed.
+        self.pdbs = []
+        for b in scen.get("disruptionBudgets") or []:
+            self.pdbs.append({"namespace": b.get("namespace") or "default",
+                              "raw": b, "sel": convert_selector(b.get("selector")),
+                              "allowed": b.get("disruptionsAllowed")})
+        self.preemption = sch.get("preemption", True) is not False
+
+    def bind(self, pod, node_name):
+        self.bindseq += 1
+        pod["bound"] = node_name
+        pod["bindseq"] = self.bindseq
+        pod["nominated"] = None
 
     def node(self, name):
         for n in self.nodes:
@@ -433,7 +456,8 @@ class Cluster:
         return None
 
     def pods_on(self, node):
-        return [p for p in self.pods if p["bound"] == node["name"]]
+        # in the order the pods were bound (input order for bound pods)
+        return sorted((p for p in self.pods if p["bound"] == node["name"]), key=lambda p: p["bindseq"])
 
     def bound_pods(self):
         return [p for p in self.pods if p["bound"] is not None]
@@ -719,53 +743,132 @@ def ipa_filter(pod, st, node):
     return None
 
 
-def fit_filter(cl, pod, node):
+def fit_filter(cl, pod, node, unresolvable=None):
+    """Reasons in the plugin's order [OTH §6.2].  When `unresolvable` is a list,
+    appends whether the status is UnschedulableAndUnresolvable: some insufficient
+    resource (not the pod count) is requested beyond the node's whole allocatable."""
     reasons = []
+    unres = False
     on = cl.pods_on(node)
     if len(on) + 1 > node["alloc"].get("pods", 0):
         reasons.append("Too many pods")
     req = pod["req"]
-    if all(v == 0 for v in req.values()):
-        return reasons
-    used = {}
-    for q in on:
-        for k, v in q["req"].items():
-            used[k] = used.get(k, 0) + v
-    for r in ("cpu", "memory", "ephemeral-storage"):
-        want = req.get(r, 0)
-        if want > 0 and want > node["alloc"].get(r, 0) - used.get(r, 0):
-            reasons.append("Insufficient " + r)
-    for r in sorted(k for k in req if k not in ("cpu", "memory", "ephemeral-storage", "pods")):
-        want = req[r]
-        if want > 0 and want > node["alloc"].get(r, 0) - used.get(r, 0):
-            reasons.append("Insufficient " + r)
+    if not all(v == 0 for v in req.values()):
+        used = {}
+        for q in on:
+            for k, v in q["req"].items():
+                used[k] = used.get(k, 0) + v
+        rest = sorted(k for k in req if k not in ("cpu", "memory", "ephemeral-storage", "pods"))
+        for r in ["cpu", "memory", "ephemeral-storage"] + rest:
+            want = req.get(r, 0)
+            alloc = node["alloc"].get(r, 0)
+            if want > 0 and want > alloc - used.get(r, 0):
+                reasons.append("Insufficient " + r)
+                if want > alloc:
+                    unres = True
+    if unresolvable is not None:
+        unresolvable.append(unres)
     return reasons
+
+
+def pts_filter_status(cl, pod, pts_state, node):
+    """(reason, unresolvable) of PodTopologySpread's Filter, or None [PTS §4]."""
+    if pts_state is None:
+        return None
+    hard, doms, gmins = pts_state
+    r = pts_filter(cl, pod, hard, doms, gmins, node)
+    if r is None:
+        return None
+    return r, r == R_PTS_LABEL
+
+
+def all_filters(cl, pod, node, pts_state, ipa_state, first_only=False):
+    """Every failing Filter plugin on the node, in filter order [DBG §1]:
+    a list of (plugin, [reasons], unresolvable).  The scheduler itself stops
+    at the first one (first_only)."""
+    out = []
+
+    def add(plugin, reasons, unres):
+        out.append((plugin, reasons, unres))
+        return first_only
+
+    unsched_taint = {"key": UNSCHED_TAINT, "value": "", "effect": "NoSchedule"}
+    if node["unschedulable"] and not tolerated(pod["tolerations"], unsched_taint):
+        if add("NodeUnschedulable", [R_UNSCHED], True):
+            return out
+    nn = pod["raw"].get("nodeName")
+    if nn and nn != node["name"]:
+        if add("NodeName", [R_NODENAME], True):
+            return out
+    if has_untolerated_noschedule(node, pod["tolerations"]):
+        if add("TaintToleration", [R_TAINT], True):
+            return out
+    if not required_node_affinity_matches(pod, node):
+        if add("NodeAffinity", [R_NA], True):
+            return out
+    unres = []
+    rs = fit_filter(cl, pod, node, unres)
+    if rs:
+        if add("NodeResourcesFit", rs, unres[0]):
+            return out
+    st = pts_filter_status(cl, pod, pts_state, node)
+    if st:
+        if add("PodTopologySpread", [st[0]], st[1]):
+            return out
+    r = ipa_filter(pod, ipa_state, node)
+    if r:
+        add("InterPodAffinity", [r], r == R_IPA_AFF)
+    return out
 
 
 def run_filters(cl, pod, node, pts_state, ipa_state):
     """Returns (plugin, [reasons]) or (None, [])."""
-    unsched_taint = {"key": UNSCHED_TAINT, "value": "", "effect": "NoSchedule"}
-    if node["unschedulable"] and not tolerated(pod["tolerations"], unsched_taint):
-        return "NodeUnschedulable", [R_UNSCHED]
-    nn = pod["raw"].get("nodeName")
-    if nn and nn != node["name"]:
-        return "NodeName", [R_NODENAME]
-    if has_untolerated_noschedule(node, pod["tolerations"]):
-        return "TaintToleration", [R_TAINT]
-    if not required_node_affinity_matches(pod, node):
-        return "NodeAffinity", [R_NA]
-    rs = fit_filter(cl, pod, node)
-    if rs:
-        return "NodeResourcesFit", rs
-    if pts_state is not None:
-        hard, doms, gmins = pts_state
-        r = pts_filter(cl, pod, hard, doms, gmins, node)
-        if r:
-            return "PodTopologySpread", [r]
-    r = ipa_filter(pod, ipa_state, node)
-    if r:
-        return "InterPodAffinity", [r]
-    return None, []
+    b = all_filters(cl, pod, node, pts_state, ipa_state, first_only=True)
+    if not b:
+        return None, []
+    return b[0][0], b[0][1]
+
+
+def nominated_on(cl, pod, node):
+    """Pods nominated to the node that RunFilterPluginsWithNominatedPods adds:
+    other pending pods of at least the pod's priority [NOTES §1]."""
+    return [q for q in cl.pods if q is not pod and q["bound"] is None
+            and q["nominated"] == node["name"] and q["priority"] >= pod["priority"]]
+
+
+def filters_with_nominated(cl, pod, node, pts_state, ipa_state=None, first_only=False):
+    """RunFilterPluginsWithNominatedPods [NOTES §1]: with the nominated pods
+    bound to the node first (PodTopologySpread's AddPod on the cycle state,
+    InterPodAffinity's state recomputed, which is the same as its AddPod);
+    if that passes, again without them.  Returns the failing filters of the
+    deciding pass (ipa_state None: computed from the cluster as it is)."""
+    noms = nominated_on(cl, pod, node)
+    if noms:
+        for q in noms:
+            q["bound"] = node["name"]
+            q["bindseq"] = float("inf")
+        try:
+            st0 = None
+            if pts_state is not None:
+                hard = pts_state[0]
+                doms = [dict(d) for d in pts_state[1]]
+                for q in noms:
+                    pts_update(cl, pod, hard, doms, q, node, +1)
+                st0 = (hard, doms, gmins_of(hard, doms))
+            b = all_filters(cl, pod, node, st0, ipa_prefilter(cl, pod), first_only)
+        finally:
+            for q in noms:
+                q["bound"] = None
+                q["bindseq"] = None
+        if b:
+            return b
+    if ipa_state is None:
+        ipa_state = ipa_prefilter(cl, pod)
+    return all_filters(cl, pod, node, pts_state, ipa_state, first_only)
+
+
+FILTER_ORDER = ["NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+                "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"]
 
 
 # ---------------- scores
@@ -999,6 +1102,228 @@ def fit_message(n_nodes, statuses):
     return "0/%d nodes are available: %s." % (n_nodes, ", ".join(parts))
 
 
+# --------------------------------------------------------------------------
+# Preemption: DefaultPreemption's PostFilter [DBG §2], from /work/notes/preemption.md
+# ([NOTES §n]) only.
+
+R_NO_VICTIMS = "No preemption victims found for incoming pod"
+R_NOT_HELPFUL = "Preemption is not helpful for scheduling"
+EVENT_LIMIT = 1024
+
+# Choices where the contract or upstream leaves room, kept switchable:
+# - v1.37's FilterVictimsWithPDBViolation stops at the first PDB that goes
+#   negative for a pod (older releases decrement every matching PDB) [NOTES §5].
+PDB_STOP_AT_FIRST_VIOLATED = True
+# - prepareCandidate clears the nomination of lower-priority pods nominated to
+#   the chosen node [NOTES §9].
+CLEAR_LOWER_NOMINATED = True
+# - "skewer also runs the later filters on that node" [DBG §1] taken literally
+#   for the NodeAffinity PreFilter rejection (pod affinity terms conflict).
+CONFLICT_LATER_FILTERS = True
+
+
+def start_key(p):
+    """GetPodStartTime: a pod without status.startTime counts as started now,
+    i.e. later than any time a scenario gives [DBG §2]."""
+    t = p["startTime"]
+    if t is None:
+        return (1, None)
+    return (0, datetime.datetime.fromisoformat(str(t).replace("Z", "+00:00")))
+
+
+def importance(p):
+    """MoreImportantPod as a sort key (smaller = more important): higher priority,
+    then earlier start.  Python's sort is stable: equal pods keep the node's order."""
+    return (-p["priority"], start_key(p))
+
+
+def pts_update(cl, pod, hard, doms, q, node, delta):
+    """PodTopologySpread AddPod/RemovePod on the cycle state [PTS §3.1]: no
+    deletionTimestamp check and no empty-selector shortcut here."""
+    if q["namespace"] != pod["namespace"]:
+        return
+    if any(c["topologyKey"] not in node["labels"] for c in hard):
+        return
+    if not cl.g_nip and not required_node_affinity_matches(pod, node):
+        return
+    for i, c in enumerate(hard):
+        if not sel_matches(c["sel"], q["labels"]):
+            continue
+        if not cl.eligible(c, pod, node):
+            continue
+        v = node["labels"][c["topologyKey"]]
+        doms[i][v] = doms[i].get(v, 0) + delta
+
+
+def gmins_of(hard, doms):
+    out = []
+    for i, c in enumerate(hard):
+        d = doms[i]
+        mn = min(d.values()) if d else MAXINT32
+        if len(d) < c["minDomains"]:
+            mn = 0
+        out.append(mn)
+    return out
+
+
+def pdb_split(cl, pods):
+    """filterPodsWithPDBViolation over pods in importance order [NOTES §5]."""
+    allowed = [b["allowed"] for b in cl.pdbs]
+    violating, non = [], []
+    for q in pods:
+        viol = False
+        if q["labels"]:
+            for i, b in enumerate(cl.pdbs):
+                if b["namespace"] != q["namespace"]:
+                    continue
+                if b["sel"] == NOTHING or sel_empty(b["sel"]) or not sel_matches(b["sel"], q["labels"]):
+                    continue
+                allowed[i] -= 1
+                if allowed[i] < 0:
+                    viol = True
+                    if PDB_STOP_AT_FIRST_VIOLATED:
+                        break
+        (violating if viol else non).append(q)
+    return violating, non
+
+
+def select_victims(cl, pod, node, pts_state):
+    """SelectVictimsOnNode [NOTES §5]: (victims, numPDBViolations, None) or
+    (None, 0, status).  Leaves the cluster as it found it."""
+    potential = [q for q in cl.pods_on(node) if q["priority"] < pod["priority"]]
+    if not potential:
+        return None, 0, ("DefaultPreemption", [R_NO_VICTIMS], True)
+    if pts_state is not None:
+        hard = pts_state[0]
+        doms = [dict(d) for d in pts_state[1]]
+
+    def remove(q):
+        q["bound"] = None
+        if pts_state is not None:
+            pts_update(cl, pod, hard, doms, q, node, -1)
+
+    def add(q):
+        q["bound"] = node["name"]
+        if pts_state is not None:
+            pts_update(cl, pod, hard, doms, q, node, +1)
+
+    def status():
+        st = (hard, doms, gmins_of(hard, doms)) if pts_state is not None else None
+        b = filters_with_nominated(cl, pod, node, st, None, first_only=True)
+        return b[0] if b else None
+
+    try:
+        for q in potential:
+            remove(q)
+        st = status()
+        if st is not None:
+            return None, 0, st
+        potential.sort(key=importance)
+        violating, non = pdb_split(cl, potential)
+        victims = []
+        nviol = 0
+        for group, counts in ((violating, True), (non, False)):
+            for q in group:
+                add(q)
+                if status() is not None:
+                    remove(q)
+                    victims.append(q)
+                    if counts:
+                        nviol += 1
+        if violating and non:
+            victims.sort(key=importance)
+        return victims, nviol, None
+    finally:
+        for q in potential:
+            q["bound"] = node["name"]
+
+
+def pick_candidate(cl, cands):
+    """pickOneNodeForPreemption [NOTES §6]; the last tie goes to the first
+    candidate in node order (skewer's documented choice)."""
+    order = {n["name"]: i for i, n in enumerate(cl.nodes)}
+    cands = sorted(cands, key=lambda c: order[c["node"]])
+    if len(cands) == 1:
+        return cands[0]
+
+    def latest_start(c):
+        top = max(q["priority"] for q in c["victims"])
+        return min(start_key(q) for q in c["victims"] if q["priority"] == top)
+
+    crits = [
+        lambda c: -c["nviol"],
+        lambda c: -max(q["priority"] for q in c["victims"]),
+        lambda c: -sum(q["priority"] + 2**31 for q in c["victims"]),
+        lambda c: -len(c["victims"]),
+        latest_start,
+    ]
+    for f in crits:
+        best = max(f(c) for c in cands)
+        cands = [c for c in cands if f(c) == best]
+        if len(cands) == 1:
+            break
+    return cands[0]
+
+
+def truncate_event(msg):
+    b = msg.encode()
+    if len(b) <= EVENT_LIMIT:
+        return msg
+    return b[:EVENT_LIMIT - 4].decode(errors="replace") + " ..."
+
+
+def postfilter(cl, pod, res, statuses, pts_state):
+    """Runs DefaultPreemption for a pending cycle: fills res["preemption"] and
+    res["event"], deletes the victims and sets or clears the nomination."""
+    if not cl.preemption:
+        # no PostFilter plugin: the FitError alone; the nomination is cleared
+        pod["nominated"] = None
+        res["event"] = truncate_event(res["message"])
+        return
+    pre = {"message": None, "nominatedNode": None, "victims": []}
+    res["preemption"] = pre
+    if pod["preemptionPolicy"] == "Never":
+        pre["message"] = "preemption: not eligible due to preemptionPolicy=Never."
+        pre["nominatedNode"] = pod["nominated"]         # kept
+    else:
+        # Eligible: a nominated node's terminating pods block only when they are
+        # terminating by preemption (DisruptionTarget), which no scenario has.
+        potential = [n for n in cl.nodes if not statuses[n["name"]][2]]
+        n_cand = min(max(len(potential) * 10 // 100, 100), len(potential))
+        dry = {}
+        nonviol, viol = [], []
+        for n in potential:                              # offset 0
+            victims, nv, st = select_victims(cl, pod, n, pts_state)
+            if st is not None:
+                dry[n["name"]] = st
+                continue
+            assert victims, "expected at least one victim pod on node %s" % n["name"]
+            (nonviol if nv == 0 else viol).append({"node": n["name"], "victims": victims, "nviol": nv})
+            if nonviol and len(nonviol) + len(viol) >= n_cand:
+                break
+        cands = nonviol + viol
+        if not cands:
+            st = [(p, r) for p, r, u in dry.values()]
+            st += [("", [R_NOT_HELPFUL])] * (len(cl.nodes) - len(dry))
+            pre["message"] = "preemption: " + fit_message(len(cl.nodes), st)
+            pod["nominated"] = None
+        else:
+            best = pick_candidate(cl, cands)
+            for q in best["victims"]:
+                cl.pods.remove(q)
+            if CLEAR_LOWER_NOMINATED:
+                for q in cl.pods:
+                    if q is not pod and q["bound"] is None and q["nominated"] == best["node"] \
+                            and q["priority"] < pod["priority"]:
+                        q["nominated"] = None
+            pod["nominated"] = best["node"]
+            pre["nominatedNode"] = best["node"]
+            pre["victims"] = [pod_key(q) for q in best["victims"]]
+            pre["message"] = "preemption: found a potential placement for pod on node %s, preempting %d victims" % (
+                best["node"], len(best["victims"]))
+    res["event"] = truncate_event(res["message"] + " " + pre["message"])
+
+
 def schedule_pod(cl, pod, choose=None):
     """Runs one scheduling cycle; returns a step dict (without index/action)."""
     cons, own = cl.constraints_for(pod)
@@ -1028,44 +1353,103 @@ def schedule_pod(cl, pod, choose=None):
         return out
 
     if not cl.nodes:
+        # ErrNoNodesAvailable: no PostFilter; the nomination is cleared [NOTES §1]
         res["outcome"] = "pending"
         res["message"] = "no nodes available to schedule pods"
+        res["event"] = res["message"]
         res["constraints"] = cons_out(None)
         res["nodes"] = []
+        if choose is not None:
+            res["outcome"] = "error"
+            res["message"] = "choose: no node %s" % choose
+            del res["event"]
+        else:
+            pod["nominated"] = None
         return res, None
+
+    ipa_state = ipa_prefilter(cl, pod)
+    pts_state = (hard, doms, gmins) if hard else None
+
+    def spread_of(n):
+        """[DBG §1] one entry per hard constraint, `constraint` = index in cons."""
+        out = []
+        hi = 0
+        for i, c in enumerate(cons):
+            if c["whenUnsatisfiable"] != "DoNotSchedule":
+                continue
+            k = c["topologyKey"]
+            if k not in n["labels"]:
+                out.append({"constraint": i, "domain": None, "ok": False})
+            else:
+                v = n["labels"][k]
+                m = doms[hi].get(v, 0)
+                sm = 1 if sel_matches(c["sel"], pod["labels"]) else 0
+                skew = m + sm - gmins[hi]
+                out.append({"constraint": i, "domain": v, "matchNum": m, "selfMatch": sm,
+                            "globalMin": gmins[hi], "skew": skew, "ok": skew <= c["maxSkew"]})
+            hi += 1
+        return out
+
+    def blockers_of(n, first):
+        """The scheduler's verdict `first` (plugin, reasons, unresolvable), then
+        every later failing filter in filter order [DBG §1]."""
+        later = filters_with_nominated(cl, pod, n, pts_state, ipa_state)
+        pos = FILTER_ORDER.index(first[0])
+        return [first] + [b for b in later if FILTER_ORDER.index(b[0]) > pos]
+
+    def blockers_json(bl):
+        return [{"plugin": p, "reason": ", ".join(r), "unresolvable": u} for p, r, u in bl]
 
     na_pre = node_affinity_prefilter(cl, pod)
     if na_pre == "conflict":
+        # PreFilter rejects every node [CONV §7]; preemption helps nowhere
         res["outcome"] = "pending"
         res["message"] = "0/%d nodes are available: %s." % (len(cl.nodes), R_NA_CONFLICT)
         res["constraints"] = cons_out(None)
-        res["nodes"] = [{"name": n["name"], "feasible": False, "plugin": "NodeAffinity",
-                         "reason": R_NA_CONFLICT} for n in cl.nodes]
+        res["nodes"] = []
+        for n in cl.nodes:
+            first = ("NodeAffinity", [R_NA_CONFLICT], True)
+            res["nodes"].append({"name": n["name"], "feasible": False, "plugin": "NodeAffinity",
+                                 "reason": R_NA_CONFLICT,
+                                 "blockers": blockers_json(blockers_of(n, first) if CONFLICT_LATER_FILTERS else [first]),
+                                 "spread": spread_of(n) if CONFLICT_LATER_FILTERS else []})
         if choose is not None:
             res["outcome"] = "error"
             if cl.node(choose) is None:
                 res["message"] = "choose: no node %s" % choose
             else:
                 res["message"] = "choose: node %s is not feasible: NodeAffinity: %s" % (choose, R_NA_CONFLICT)
+            return res, None
+        statuses = {n["name"]: ("NodeAffinity", [R_NA_CONFLICT], True) for n in cl.nodes}
+        postfilter(cl, pod, res, statuses, pts_state)
         return res, None
 
-    ipa_state = ipa_prefilter(cl, pod)
-    pts_state = (hard, doms, gmins) if hard else None
     nodes_out = []
-    statuses = []
+    statuses = {}           # node name -> the scheduler's status (plugin, reasons, unresolvable)
     feas = []
     for n in cl.nodes:
         if na_pre is not None and n["name"] not in na_pre:
-            plugin, reasons = "NodeAffinity", [R_NA_PRE]
+            first = ("NodeAffinity", [R_NA_PRE], True)
         else:
-            plugin, reasons = run_filters(cl, pod, n, pts_state, ipa_state)
-        if plugin is None:
+            b = filters_with_nominated(cl, pod, n, pts_state, ipa_state, first_only=True)
+            first = b[0] if b else None
+        if first is None:
             feas.append(n)
-            nodes_out.append({"name": n["name"], "feasible": True, "plugin": None, "reason": None})
+            nodes_out.append({"name": n["name"], "feasible": True, "plugin": None, "reason": None,
+                              "blockers": [], "spread": spread_of(n)})
         else:
-            statuses.append((plugin, reasons))
-            nodes_out.append({"name": n["name"], "feasible": False, "plugin": plugin,
-                              "reason": ", ".join(reasons)})
+            statuses[n["name"]] = first
+            nodes_out.append({"name": n["name"], "feasible": False, "plugin": first[0],
+                              "reason": ", ".join(first[1]),
+                              "blockers": blockers_json(blockers_of(n, first)),
+                              "spread": spread_of(n)})
+    # A nominated node is evaluated first and taken, unscored, if it passes
+    # every filter [NOTES §1 evaluateNominatedNode]; `choose` overrides it.
+    via_nomination = None
+    if pod["nominated"] is not None and choose is None:
+        nn = cl.node(pod["nominated"])
+        if nn is not None and not filters_with_nominated(cl, pod, nn, pts_state, ipa_state, first_only=True):
+            via_nomination = nn["name"]
     soft_counts = None
     if feas:
         scores = {}
@@ -1114,9 +1498,13 @@ def schedule_pod(cl, pod, choose=None):
                 res["message"] = "choose: node %s is not feasible: %s: %s" % (choose, no["plugin"], no["reason"])
                 return res, None
             best = choose
+        if via_nomination is not None:
+            best = via_nomination
+            res["nominatedFirst"] = True
         res["outcome"] = "scheduled"
         res["node"] = best
         return res, best
+    assert via_nomination is None
     res["constraints"] = cons_out(None)
     res["nodes"] = nodes_out
     if choose is not None:
@@ -1129,8 +1517,8 @@ def schedule_pod(cl, pod, choose=None):
             res["message"] = "choose: node %s is not feasible: %s: %s" % (choose, no["plugin"], no["reason"])
         return res, None
     res["outcome"] = "pending"
-    nstat = list(statuses)
-    res["message"] = fit_message(len(cl.nodes), nstat)
+    res["message"] = fit_message(len(cl.nodes), [(p, r) for p, r, u in statuses.values()])
+    postfilter(cl, pod, res, statuses, pts_state)
     return res, None
 
 
@@ -1206,7 +1594,7 @@ def run(scen):
     for i, raw in enumerate(scen.get("pods") or []):
         if raw.get("nodeName"):
             p = build_pod(raw)
-            p["bound"] = raw["nodeName"]
+            cl.bind(p, raw["nodeName"])
             cl.pods.append(p)
         else:
             pending.append((i, raw))
@@ -1258,7 +1646,7 @@ def run(scen):
             res, chosen = schedule_pod(cl, pod, st.get("choose"))
             o.update(res)
             if chosen is not None:
-                pod["bound"] = chosen
+                cl.bind(pod, chosen)
                 cl.pods.append(pod)
             elif res["outcome"] == "pending":
                 cl.pods.append(pod)
@@ -1273,7 +1661,7 @@ def run(scen):
             res, chosen = schedule_pod(cl, pod, st.get("choose"))
             o.update(res)
             if chosen is not None:
-                pod["bound"] = chosen
+                cl.bind(pod, chosen)
         elif action == "delete":
             pod = cl.find_pod(val)
             if pod is None:
