@@ -26,6 +26,74 @@ CONS_FIELDS = ["topologyKey", "whenUnsatisfiable", "maxSkew", "minDomains", "nod
                "nodeTaintsPolicy", "selector", "origin", "selfMatch", "globalMin"]
 
 
+# Debugging contract v2 fields (shared/spec/debugging.md §1, §2).  A field
+# skewer does not write is skipped and counted as missing (STATS), so the
+# comparison can run while skewer's JSON is being written; once skewer writes
+# a field, every occurrence is compared.
+SPREAD_FIELDS = ["constraint", "domain", "matchNum", "selfMatch", "globalMin", "skew", "ok"]
+STATS = {}
+
+
+def count(key, n=1):
+    STATS[key] = STATS.get(key, 0) + n
+
+
+def blockers_view(bl):
+    return [(b.get("plugin"), b.get("reason"), b.get("unresolvable")) for b in bl]
+
+
+def spread_view(sp):
+    return [{f: x.get(f) for f in SPREAD_FIELDS if f in x} for x in sp]
+
+
+def compare_v2_node(tag, a, b, out):
+    for f, view in (("blockers", blockers_view), ("spread", spread_view)):
+        if f not in a:
+            continue
+        if f not in b:
+            count(f + " missing")
+            continue
+        count(f)
+        if view(a[f]) != view(b[f]):
+            out.append("%s: node %s %s: model %r, skewer %r" % (tag, a["name"], f, view(a[f]), view(b[f])))
+
+
+def compare_v2_step(tag, e, g, out):
+    if e.get("outcome") != "pending":
+        return
+    if "event" in e:
+        if "event" not in g:
+            count("event missing")
+        else:
+            count("event")
+            if e["event"] != g["event"]:
+                out.append("%s: event: model %r, skewer %r" % (tag, e["event"], g["event"]))
+    ep, gp = e.get("preemption"), g.get("preemption")
+    if ep is None:
+        if gp is not None:
+            out.append("%s: preemption: model none, skewer %r" % (tag, gp))
+        return
+    if gp is None:
+        count("preemption missing")
+        return
+    count("preemption")
+    for f in ("message", "nominatedNode"):
+        if f not in gp:
+            count("preemption." + f + " missing")
+        elif ep[f] != gp[f]:
+            out.append("%s: preemption.%s: model %r, skewer %r" % (tag, f, ep[f], gp[f]))
+    if "victims" not in gp:
+        count("preemption.victims missing")
+    else:
+        if ep["victims"]:
+            count("victims (non-empty)")
+        if sorted(ep["victims"]) != sorted(gp["victims"] or []):
+            out.append("%s: preemption.victims: model %r, skewer %r" % (tag, sorted(ep["victims"]),
+                                                                      sorted(gp["victims"] or [])))
+    if ep["nominatedNode"] is not None:
+        count("nominated")
+
+
 def compare(exp, got):
     """exp = model output, got = skewer output. Returns list of mismatch strings."""
     out = []
@@ -44,6 +112,15 @@ def compare(exp, got):
         for f in ("pod", "node", "message"):
             if e.get(f) != g.get(f):
                 out.append("%s: %s: model %r, skewer %r" % (tag, f, e.get(f), g.get(f)))
+        compare_v2_step(tag, e, g, out)
+        # A retry bound to its nominated node is not scored upstream [DBG §2];
+        # skewer says so with the extra field nominatedFirst.
+        via_nom = e.get("nominatedFirst", False)
+        if via_nom:
+            count("nominated node taken")
+        if "nominatedFirst" in g or via_nom:
+            if bool(g.get("nominatedFirst")) != via_nom:
+                out.append("%s: nominatedFirst: model %r, skewer %r" % (tag, via_nom, g.get("nominatedFirst")))
         ec, gc = e.get("constraints", []), g.get("constraints", [])
         if len(ec) != len(gc):
             out.append("%s: constraint count: model %d, skewer %d" % (tag, len(ec), len(gc)))
@@ -66,9 +143,10 @@ def compare(exp, got):
                 tag, [n["name"] for n in en], [n["name"] for n in gn]))
             continue
         for a, b in zip(en, gn):
-            for f in ("feasible", "plugin", "reason", "scores", "total"):
+            for f in ("feasible", "plugin", "reason") + (() if via_nom else ("scores", "total")):
                 if a.get(f) != b.get(f):
                     out.append("%s: node %s %s: model %r, skewer %r" % (tag, a["name"], f, a.get(f), b.get(f)))
+            compare_v2_node(tag, a, b, out)
     return out
 
 
@@ -149,6 +227,10 @@ def main():
     for name, ss in sorted(known_seeds.items()):
         ss = sorted(set(ss))
         print("known skewer bug %s: %d seed(s), e.g. %s" % (name, len(ss), " ".join(map(str, ss[:5]))))
+    print("compared: " + ", ".join("%s %d" % kv for kv in sorted(STATS.items()) if "missing" not in kv[0]))
+    miss = [kv for kv in sorted(STATS.items()) if "missing" in kv[0]]
+    if miss:
+        print("not in skewer's output, skipped: " + ", ".join("%s %d" % kv for kv in miss))
     print("%d seeds, %d with unexplained mismatches" % (len(seeds), bad))
     return 1 if bad or known_seeds else 0
 
