@@ -29,6 +29,14 @@
  *                                   of that step); under callgrind the
  *                                   instrumentation is on only around them
  *   bench one-verdicts FILE AT WARM COUNT  the same, lean decisions
+ *   bench preempt FILE AT RUNS      seconds of one pending cycle with
+ *                                   DefaultPreemption's dry run: at step AT
+ *                                   a copy of that step's pod with priority
+ *                                   1e9 asks for 1m more cpu than the most
+ *                                   any node has free (Unschedulable on the
+ *                                   nodes that have that much allocatable);
+ *                                   median of RUNS, then the outcome, the
+ *                                   nodes dry-run and the victims
  *   bench has-callgrind             1 when built with valgrind/callgrind.h
  */
 #include <stdio.h>
@@ -255,6 +263,56 @@ static int mode_one(const char *file, uint32_t at, uint32_t warm, uint32_t count
 	return 0;
 }
 
+static int mode_preempt(const char *file, uint32_t at, uint32_t runs)
+{
+	struct scenario *sc = load(file);
+	struct timeline *t = timeline_new(sc);
+	if (!t || at >= timeline_len(t) || !timeline_goto(t, at))
+		die("goto");
+	const struct cluster *c = sc->cluster;
+	int64_t most = 0;
+	for (uint32_t id = 0; id < c->nnodes; id++)
+		if (c->nodes[id].alive && c->nodes[id].alloc.cpu - c->nodes[id].used.cpu > most)
+			most = c->nodes[id].alloc.cpu - c->nodes[id].used.cpu;
+	struct step st;
+	memset(&st, 0, sizeof(st));
+	st.kind = STEP_SCHEDULE;
+	if (!pod_copy(&st.pod, &sc->steps[at].pod))
+		die("pod_copy");
+	st.pod.name = intern_str(c->in, "bench-preemptor");
+	st.pod.spec.priority = 1000000000;
+	st.pod.spec.has_priority = true;
+	st.pod.spec.req.cpu = st.pod.spec.nz_cpu = most + 1;
+	if (!timeline_insert(t, at, &st))
+		die("timeline_insert");
+	double *v = calloc(runs, sizeof(double));
+	if (!v)
+		die("calloc");
+	uint32_t tried = 0, victims = 0;
+	int outcome = 0;
+	for (uint32_t r = 0; r < runs; r++) {
+		struct decision d;
+		memset(&d, 0, sizeof(d));
+		double t0 = now();
+		if (!timeline_step(t, &d))
+			die("timeline_step");
+		v[r] = now() - t0;
+		outcome = d.pre.outcome;
+		victims = d.pre.nvictims;
+		tried = 0;
+		for (uint32_t i = 0; i < d.pre.nnodes; i++)
+			tried += d.pre.nodes[i].why != PN_NOT_HELPFUL && d.pre.nodes[i].why != PN_NOT_TRIED;
+		decision_fini(&d);
+		if (!timeline_prev(t))
+			die("timeline_prev");
+	}
+	printf("%.9f %d %u %u\n", median_of(v, runs), outcome, tried, victims);
+	free(v);
+	timeline_free(t);
+	scenario_free(sc);
+	return 0;
+}
+
 static uint32_t num(const char *s)
 {
 	char *end;
@@ -284,6 +342,8 @@ int main(int argc, char **argv)
 		return mode_replay(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));
 	if (argc == 6 && !strcmp(argv[1], "one"))
 		return mode_one(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));
+	if (argc == 5 && !strcmp(argv[1], "preempt"))
+		return mode_preempt(argv[2], num(argv[3]), num(argv[4]));
 	if (argc == 2 && !strcmp(argv[1], "has-callgrind")) {
 #ifdef HAVE_CALLGRIND
 		printf("1\n");
@@ -293,6 +353,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: bench load FILE | place|verdicts FILE AT BATCH RUNS |\n"
-			"       replay FILE N JUMP RUNS | one|one-verdicts FILE AT WARM COUNT | has-callgrind\n");
+			"       replay FILE N JUMP RUNS | one|one-verdicts FILE AT WARM COUNT |\n"
+			"       preempt FILE AT RUNS | has-callgrind\n");
 	return 2;
 }

@@ -133,6 +133,11 @@ void spread_free(struct spread_state *s);
  * 0 on OOM. */
 int spread_warm(struct cluster *c, const struct pod *p);
 bool spread_filter_skipped(const struct spread_state *s);
+/* PreFilter of a lean state again, over the counts as they are now (pods
+ * were bound or unbound; node labels and the pod are as they were): what
+ * upstream's PreFilterExtensions AddPod / RemovePod keep up to date.
+ * 0 on OOM. */
+int spread_refresh(struct cluster *c, struct spread_state *s);
 /* Bytes readable after the last value of a table (ok[nvals + 3] at
  * least): a vector gather reads four bytes from ok + kdom[id]. */
 #define SPREAD_TBL_PAD 4

@@ -118,16 +118,27 @@ static void pdb_split(const struct cluster *c, const struct vict *v, uint32_t n,
 	}
 }
 
-/* 1 fits, 0 not (reason into pn when pn), -1 OOM */
-static int fits(struct cluster *c, uint32_t pod, uint32_t node, struct preempt_node *pn)
+/* 1 fits, 0 not (reason into pn when pn), -1 OOM. With a probe (the
+ * PreFilter state of the whole dry run, refreshed when pods that spread
+ * counts moved) the node alone is filtered; without, a fresh cycle's
+ * state. */
+static int fits(struct cluster *c, uint32_t pod, uint32_t node, struct sched_probe *pr, bool refresh,
+		struct preempt_node *pn)
 {
 	struct decision d;
 	struct node_rec r;
-	int rc = sched_filter_nominated(c, pod, node, &d, &r);
+	int rc;
+	memset(&d, 0, sizeof(d));
+	if (pr && refresh && !sched_probe_refresh(pr))
+		return -1;
+	if (pr)
+		rc = sched_probe_filter(pr, node, &r);
+	else
+		rc = sched_filter_nominated(c, pod, node, &d, &r);
 	if (rc == 0 && pn) {
 		char buf[512];
 		pn->fail = r.fail;
-		decision_reason_of(c, &d, &r, r.fail, buf, sizeof(buf));
+		decision_reason_of(c, pr ? sched_probe_decision(pr) : &d, &r, r.fail, buf, sizeof(buf));
 		if (!(pn->reason = strdup(buf)))
 			rc = -1;
 	}
@@ -135,9 +146,22 @@ static int fits(struct cluster *c, uint32_t pod, uint32_t node, struct preempt_n
 	return rc;
 }
 
+/* Does a pod other than pod, pending and nominated to node, of at least
+ * its priority, exist (RunFilterPluginsWithNominatedPods would add it)? */
+static bool nominated_there(const struct cluster *c, uint32_t pod, uint32_t node)
+{
+	for (uint32_t i = 0; i < c->nnominated; i++) {
+		const struct pod *q = &c->pods[c->nominated[i]];
+		if (c->nominated[i] != pod && q->alive && q->node < 0 && q->nominated == c->nodes[node].name &&
+		    q->spec.priority >= c->pods[pod].spec.priority)
+			return true;
+	}
+	return false;
+}
+
 /* default_preemption.go SelectVictimsOnNode for node pn->node; the node's
  * pods are put back as they were. Returns 0 on OOM. */
-static int select_victims(struct cluster *c, uint32_t pod, struct preempt_node *pn)
+static int select_victims(struct cluster *c, uint32_t pod, struct sched_probe *probe, struct preempt_node *pn)
 {
 	const struct pod *p = &c->pods[pod];
 	struct node *n = &c->nodes[pn->node];
@@ -162,10 +186,19 @@ static int select_victims(struct cluster *c, uint32_t pod, struct preempt_node *
 	for (uint32_t i = 0; i < n->npods; i++)
 		if (c->pods[n->pods[i]].spec.priority < p->spec.priority)
 			v[nv++] = (struct vict){ n->pods[i], i };
+	/* the dry run's PreFilter state serves while the victims change
+	 * no more than this node and the spreading counts */
+	struct sched_probe *pr = nominated_there(c, pod, pn->node) ? NULL : probe;
+	int effect = 0;
+	for (uint32_t i = 0; i < nv && pr; i++)
+		effect |= sched_probe_pod_effect(pr, v[i].pod);
+	if (effect & PROBE_OTHER)
+		pr = NULL;
+	bool refresh = effect & PROBE_SPREAD;
 	/* removed from the last so that each position stays valid */
 	for (uint32_t i = nv; i-- > 0;)
 		cluster_unbind(c, v[i].pod);
-	int f = fits(c, pod, pn->node, pn);
+	int f = fits(c, pod, pn->node, pr, refresh, pn);
 	if (f < 0)
 		goto restore;
 	if (f == 0) {
@@ -182,7 +215,7 @@ static int select_victims(struct cluster *c, uint32_t pod, struct preempt_node *
 			if (viol[i] != (pass == 0))
 				continue;
 			cluster_bind(c, v[i].pod, pn->node);
-			f = fits(c, pod, pn->node, NULL);
+			f = fits(c, pod, pn->node, pr, refresh, NULL);
 			if (f < 0)
 				goto restore;
 			if (f) {
@@ -229,6 +262,9 @@ restore:
 				best = v[i].pos, bi = i;
 		cluster_bind_at(c, v[bi].pod, pn->node, v[bi].pos);
 	}
+	/* the probe as the cluster is again, for the next node */
+	if (pr && refresh && !sched_probe_refresh(pr))
+		ok = 0;
 done:
 	free(v);
 	free(viol);
@@ -302,6 +338,7 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 	const struct pod *p = &c->pods[pod];
 	struct reason_hist h = { 0 };
 	uint32_t *cand = NULL;
+	struct sched_probe *probe = NULL;
 	int ok = 0;
 	preemption_fini(pre);
 	if (!c->cfg.preemption) {
@@ -333,6 +370,8 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 	/* default_preemption.go calculateNumCandidates (MinCandidateNodes
 	 * Percentage 10, Absolute 100); the dry run starts at the first
 	 * node, where upstream starts at a random offset */
+	if (npot && !(probe = sched_probe_new(c, pod)))
+		goto done;
 	uint32_t want = npot / 10 < 100 ? 100 : npot / 10;
 	if (want > npot)
 		want = npot;
@@ -343,7 +382,7 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 			continue;
 		if (nonviol > 0 && nonviol + viol >= want)
 			break; /* DryRunPreemption's early stop */
-		if (!select_victims(c, pod, pn))
+		if (!select_victims(c, pod, probe, pn))
 			goto done;
 		if (pn->why != PN_CANDIDATE)
 			continue;
@@ -402,6 +441,7 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 done:
 	reason_hist_fini(&h);
 	free(cand);
+	sched_probe_free(probe);
 	return ok;
 }
 

@@ -1512,47 +1512,114 @@ int sched_warm(struct cluster *c, const struct pod *p)
 	return res_scores_for(c, p) != NULL;
 }
 
-int sched_filter_one(struct cluster *c, uint32_t pod, uint32_t node, struct decision *d, struct node_rec *r)
+struct sched_probe {
+	struct cluster *c;
+	uint32_t pod;
+	struct decision d;        /* lean: the constraints, no node records */
+	struct spread_state *ss;
+	struct ipa_state *is;
+	bool *allowed;
+	bool conflict;            /* NodeAffinity's PreFilter rejects the pod */
+};
+
+void sched_probe_free(struct sched_probe *pr)
+{
+	if (!pr)
+		return;
+	spread_free(pr->ss);
+	ipa_free(pr->is);
+	free(pr->allowed);
+	decision_fini(&pr->d);
+	free(pr);
+}
+
+struct sched_probe *sched_probe_new(struct cluster *c, uint32_t pod)
 {
 	const struct pod *p = &c->pods[pod];
-	struct spread_state *ss = NULL;
-	struct ipa_state *is = NULL;
-	bool *allowed = NULL;
-	int rc = -1;
-	memset(d, 0, sizeof(*d));
-	d->lean = true; /* the tables, not the domain records */
-	d->pod = pod;
-	d->chosen = -1;
-	init_rec(r, node);
+	struct sched_probe *pr = calloc(1, sizeof(*pr));
+	if (!pr)
+		return NULL;
+	pr->c = c;
+	pr->pod = pod;
+	pr->d.lean = true; /* the tables, not the domain records */
+	pr->d.pod = pod;
+	pr->d.chosen = -1;
 	struct node_shape *shape = node_shape_get(c, p);
 	if (!shape)
-		goto done;
+		goto oom;
 	if (p->spec.has_affinity && p->spec.affinity.node.has_required) {
-		if (!(allowed = calloc(c->nnodes + 1, sizeof(*allowed))))
-			goto done;
-		int narrow = prefilter_node_affinity(c, p, allowed);
-		if (narrow < 0) {
-			/* the PreFilter rejects the pod on every node */
-			r->fail = PL_NODE_AFFINITY;
-			r->unresolvable = true;
-			r->blockers = r->blockers_unres = 1u << PL_NODE_AFFINITY;
-			rc = 0;
-			goto done;
-		}
-		if (narrow == 0) {
-			free(allowed);
-			allowed = NULL;
+		if (!(pr->allowed = calloc(c->nnodes + 1, sizeof(*pr->allowed))))
+			goto oom;
+		int narrow = prefilter_node_affinity(c, p, pr->allowed);
+		pr->conflict = narrow < 0;
+		if (narrow <= 0) {
+			free(pr->allowed);
+			pr->allowed = NULL;
 		}
 	}
-	if (!(ss = spread_prepare(c, p, d, shape)) || !(is = ipa_prepare(c, p)))
-		goto done;
-	const struct filter_ctx x = { c, p, d, allowed, ss, is };
-	rc = filter_node_all(&x, node, r);
-	r->feasible = rc == 1;
-done:
-	spread_free(ss);
-	ipa_free(is);
-	free(allowed);
+	if (!(pr->ss = spread_prepare(c, p, &pr->d, shape)) || !(pr->is = ipa_prepare(c, p)))
+		goto oom;
+	return pr;
+oom:
+	sched_probe_free(pr);
+	return NULL;
+}
+
+int sched_probe_filter(struct sched_probe *pr, uint32_t node, struct node_rec *r)
+{
+	init_rec(r, node);
+	if (pr->conflict) {
+		/* the PreFilter rejects the pod on every node */
+		r->fail = PL_NODE_AFFINITY;
+		r->unresolvable = true;
+		r->blockers = r->blockers_unres = 1u << PL_NODE_AFFINITY;
+		return 0;
+	}
+	const struct filter_ctx x = { pr->c, &pr->c->pods[pr->pod], &pr->d, pr->allowed, pr->ss, pr->is };
+	r->feasible = filter_node_all(&x, node, r);
+	return r->feasible;
+}
+
+const struct decision *sched_probe_decision(const struct sched_probe *pr)
+{
+	return &pr->d;
+}
+
+int sched_probe_pod_effect(const struct sched_probe *pr, uint32_t other)
+{
+	const struct cluster *c = pr->c;
+	const struct pod *p = &c->pods[pr->pod], *q = &c->pods[other];
+	int e = 0;
+	/* PodTopologySpread's PreFilter counts it (common.go
+	 * countPodsMatchSelector) for a hard constraint */
+	for (uint32_t k = 0; k < pr->d.ncons && !e; k++)
+		if (pr->d.cons[k].hard && decision_counts_pod(c, &pr->d, k, q))
+			e = PROBE_SPREAD;
+	/* InterPodAffinity's PreFilter: the pod's required terms may count
+	 * it, and its own required anti-affinity terms may count the pod */
+	if ((p->spec.has_affinity && (p->spec.affinity.naff_req || p->spec.affinity.nanti_req)) ||
+	    (q->spec.has_affinity && q->spec.affinity.nanti_req))
+		e |= PROBE_OTHER;
+	return e;
+}
+
+int sched_probe_refresh(struct sched_probe *pr)
+{
+	return spread_refresh(pr->c, pr->ss);
+}
+
+int sched_filter_one(struct cluster *c, uint32_t pod, uint32_t node, struct decision *d, struct node_rec *r)
+{
+	memset(d, 0, sizeof(*d));
+	init_rec(r, node);
+	struct sched_probe *pr = sched_probe_new(c, pod);
+	if (!pr)
+		return -1;
+	int rc = sched_probe_filter(pr, node, r);
+	/* the caller formats the reasons with the probe's constraints */
+	*d = pr->d;
+	memset(&pr->d, 0, sizeof(pr->d));
+	sched_probe_free(pr);
 	return rc;
 }
 

@@ -550,6 +550,24 @@ static int prefilter(struct cluster *c, struct spread_state *s, bool lean)
 	return 1;
 }
 
+int spread_refresh(struct cluster *c, struct spread_state *s)
+{
+	for (uint32_t i = 0; s->tbl && i < s->nhard; i++)
+		if (s->tbl[i].ok)
+			free((void *)(s->tbl[i].ok - 1));
+	free(s->tbl);
+	s->tbl = NULL;
+	for (uint32_t k = 0; k < s->nhard; k++) {
+		struct constraint_rec *r = s->hard[k].rec;
+		r->nreal = 0;
+		r->raw_min = INT32_MAX;
+		r->min_value = SYM_NONE;
+		r->min_forced_zero = false;
+		r->global_min = 0;
+	}
+	return prefilter(c, s, true);
+}
+
 /* The constraints PodTopologySpread takes for p (plugin.go
  * getConstraints): the pod's own, or the default ones with the default
  * selector in *def_sel (*have_def set). *n is 0 when there are none. */
