@@ -18,6 +18,8 @@ HOST = "kubernetes.io/hostname"
 ZONE = "topology.kubernetes.io/zone"
 
 APPS = ["web", "db", "api"]
+PRIORITIES = [0, 0, 10, 100, 100, 1000, -5]
+PRIORITIES_HIGH = [10, 100, 1000, 1000, 2000]
 TIERS = ["fe", "be"]
 VERS = ["1", "2"]
 NAMESPACES = ["default", "default", "default", "other"]
@@ -59,7 +61,7 @@ class G:
         self.pod_counter = 0
         self.node_counter = 0
         # Each seed gets a profile that boosts one feature family.
-        self.profile = seed % 6
+        self.profile = min(seed % 8, 6)     # 6 and 7: preemption
         profiles = [
             {},                                                            # 0 baseline
             {"gates": 0.9},                                                # 1 feature gates
@@ -68,6 +70,10 @@ class G:
             {"ipa_pending": 0.6, "ipa_bound": 0.4},                        # 4 inter-pod affinity
             {"emptyzone": 0.4, "duphost": 0.3, "terminating": 0.3, "nolabels": 0.1,
              "policies": 0.6},                                             # 5 edges
+            {"full": 0.8, "bound": 1.0, "bound_prio": 0.8, "start": 0.6, "prio": 0.8,
+             "never": 0.15, "pdb": 0.7, "retry_after": 0.5, "nominated_in": 0.3,
+             "tsc": 0.4, "taints": 0.08, "na": 0.05, "ipa_pending": 0.1, "small_req": 0.8, "hiprio": 0.7, "max_nodes": 5,
+             "nopreempt": 0.08},                                                  # 6 preemption
         ]
         self.boost = dict(profiles[self.profile])
         if self.p(0.3):           # sometimes combine with a second family
@@ -102,11 +108,21 @@ class G:
         if self.pr("nolabels", 0.03):
             labels = {}
         n = {"name": name, "labels": labels}
-        if self.p(0.25):
+        if self.pr("taints", 0.25):
             n["taints"] = [dict(t) for t in r.sample(TAINTS, r.randint(1, 2))]
         if self.p(0.06):
             n["unschedulable"] = True
-        if self.p(0.35):
+        if self.pr("full", 0.0):
+            # small nodes that a few pods fill, so that pods go pending and preempt
+            a = {}
+            if self.p(0.6):
+                a["cpu"] = r.choice(["1", "500m", "1500m", 1])
+            if self.p(0.6) or not a:
+                a["pods"] = r.choice([1, 2, 2, 3])
+            if self.p(0.15):
+                a["example.com/gpu"] = r.choice(["1", "2"])
+            n["allocatable"] = a
+        elif self.p(0.35):
             a = {}
             if self.p(0.7):
                 a["cpu"] = r.choice(["1", "2", "4", "500m", "1500m", 2, 1.5, "0.5", "2000m"])
@@ -170,6 +186,12 @@ class G:
 
     def requests(self):
         r = self.r
+        if self.pr("small_req", 0.0):
+            # fits an empty small node: a full node is then a preemption candidate
+            req = {"cpu": r.choice(["100m", "200m", "250m", "300m", "500m"])}
+            if self.p(0.3):
+                req["memory"] = r.choice(["128Mi", "256Mi"])
+            return "requests", req
         if self.p(0.1):
             conts = []
             for _ in range(r.randint(1, 2)):
@@ -391,12 +413,16 @@ class G:
         if bound_to is not None:
             if self.pr("ipa_bound", 0.15):
                 p["affinity"] = self.pod_affinity(True)
+            if self.pr("bound_prio", 0.15):
+                p["priority"] = r.choice(PRIORITIES)
+            if self.pr("start", 0.15):
+                p["startTime"] = "2026-01-01T00:00:%02dZ" % r.randint(1, 5)
             return p
         # pending pod: scheduling-relevant fields
-        if self.p(0.1):
+        if self.pr("na", 0.1):
             p["nodeSelector"] = r.choice([{"disk": "ssd"}, {"rack": "r1"}, {self.zone_key: "a"}])
         aff = {}
-        if self.p(0.2):
+        if self.pr("na", 0.2):
             aff["nodeAffinity"] = self.node_affinity(nodes)
         if self.pr("ipa_pending", 0.2):
             aff.update(self.pod_affinity(False))
@@ -410,6 +436,15 @@ class G:
                 p["topologySpreadConstraints"] = t
         if pending and self.p(0.5):
             p["priority"] = r.choice([0, 10, 100])
+        elif self.pr("prio", 0.2):
+            p["priority"] = r.choice(PRIORITIES_HIGH if self.pr("hiprio", 0) else PRIORITIES)
+        if self.pr("never", 0.03):
+            p["preemptionPolicy"] = "Never"
+        elif self.p(0.03):
+            p["preemptionPolicy"] = "PreemptLowerPriority"
+        if pending and self.pr("nominated_in", 0.02) and nodes:
+            # status.nominatedNodeName from an earlier preemption (or a gone node)
+            p["nominatedNodeName"] = r.choice([n["name"] for n in nodes] + ["ghost"])
         return p
 
     def workloads(self):
@@ -477,6 +512,8 @@ class G:
             s["scoreWeights"] = {r.choice(["PodTopologySpread", "NodeResourcesFit", "TaintToleration",
                                             "InterPodAffinity", "NodeAffinity",
                                             "NodeResourcesBalancedAllocation"]): r.choice([0, 1, 5])}
+        if self.pr("nopreempt", 0.01):
+            s["preemption"] = False
         if self.pr("gates", 0.06):
             g = {}
             for gate in r.sample(["MinDomainsInPodTopologySpread", "NodeInclusionPolicyInPodTopologySpread",
@@ -489,7 +526,7 @@ class G:
     def scenario(self):
         r = self.r
         nodes = []
-        for _ in range(r.randint(2, 8) * SCALE):
+        for _ in range(r.randint(2, self.boost.get("max_nodes", 8)) * SCALE):
             nodes.append(self.node(nodes))
         workloads = self.workloads()
         pods = []
@@ -537,6 +574,15 @@ class G:
                 else:
                     pod_refs.append(ref)
                     sched_refs.append(ref)
+                if self.pr("retry_after", 0.05):
+                    # a pod that went pending (and maybe preempted) is retried,
+                    # so that its nomination is evaluated first
+                    last = sched_refs[-1]
+                    if self.p(0.3) and cur_nodes:
+                        steps.append(r.choice([{"delete": r.choice(pod_refs)[1]},
+                                               {"uncordon": r.choice(cur_nodes)},
+                                               {"cordon": r.choice(cur_nodes)}]))
+                    steps.append({"retry": last[1] if last[0] == "default" else "%s/%s" % last})
             elif x < 0.63 and pod_refs:
                 ns, name = r.choice(pod_refs)
                 ref = name if ns == "default" and self.p(0.8) else "%s/%s" % (ns, name)
@@ -594,7 +640,34 @@ class G:
         if pods:
             scen["pods"] = pods
         scen["steps"] = steps
+        if self.pr("pdb", 0.08):
+            scen["disruptionBudgets"] = self.budgets()
         return scen
+
+    def budgets(self):
+        """PodDisruptionBudgets, always with status.disruptionsAllowed given."""
+        r = self.r
+        out = []
+        for i in range(r.randint(1, 3)):
+            b = {"name": "pdb%d" % i}
+            ns = r.choice(["default", "default", "other"])
+            if ns != "default" or self.p(0.5):
+                b["namespace"] = ns
+            x = r.random()
+            if x < 0.6:
+                b["selector"] = {"matchLabels": {"app": r.choice(APPS)}}
+            elif x < 0.8:
+                b["selector"] = self.label_selector(allow_nil=False)
+            elif x < 0.9:
+                b["selector"] = {}          # protects nothing in preemption
+            # else: no selector
+            if self.p(0.5):
+                b["minAvailable"] = r.choice([0, 1, 2, "50%", "100%"])
+            else:
+                b["maxUnavailable"] = r.choice([0, 1, "25%"])
+            b["disruptionsAllowed"] = r.choice([0, 0, 1, 1, 2, 5])
+            out.append(b)
+        return out
 
 
 def gen(seed):
@@ -623,8 +696,9 @@ def node_object(n):
 
 
 POD_META = ("name", "namespace", "labels", "ownerReferences", "creationTimestamp")
-POD_SPEC = ("nodeName", "priority", "nodeSelector", "affinity", "tolerations",
+POD_SPEC = ("nodeName", "priority", "preemptionPolicy", "nodeSelector", "affinity", "tolerations",
             "topologySpreadConstraints", "containers", "initContainers", "overhead")
+POD_STATUS = ("startTime", "nominatedNodeName")
 
 
 def pod_object(p):
@@ -643,6 +717,20 @@ def pod_object(p):
         o["spec"]["containers"] = [dict(c, name="c%d" % i) for i, c in enumerate(p["containers"])]
     else:
         o["spec"]["containers"] = [{"name": "c"}]
+    st = {k: p[k] for k in POD_STATUS if k in p}
+    if st:
+        o["status"] = st
+    return o
+
+
+def pdb_object(b):
+    o = {"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": b["name"]},
+         "spec": {}, "status": {"disruptionsAllowed": b["disruptionsAllowed"]}}
+    if "namespace" in b:
+        o["metadata"]["namespace"] = b["namespace"]
+    for k in ("selector", "minAvailable", "maxUnavailable"):
+        if k in b:
+            o["spec"][k] = b[k]
     return o
 
 
@@ -673,7 +761,7 @@ def render(scen, seed):
     main = {}
     extra = []
     for k, v in scen.items():
-        if k not in ("nodes", "pods", "workloads", "steps"):
+        if k not in ("nodes", "pods", "workloads", "steps", "disruptionBudgets"):
             main[k] = v
     nodes = scen.get("nodes", [])
     # trailing nodes may go into separate documents (order is kept)
@@ -686,17 +774,35 @@ def render(scen, seed):
         else:
             extra.extend(tail_nodes)
     pods = []
+    moved = []
     for p in scen.get("pods", []):
         if needs_object(p) or objmode and r.random() < 0.5:
             o = pod_object(p)
             if "nodeName" in p and objmode and r.random() < 0.4:
-                extra.append(o)      # bound pods: order does not matter
+                extra.append(o)      # a bound pod in a document of its own
+                moved.append(p)
                 continue
             pods.append(o)
         else:
             pods.append(p)
     if pods:
         main["pods"] = pods
+    # The order of bound pods is each node's pod order, which preemption's
+    # ties follow: the model gets the pods in the order skewer reads them.
+    if moved:
+        scen["pods"] = [p for p in scen["pods"] if not any(p is m for m in moved)] + moved
+    pdbs = []
+    pdb_moved = []
+    for b in scen.get("disruptionBudgets", []):
+        if objmode and r.random() < 0.5:
+            extra.append(pdb_object(b))
+            pdb_moved.append(b)
+        else:
+            pdbs.append(b)
+    if pdbs:
+        main["disruptionBudgets"] = pdbs
+    if pdb_moved:
+        scen["disruptionBudgets"] = pdbs + pdb_moved
     wl = []
     for w in scen.get("workloads", []):
         if objmode and r.random() < 0.5:
