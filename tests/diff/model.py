@@ -1120,6 +1120,12 @@ CLEAR_LOWER_NOMINATED = True
 # - "skewer also runs the later filters on that node" [DBG §1] taken literally
 #   for the NodeAffinity PreFilter rejection (pod affinity terms conflict).
 CONFLICT_LATER_FILTERS = True
+# - PodTopologySpread's AddPod/RemovePod count terminating pods, as upstream's
+#   updateWithPod does (only the PreFilter count skips them) [PTS §3.1].
+PTS_UPDATE_COUNTS_TERMINATING = True
+# - ... and count for a labelSelector {} constraint: the v1.37 shortcut that
+#   counts no pods is in the PreFilter count only [PTS §3.3.c, §3.1].
+PTS_UPDATE_EMPTY_SELECTOR_COUNTS = True
 
 
 def start_key(p):
@@ -1142,12 +1148,16 @@ def pts_update(cl, pod, hard, doms, q, node, delta):
     deletionTimestamp check and no empty-selector shortcut here."""
     if q["namespace"] != pod["namespace"]:
         return
+    if q["terminating"] and not PTS_UPDATE_COUNTS_TERMINATING:
+        return
     if any(c["topologyKey"] not in node["labels"] for c in hard):
         return
     if not cl.g_nip and not required_node_affinity_matches(pod, node):
         return
     for i, c in enumerate(hard):
         if not sel_matches(c["sel"], q["labels"]):
+            continue
+        if sel_empty(c["sel"]) and not PTS_UPDATE_EMPTY_SELECTOR_COUNTS:
             continue
         if not cl.eligible(c, pod, node):
             continue
@@ -1276,15 +1286,18 @@ def postfilter(cl, pod, res, statuses, pts_state):
     """Runs DefaultPreemption for a pending cycle: fills res["preemption"] and
     res["event"], deletes the victims and sets or clears the nomination."""
     if not cl.preemption:
-        # no PostFilter plugin: the FitError alone; the nomination is cleared
+        # scheduler.preemption: false, no PostFilter plugin: the FitError alone,
+        # and the nomination is cleared [NOTES §1]; no PostFilter message.
         pod["nominated"] = None
+        res["preemption"] = {"message": None, "nominatedNode": None, "victims": []}
         res["event"] = truncate_event(res["message"])
         return
     pre = {"message": None, "nominatedNode": None, "victims": []}
     res["preemption"] = pre
     if pod["preemptionPolicy"] == "Never":
+        # The pod keeps its nomination; this cycle nominates nothing, and
+        # `nominatedNode` is what this cycle's preemption nominated.
         pre["message"] = "preemption: not eligible due to preemptionPolicy=Never."
-        pre["nominatedNode"] = pod["nominated"]         # kept
     else:
         # Eligible: a nominated node's terminating pods block only when they are
         # terminating by preemption (DisruptionTarget), which no scenario has.
@@ -1331,6 +1344,8 @@ def schedule_pod(cl, pod, choose=None):
     soft = [c for c in cons if c["whenUnsatisfiable"] == "ScheduleAnyway"]
     doms, gmins = pts_prefilter(cl, pod, hard)
     res = {"pod": pod_key(pod), "node": None, "message": None}
+    if choose is not None:
+        res["_choose"] = choose     # not compared: tells run.py that `choose` decided
 
     def cons_out(soft_counts):
         out = []

@@ -34,8 +34,12 @@ SPREAD_FIELDS = ["constraint", "domain", "matchNum", "selfMatch", "globalMin", "
 STATS = {}
 
 
+COUNTING = [True]
+
+
 def count(key, n=1):
-    STATS[key] = STATS.get(key, 0) + n
+    if COUNTING[0]:
+        STATS[key] = STATS.get(key, 0) + n
 
 
 def blockers_view(bl):
@@ -118,7 +122,7 @@ def compare(exp, got):
         via_nom = e.get("nominatedFirst", False)
         if via_nom:
             count("nominated node taken")
-        if "nominatedFirst" in g or via_nom:
+        if ("nominatedFirst" in g or via_nom) and "_choose" not in e:
             if bool(g.get("nominatedFirst")) != via_nom:
                 out.append("%s: nominatedFirst: model %r, skewer %r" % (tag, via_nom, g.get("nominatedFirst")))
         ec, gc = e.get("constraints", []), g.get("constraints", [])
@@ -138,6 +142,7 @@ def compare(exp, got):
                 elif [d["value"] for d in b.get("domains", [])] != sorted(db):
                     out.append("%s: constraint %d domains not sorted" % (tag, i))
         en, gn = e.get("nodes", []), g.get("nodes", [])
+        ntag = tag + (" [PreFilter conflict]" if (e.get("message") or "").endswith(": pod affinity terms conflict.") else "")
         if [n["name"] for n in en] != [n["name"] for n in gn]:
             out.append("%s: node list: model %s, skewer %s" % (
                 tag, [n["name"] for n in en], [n["name"] for n in gn]))
@@ -146,22 +151,64 @@ def compare(exp, got):
             for f in ("feasible", "plugin", "reason") + (() if via_nom else ("scores", "total")):
                 if a.get(f) != b.get(f):
                     out.append("%s: node %s %s: model %r, skewer %r" % (tag, a["name"], f, a.get(f), b.get(f)))
-            compare_v2_node(tag, a, b, out)
+            compare_v2_node(ntag, a, b, out)
     return out
 
 
-# Mismatch classes already traced to skewer bugs (see repro/); reported
-# apart so that new classes stand out.  (name, predicate on a mismatch line)
+# Mismatches already traced to a skewer bug (see repro/) are reported apart,
+# so that new classes stand out. A seed's mismatches belong to a known bug
+# when the model, run again with that bug's behaviour (flags of model.py),
+# agrees with skewer; or when a line matches the bug's predicate.
+# (repro, {model flag: value}, predicate on a mismatch line or None)
 KNOWN = [
-    # ("repro/NAME.yaml", lambda m: ...), while a traced bug is open
+    ("repro/conflict-blockers-spread.yaml", {"CONFLICT_LATER_FILTERS": False},
+     lambda m: "[PreFilter conflict]" in m and (" blockers: " in m or " spread: " in m)),
+    ("repro/preempt-terminating-spread-count.yaml", {"PTS_UPDATE_COUNTS_TERMINATING": False}, None),
+    ("repro/nominated-empty-selector-addpod.yaml", {"PTS_UPDATE_EMPTY_SELECTOR_COUNTS": False}, None),
 ]
 
 
 def known(m):
-    for name, pred in KNOWN:
-        if pred(m):
+    for name, flags, pred in KNOWN:
+        if pred is not None and pred(m):
             return name
     return None
+
+
+def run_model(scen, flags=None):
+    saved = {}
+    for k, v in (flags or {}).items():
+        saved[k] = getattr(model, k)
+        setattr(model, k, v)
+    try:
+        return model.run(json.loads(json.dumps(scen)))
+    finally:
+        for k, v in saved.items():
+            setattr(model, k, v)
+
+
+def classify(scen, got, mm):
+    """Returns {mismatch line: known repro name} for lines a known bug explains."""
+    out = {m: known(m) for m in mm if known(m)}
+    rest = [m for m in mm if m not in out]
+    if not rest:
+        return out
+    variants = [([name], flags) for name, flags, pred in KNOWN if flags]
+    allflags = {}
+    for name, flags, pred in KNOWN:
+        allflags.update(flags or {})
+    variants.append(([name for name, flags, pred in KNOWN if flags], allflags))
+    for names, flags in variants:
+        COUNTING[0] = False
+        try:
+            alt = compare(run_model(scen, flags), got)
+        finally:
+            COUNTING[0] = True
+        if all(known(m) for m in alt):
+            for m in rest:
+                out[m] = " + ".join(names) if len(names) < 3 else "several known bugs"
+            return out
+    return out
 
 
 def run_seed(seed, keep=None):
@@ -172,11 +219,11 @@ def run_seed(seed, keep=None):
     with open(path, "w") as f:
         f.write(txt)
     try:
-        exp = model.run(json.loads(json.dumps(scen)))
+        exp = run_model(scen)
     except Exception as ex:  # model crash is a model bug
         import traceback
         traceback.print_exc()
-        return ["MODEL CRASH: %r" % ex], path
+        return ["MODEL CRASH: %r" % ex], {}, path
     p = None
     for attempt in range(20):      # the binary may be mid-rebuild (others run make)
         try:
@@ -185,18 +232,19 @@ def run_seed(seed, keep=None):
         except OSError:
             time.sleep(3)
     if p is None:
-        return ["cannot run %s" % SKEWER], path
+        return ["cannot run %s" % SKEWER], {}, path
     if p.returncode != 0:
-        return ["skewer exit %d: %s" % (p.returncode, p.stderr.strip()[:300])], path
+        return ["skewer exit %d: %s" % (p.returncode, p.stderr.strip()[:300])], {}, path
     try:
         got = json.loads(p.stdout)
     except ValueError as ex:
-        return ["skewer bad json: %s" % ex], path
+        return ["skewer bad json: %s" % ex], {}, path
     mm = compare(exp, got)
+    kn = classify(scen, got, mm) if mm else {}
     if not keep and not mm:
         os.unlink(path)
         os.rmdir(d)
-    return mm, path
+    return mm, kn, path
 
 
 def main():
@@ -212,11 +260,11 @@ def main():
     bad = 0
     known_seeds = {}
     for s in seeds:
-        mm, path = run_seed(s, a.keep)
-        new = [m for m in mm if not known(m)]
+        mm, kn, path = run_seed(s, a.keep)
+        new = [m for m in mm if m not in kn]
         for m in mm:
-            if known(m):
-                known_seeds.setdefault(known(m), []).append(s)
+            if m in kn:
+                known_seeds.setdefault(kn[m], []).append(s)
         if new:
             bad += 1
             print("seed %d: %d mismatch(es) [%s]" % (s, len(new), path))
