@@ -29,7 +29,7 @@ static int f_node_affinity(const struct filter_ctx *x, uint32_t id, struct node_
 
 static int f_fit(const struct filter_ctx *x, uint32_t id, struct node_rec *r)
 {
-	return filter_fit(x->c, x->p, &x->c->nodes[id], x->d, r);
+	return filter_fit(x->c, x->p, x->over && id == x->over_id ? x->over : &x->c->nodes[id], x->d, r);
 }
 
 /* PreFilter returns Skip without hard constraints */

@@ -138,6 +138,12 @@ bool spread_filter_skipped(const struct spread_state *s);
  * upstream's PreFilterExtensions AddPod / RemovePod keep up to date.
  * 0 on OOM. */
 int spread_refresh(struct cluster *c, struct spread_state *s);
+/* Keeps the counts per domain from now on (before the first
+ * spread_move). 0 on OOM. */
+int spread_track(struct cluster *c, struct spread_state *s);
+/* The same for one pod q bound (delta 1) or unbound (-1) on node, after
+ * the cluster changed: O(1) unless the minimum moves. 0 on OOM. */
+int spread_move(struct cluster *c, struct spread_state *s, uint32_t node, const struct pod *q, int delta);
 /* Bytes readable after the last value of a table (ok[nvals + 3] at
  * least): a vector gather reads four bytes from ok + kdom[id]. */
 #define SPREAD_TBL_PAD 4
@@ -162,6 +168,10 @@ struct filter_ctx {
 	const bool *allowed;             /* NodeAffinity PreFilterResult, NULL: all */
 	const struct spread_state *ss;   /* NULL: PodTopologySpread skipped */
 	const struct ipa_state *is;      /* NULL: InterPodAffinity skipped */
+	/* a copy of node over_id with other requests (preemption's dry run
+	 * of a NodeInfo with pods removed), read for it; NULL: none */
+	const struct node *over;
+	uint32_t over_id;
 };
 struct filter_plugin {
 	enum plugin_id id;

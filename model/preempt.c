@@ -98,10 +98,11 @@ static int32_t pdb_allowed(const struct cluster *c, const struct pdb *b)
  * importance order use up each matching budget's allowance; violating[i]
  * when one goes below zero. A PDB with an empty or no selector protects
  * nothing here; a pod without labels matches none. */
-static void pdb_split(const struct cluster *c, const struct vict *v, uint32_t n, int32_t *allowed, bool *violating)
+static void pdb_split(const struct cluster *c, const struct vict *v, uint32_t n, const int32_t *base,
+		      int32_t *allowed, bool *violating)
 {
-	for (uint32_t k = 0; k < c->npdbs; k++)
-		allowed[k] = pdb_allowed(c, &c->pdbs[k]);
+	/* each node starts from the status as read before the dry run */
+	memcpy(allowed, base, c->npdbs * sizeof(*allowed));
 	for (uint32_t i = 0; i < n; i++) {
 		const struct pod *p = &c->pods[v[i].pod];
 		violating[i] = false;
@@ -118,27 +119,64 @@ static void pdb_split(const struct cluster *c, const struct vict *v, uint32_t n,
 	}
 }
 
-/* 1 fits, 0 not (reason into pn when pn), -1 OOM. With a probe (the
- * PreFilter state of the whole dry run, refreshed when pods that spread
- * counts moved) the node alone is filtered; without, a fresh cycle's
- * state. */
-static int fits(struct cluster *c, uint32_t pod, uint32_t node, struct sched_probe *pr, bool refresh,
-		struct preempt_node *pn)
+/* The dry run on one node (preemption.go SelectVictimsOnNode works on a
+ * copy of the node's NodeInfo and of the cycle state): with the probe
+ * and a pod that asks for no extended resource, a copy of the node whose
+ * requests follow the victims (NodeInfo.RemovePod / AddPod) and the
+ * probe's spreading counts with them, the cluster untouched; otherwise
+ * the cluster itself, pods unbound and bound again, filtered with a
+ * fresh state. */
+static bool fast_on = true;
+
+void preempt_set_fast(bool on)
 {
+	fast_on = on;
+}
+
+struct dry {
+	struct cluster *c;
+	uint32_t pod, node;
+	struct sched_probe *pr;   /* NULL: a fresh state for every filter */
+	bool spread;              /* the probe's counts follow the victims */
+	bool local;               /* nn, not the cluster */
+	struct node nn;
+};
+
+/* Takes victim off the node (delta -1) or puts it back (1). 0 on OOM. */
+static int dry_move(struct dry *x, uint32_t victim, int delta)
+{
+	if (x->local) {
+		/* framework/types.go NodeInfo.update */
+		const struct resources *r = &x->c->pods[victim].spec.req;
+		x->nn.used.cpu = delta > 0 ? wrap_add(x->nn.used.cpu, r->cpu) : wrap_sub(x->nn.used.cpu, r->cpu);
+		x->nn.used.mem = delta > 0 ? wrap_add(x->nn.used.mem, r->mem) : wrap_sub(x->nn.used.mem, r->mem);
+		x->nn.used.eph = delta > 0 ? wrap_add(x->nn.used.eph, r->eph) : wrap_sub(x->nn.used.eph, r->eph);
+		x->nn.used.pods += delta;
+		x->nn.npods = (uint32_t)((int64_t)x->nn.npods + delta);
+	} else if (delta > 0) {
+		cluster_bind(x->c, victim, x->node);
+	} else {
+		cluster_unbind(x->c, victim);
+	}
+	return !x->pr || !x->spread || sched_probe_move(x->pr, x->node, victim, delta);
+}
+
+/* 1 fits, 0 not (reason into pn when pn), -1 OOM. */
+static int dry_fits(struct dry *x, struct preempt_node *pn)
+{
+	struct cluster *c = x->c;
 	struct decision d;
 	struct node_rec r;
 	int rc;
 	memset(&d, 0, sizeof(d));
-	if (pr && refresh && !sched_probe_refresh(pr))
-		return -1;
-	if (pr)
-		rc = sched_probe_filter(pr, node, &r);
+	if (x->pr)
+		rc = sched_probe_filter_node(x->pr, x->node, x->local ? &x->nn : NULL, &r);
 	else
-		rc = sched_filter_nominated(c, pod, node, &d, &r);
+		rc = sched_filter_nominated(c, x->pod, x->node, &d, &r);
 	if (rc == 0 && pn) {
 		char buf[512];
 		pn->fail = r.fail;
-		decision_reason_of(c, pr ? sched_probe_decision(pr) : &d, &r, r.fail, buf, sizeof(buf));
+		decision_reason_of(c, x->pr ? sched_probe_decision(x->pr) : &d, &r, r.fail, buf, sizeof(buf));
 		if (!(pn->reason = strdup(buf)))
 			rc = -1;
 	}
@@ -161,7 +199,8 @@ static bool nominated_there(const struct cluster *c, uint32_t pod, uint32_t node
 
 /* default_preemption.go SelectVictimsOnNode for node pn->node; the node's
  * pods are put back as they were. Returns 0 on OOM. */
-static int select_victims(struct cluster *c, uint32_t pod, struct sched_probe *probe, struct preempt_node *pn)
+static int select_victims(struct cluster *c, uint32_t pod, struct sched_probe *probe, const int32_t *base,
+			  struct preempt_node *pn)
 {
 	const struct pod *p = &c->pods[pod];
 	struct node *n = &c->nodes[pn->node];
@@ -188,17 +227,24 @@ static int select_victims(struct cluster *c, uint32_t pod, struct sched_probe *p
 			v[nv++] = (struct vict){ n->pods[i], i };
 	/* the dry run's PreFilter state serves while the victims change
 	 * no more than this node and the spreading counts */
-	struct sched_probe *pr = nominated_there(c, pod, pn->node) ? NULL : probe;
+	struct dry x = { .c = c, .pod = pod, .node = pn->node };
+	x.pr = !fast_on || nominated_there(c, pod, pn->node) ? NULL : probe;
 	int effect = 0;
-	for (uint32_t i = 0; i < nv && pr; i++)
-		effect |= sched_probe_pod_effect(pr, v[i].pod);
+	for (uint32_t i = 0; i < nv && x.pr; i++)
+		effect |= sched_probe_pod_effect(x.pr, v[i].pod);
 	if (effect & PROBE_OTHER)
-		pr = NULL;
-	bool refresh = effect & PROBE_SPREAD;
+		x.pr = NULL;
+	x.spread = effect & PROBE_SPREAD;
+	x.local = x.pr && p->spec.req.next == 0;
+	x.nn = *n;
+	int f = -1;
+	if (x.pr && x.spread && !sched_probe_track(x.pr))
+		goto restore;
 	/* removed from the last so that each position stays valid */
 	for (uint32_t i = nv; i-- > 0;)
-		cluster_unbind(c, v[i].pod);
-	int f = fits(c, pod, pn->node, pr, refresh, pn);
+		if (!dry_move(&x, v[i].pod, -1))
+			goto restore;
+	f = dry_fits(&x, pn);
 	if (f < 0)
 		goto restore;
 	if (f == 0) {
@@ -207,25 +253,39 @@ static int select_victims(struct cluster *c, uint32_t pod, struct sched_probe *p
 		goto restore;
 	}
 	sort_victims(c, v, nv);
-	pdb_split(c, v, nv, allowed, viol);
+	pdb_split(c, v, nv, base, allowed, viol);
 	/* reprieve the PDB-violating victims first, then the others, each
 	 * group in importance order */
 	for (int pass = 0; pass < 2; pass++) {
 		for (uint32_t i = 0; i < nv; i++) {
 			if (viol[i] != (pass == 0))
 				continue;
-			cluster_bind(c, v[i].pod, pn->node);
-			f = fits(c, pod, pn->node, pr, refresh, NULL);
+			if (!dry_move(&x, v[i].pod, 1))
+				goto restore;
+			kept[i] = true;
+			f = dry_fits(&x, NULL);
 			if (f < 0)
 				goto restore;
-			if (f) {
-				kept[i] = true;
+			if (f)
 				continue;
-			}
-			cluster_unbind(c, v[i].pod);
+			kept[i] = false;
+			if (!dry_move(&x, v[i].pod, -1))
+				goto restore;
 			nvict++;
 			pn->pdb_violations += viol[i];
 		}
+	}
+	if (!nvict) {
+		/* fits with every victim back: DryRunPreemption's error
+		 * "expected at least one victim pod on node" (the node was
+		 * not feasible, so only a state out of step gets here) */
+		char buf[300];
+		snprintf(buf, sizeof(buf), "expected at least one victim pod on node \"%s\"",
+			 intern_get(c->in, c->nodes[pn->node].name));
+		pn->why = PN_STILL_UNFIT;
+		pn->fail = PL_NONE;
+		ok = (pn->reason = strdup(buf)) != NULL;
+		goto restore;
 	}
 	if (!(pn->victims = malloc((nvict + 1) * sizeof(*pn->victims))))
 		goto restore;
@@ -249,22 +309,27 @@ static int select_victims(struct cluster *c, uint32_t pod, struct sched_probe *p
 	}
 	ok = 1;
 restore:
-	/* the reprieved ones off again, then every victim back at its
-	 * position, first to last */
+	/* the reprieved ones off again, then every victim back (in the
+	 * cluster at its position, first to last); the probe's counts
+	 * follow, as it serves the next node */
 	for (uint32_t i = 0; i < nv; i++)
-		if (kept[i])
-			cluster_unbind(c, v[i].pod);
-	for (uint32_t k = 0; k < nv; k++) {
+		if (kept[i] && !dry_move(&x, v[i].pod, -1))
+			ok = 0;
+	for (uint32_t i = 0; x.local && i < nv; i++)
+		if (!dry_move(&x, v[i].pod, 1))
+			ok = 0;
+	for (uint32_t k = 0; !x.local && k < nv; k++) {
 		/* the smallest position first */
 		uint32_t best = UINT32_MAX, bi = 0;
 		for (uint32_t i = 0; i < nv; i++)
 			if (c->pods[v[i].pod].node < 0 && v[i].pos < best)
 				best = v[i].pos, bi = i;
+		if (best == UINT32_MAX)
+			break;
 		cluster_bind_at(c, v[bi].pod, pn->node, v[bi].pos);
+		if (x.pr && x.spread && !sched_probe_move(x.pr, pn->node, v[bi].pod, 1))
+			ok = 0;
 	}
-	/* the probe as the cluster is again, for the next node */
-	if (pr && refresh && !sched_probe_refresh(pr))
-		ok = 0;
 done:
 	free(v);
 	free(viol);
@@ -339,6 +404,7 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 	struct reason_hist h = { 0 };
 	uint32_t *cand = NULL;
 	struct sched_probe *probe = NULL;
+	int32_t *base = NULL;
 	int ok = 0;
 	preemption_fini(pre);
 	if (!c->cfg.preemption) {
@@ -372,6 +438,11 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 	 * node, where upstream starts at a random offset */
 	if (npot && !(probe = sched_probe_new(c, pod)))
 		goto done;
+	/* the budgets' status, as the PDB lister gives it to the dry run */
+	if (!(base = malloc((c->npdbs + 1) * sizeof(*base))))
+		goto done;
+	for (uint32_t k = 0; k < c->npdbs; k++)
+		base[k] = pdb_allowed(c, &c->pdbs[k]);
 	uint32_t want = npot / 10 < 100 ? 100 : npot / 10;
 	if (want > npot)
 		want = npot;
@@ -382,7 +453,7 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 			continue;
 		if (nonviol > 0 && nonviol + viol >= want)
 			break; /* DryRunPreemption's early stop */
-		if (!select_victims(c, pod, probe, pn))
+		if (!select_victims(c, pod, probe, base, pn))
 			goto done;
 		if (pn->why != PN_CANDIDATE)
 			continue;
@@ -441,6 +512,7 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 done:
 	reason_hist_fini(&h);
 	free(cand);
+	free(base);
 	sched_probe_free(probe);
 	return ok;
 }

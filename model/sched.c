@@ -470,7 +470,7 @@ static int filter_full(struct cluster *c, const struct pod *p, struct decision *
 		       struct spread_state *ss, struct ipa_state *is, struct sched_work *wk)
 {
 	const uint8_t *ign = spread_ignore_mask(ss);
-	const struct filter_ctx x = { c, p, d, allowed, ss, is };
+	const struct filter_ctx x = { .c = c, .p = p, .d = d, .allowed = allowed, .ss = ss, .is = is };
 	const struct spread_hard_tbl *ht = NULL;
 	uint32_t nht = spread_filter_skipped(ss) ? 0 : spread_hard_tables(ss, &ht);
 	if (nht && !(d->spread_dom = malloc((size_t)(c->nalive_nodes + 1) * nht * sizeof(*d->spread_dom))))
@@ -1567,6 +1567,11 @@ oom:
 
 int sched_probe_filter(struct sched_probe *pr, uint32_t node, struct node_rec *r)
 {
+	return sched_probe_filter_node(pr, node, NULL, r);
+}
+
+int sched_probe_filter_node(struct sched_probe *pr, uint32_t node, const struct node *over, struct node_rec *r)
+{
 	init_rec(r, node);
 	if (pr->conflict) {
 		/* the PreFilter rejects the pod on every node */
@@ -1575,7 +1580,7 @@ int sched_probe_filter(struct sched_probe *pr, uint32_t node, struct node_rec *r
 		r->blockers = r->blockers_unres = 1u << PL_NODE_AFFINITY;
 		return 0;
 	}
-	const struct filter_ctx x = { pr->c, &pr->c->pods[pr->pod], &pr->d, pr->allowed, pr->ss, pr->is };
+	const struct filter_ctx x = { pr->c, &pr->c->pods[pr->pod], &pr->d, pr->allowed, pr->ss, pr->is, over, node };
 	r->feasible = filter_node_all(&x, node, r);
 	return r->feasible;
 }
@@ -1595,17 +1600,36 @@ int sched_probe_pod_effect(const struct sched_probe *pr, uint32_t other)
 	for (uint32_t k = 0; k < pr->d.ncons && !e; k++)
 		if (pr->d.cons[k].hard && decision_counts_pod(c, &pr->d, k, q))
 			e = PROBE_SPREAD;
-	/* InterPodAffinity's PreFilter: the pod's required terms may count
-	 * it, and its own required anti-affinity terms may count the pod */
-	if ((p->spec.has_affinity && (p->spec.affinity.naff_req || p->spec.affinity.nanti_req)) ||
-	    (q->spec.has_affinity && q->spec.affinity.nanti_req))
-		e |= PROBE_OTHER;
+	/* InterPodAffinity's PreFilter: its own required anti-affinity
+	 * terms may count the pod, the pod's required terms may count it
+	 * (their selectors match it, in whichever namespace) */
+	const struct affinity *qa = q->spec.has_affinity ? &q->spec.affinity : NULL;
+	for (uint32_t i = 0; qa && i < qa->nanti_req; i++)
+		if (selector_matches(c->in, &qa->anti_req[i].sel, &p->labels))
+			return e | PROBE_OTHER;
+	const struct affinity *a = p->spec.has_affinity ? &p->spec.affinity : NULL;
+	for (uint32_t i = 0; a && i < a->naff_req; i++)
+		if (selector_matches(c->in, &a->aff_req[i].sel, &q->labels))
+			return e | PROBE_OTHER;
+	for (uint32_t i = 0; a && i < a->nanti_req; i++)
+		if (selector_matches(c->in, &a->anti_req[i].sel, &q->labels))
+			return e | PROBE_OTHER;
 	return e;
 }
 
 int sched_probe_refresh(struct sched_probe *pr)
 {
 	return spread_refresh(pr->c, pr->ss);
+}
+
+int sched_probe_track(struct sched_probe *pr)
+{
+	return spread_track(pr->c, pr->ss);
+}
+
+int sched_probe_move(struct sched_probe *pr, uint32_t node, uint32_t other, int delta)
+{
+	return spread_move(pr->c, pr->ss, node, &pr->c->pods[other], delta);
 }
 
 int sched_filter_one(struct cluster *c, uint32_t pod, uint32_t node, struct decision *d, struct node_rec *r)

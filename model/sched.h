@@ -49,6 +49,9 @@ struct sched_probe *sched_probe_new(struct cluster *c, uint32_t pod);
 void sched_probe_free(struct sched_probe *pr);
 /* Every filter on node (its resources as they are now); 1 fits, 0 not. */
 int sched_probe_filter(struct sched_probe *pr, uint32_t node, struct node_rec *r);
+/* The same with over, when not NULL, standing for the node: a copy with
+ * other pods' requests (NodeResourcesFit reads them there). */
+int sched_probe_filter_node(struct sched_probe *pr, uint32_t node, const struct node *over, struct node_rec *r);
 /* The decision whose constraints the records' reasons refer to. */
 const struct decision *sched_probe_decision(const struct sched_probe *pr);
 /* What binding or unbinding pod other changes of the PreFilter state:
@@ -61,6 +64,12 @@ int sched_probe_pod_effect(const struct sched_probe *pr, uint32_t other);
 /* PodTopologySpread's PreFilter again over the counts as they are now
  * (upstream's PreFilterExtensions AddPod / RemovePod). 0 on OOM. */
 int sched_probe_refresh(struct sched_probe *pr);
+/* Keeps the spreading counts per domain in the probe from now on, for
+ * sched_probe_move (call it before the pods move). 0 on OOM. */
+int sched_probe_track(struct sched_probe *pr);
+/* The same for pod other just bound on node (delta 1) or unbound from it
+ * (-1): O(1) unless a spreading minimum moves. 0 on OOM. */
+int sched_probe_move(struct sched_probe *pr, uint32_t node, uint32_t other, int delta);
 
 /* sched_filter_one as framework/runtime/framework.go
  * RunFilterPluginsWithNominatedPods runs it: first with the pods

@@ -33,6 +33,10 @@ struct spread_state {
 	uint32_t nnodes;
 	double **contrib;             /* soft, not hostname: score term per value index */
 	struct spread_hard_tbl *tbl;  /* hard: per value index, skew within maxSkew */
+	/* spread_move: each hard constraint's count per value index (0
+	 * for a value that is no domain), made on the first move */
+	int64_t **cnt;
+	uint8_t **isdom;              /* the values that are domains */
 };
 
 static const struct tsc system_defaults[2] = {
@@ -550,6 +554,86 @@ static int prefilter(struct cluster *c, struct spread_state *s, bool lean)
 	return 1;
 }
 
+/* Does constraint k count a pod bound on node id (common.go
+ * countPodsMatchSelector over the nodes PreFilter takes)? */
+static bool node_counts(struct spread_state *s, uint32_t k, uint32_t id, bool *oom)
+{
+	const struct spread_con *sc = &s->hard[k];
+	const uint8_t *el = elig_of(s, sc->rec, oom);
+	return sc->kdom[id] >= 0 && (!s->has_hard || s->has_hard[id]) && (!el || el[id]);
+}
+
+int spread_track(struct cluster *c, struct spread_state *s)
+{
+	if (s->cnt || !s->tbl)
+		return 1;
+	s->cnt = calloc(s->nhard, sizeof(*s->cnt));
+	s->isdom = calloc(s->nhard, sizeof(*s->isdom));
+	if (!s->cnt || !s->isdom)
+		return 0;
+	for (uint32_t k = 0; k < s->nhard; k++) {
+		const struct spread_con *sc = &s->hard[k];
+		bool oom = false;
+		s->cnt[k] = calloc(s->tbl[k].nvals + 1, sizeof(**s->cnt));
+		s->isdom[k] = calloc(s->tbl[k].nvals + 1, 1);
+		if (!s->cnt[k] || !s->isdom[k])
+			return 0;
+		for (uint32_t id = 0; id < c->nnodes; id++) {
+			if (!node_counts(s, k, id, &oom))
+				continue;
+			s->isdom[k][sc->kdom[id]] = 1;
+			s->cnt[k][sc->kdom[id]] += sc->m ? sc->m->per_node[id] : 0;
+		}
+		if (oom)
+			return 0;
+	}
+	return 1;
+}
+
+int spread_move(struct cluster *c, struct spread_state *s, uint32_t node, const struct pod *q, int delta)
+{
+	assert(s->cnt || !s->tbl); /* spread_track first */
+	if (!s->tbl)
+		return 1;
+	for (uint32_t k = 0; k < s->nhard; k++) {
+		const struct spread_con *sc = &s->hard[k];
+		struct constraint_rec *r = sc->rec;
+		bool oom = false;
+		if (!sc->m || !matcher_matches_pod(c, sc->m, q) || !node_counts(s, k, node, &oom)) {
+			if (oom)
+				return 0;
+			continue;
+		}
+		int64_t *cnt = s->cnt[k];
+		uint8_t *ok = (uint8_t *)s->tbl[k].ok;
+		uint32_t nv = s->tbl[k].nvals, v = (uint32_t)sc->kdom[node];
+		int64_t old = cnt[v];
+		cnt[v] += delta;
+		/* the minimum over the domains (values with an eligible
+		 * node): lower at once, or found again when a domain that
+		 * held it grew */
+		if (cnt[v] < r->raw_min) {
+			r->raw_min = cnt[v];
+		} else if (old == r->raw_min && delta > 0) {
+			const uint8_t *isdom = s->isdom[k];
+			r->raw_min = INT32_MAX;
+			for (uint32_t i = 0; i < nv; i++)
+				if (isdom[i] && cnt[i] < r->raw_min)
+					r->raw_min = cnt[i];
+		}
+		int64_t gmin = r->min_forced_zero ? 0 : r->raw_min;
+		int64_t limit = r->max_skew - r->self_match + gmin;
+		if (gmin != r->global_min) {
+			r->global_min = gmin;
+			for (uint32_t i = 0; i < nv; i++)
+				ok[i] = cnt[i] <= limit;
+		} else {
+			ok[v] = cnt[v] <= limit;
+		}
+	}
+	return 1;
+}
+
 int spread_refresh(struct cluster *c, struct spread_state *s)
 {
 	for (uint32_t i = 0; s->tbl && i < s->nhard; i++)
@@ -721,6 +805,12 @@ void spread_free(struct spread_state *s)
 		if (s->tbl[i].ok)
 			free((void *)(s->tbl[i].ok - 1));
 	free(s->tbl);
+	for (uint32_t i = 0; s->cnt && i < s->nhard; i++) {
+		free(s->cnt[i]);
+		free(s->isdom[i]);
+	}
+	free(s->cnt);
+	free(s->isdom);
 	free(s->hard);
 	free(s->soft);
 	free(s->has_hard);
