@@ -95,6 +95,27 @@ const char *cli_outcome_name(enum outcome o);
  * cycle's verdict (constraints and nodes). */
 bool cli_decision_filled(const struct step *s, const struct decision *d);
 
+/* The debugging contract's records (shared/spec/debugging.md 1-2). */
+/* The node's blockers as bits 1 << plugin id, in filter order when read
+ * from bit 0 up: every failing filter, or the first one alone where the
+ * decision recorded no more (0 for a feasible node). */
+unsigned cli_blockers(const struct node_rec *r);
+/* Whether blocker p of the node is UnschedulableAndUnresolvable. */
+bool cli_blocker_unresolvable(const struct node_rec *r, enum plugin_id p);
+/* Whether the step's cycle left the pod pending after PostFilter
+ * (DefaultPreemption) ran: d->pre is what happened. */
+bool cli_postfilter_ran(const struct decision *d);
+/* The FailedScheduling event of the step, NULL when the pod was not left
+ * pending (scheduled, invalid, a failed step). */
+const char *cli_event(const struct decision *d);
+/* The node the step's preemption nominated, -1 when none (also when
+ * PostFilter did not run or nominated nobody). */
+int32_t cli_nominated(const struct decision *d);
+/* Names of the preemption records as the JSON writes them. */
+const char *cli_preempt_outcome_name(enum preempt_outcome o);
+const char *cli_preempt_node_name(enum preempt_node_why w);
+const char *cli_preempt_pick_name(enum preempt_pick p);
+
 /* Commands: argc/argv are the words after the command name. */
 int cli_explain(int argc, char **argv);
 int cli_check(int argc, char **argv);

@@ -345,6 +345,82 @@ bool cli_decision_filled(const struct step *s, const struct decision *d)
 	       d->ncons > 0;
 }
 
+unsigned cli_blockers(const struct node_rec *r)
+{
+	if (r->feasible)
+		return 0;
+	if (r->blockers)
+		return r->blockers;
+	return r->fail >= 0 && r->fail < PL__COUNT ? 1u << r->fail : 0;
+}
+
+bool cli_blocker_unresolvable(const struct node_rec *r, enum plugin_id p)
+{
+	if (p < 0 || p >= PL__COUNT)
+		return false;
+	if (!r->blockers)
+		return r->fail == (int8_t)p && r->unresolvable;
+	return (r->blockers_unres >> p) & 1u;
+}
+
+bool cli_postfilter_ran(const struct decision *d)
+{
+	/* a failed `choose` undoes the cycle's preemption: the step is an
+	 * error and changed nothing */
+	return d->outcome == OUT_PENDING && d->pre.outcome != PRE_NONE;
+}
+
+const char *cli_event(const struct decision *d)
+{
+	return d->outcome == OUT_PENDING ? d->event : NULL;
+}
+
+int32_t cli_nominated(const struct decision *d)
+{
+	/* the node is set only for a nomination (a zeroed record has 0) */
+	if (!cli_postfilter_ran(d) || d->pre.outcome != PRE_NOMINATED || d->pre.nominated < 0)
+		return -1;
+	return d->pre.nominated;
+}
+
+const char *cli_preempt_outcome_name(enum preempt_outcome o)
+{
+	switch (o) {
+	case PRE_NONE: return "none";
+	case PRE_DISABLED: return "disabled";
+	case PRE_NOT_ELIGIBLE: return "notEligible";
+	case PRE_NO_CANDIDATE: return "noCandidate";
+	case PRE_NOMINATED: return "nominated";
+	}
+	return "none";
+}
+
+const char *cli_preempt_node_name(enum preempt_node_why w)
+{
+	switch (w) {
+	case PN_NOT_HELPFUL: return "notHelpful";
+	case PN_NO_VICTIMS: return "noVictims";
+	case PN_STILL_UNFIT: return "stillUnfit";
+	case PN_CANDIDATE: return "candidate";
+	case PN_NOT_TRIED: return "notTried";
+	}
+	return "notHelpful";
+}
+
+const char *cli_preempt_pick_name(enum preempt_pick p)
+{
+	switch (p) {
+	case PICK_ONLY: return "onlyCandidate";
+	case PICK_PDB_VIOLATIONS: return "fewestPDBViolations";
+	case PICK_HIGHEST_PRIORITY: return "lowestHighestPriority";
+	case PICK_PRIORITY_SUM: return "smallestPrioritySum";
+	case PICK_VICTIM_COUNT: return "fewestVictims";
+	case PICK_START_TIME: return "latestStartTime";
+	case PICK_NODE_ORDER: return "nodeOrder";
+	}
+	return "onlyCandidate";
+}
+
 int cli_start(const char *cmd, int argc, char **argv, unsigned allowed, struct cli_opts *o,
 	      struct scenario **sc, struct timeline **t)
 {

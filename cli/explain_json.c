@@ -1,6 +1,9 @@
 /* explain_json.c - `skewer explain --json`: the contract of
- * shared/spec/explain-json.md (version 1), written from the decision
- * records. Extra fields ("detail", "target", ...) are allowed by it. */
+ * shared/spec/explain-json.md (version 1) and the debugging contract's
+ * additions (shared/spec/debugging.md sections 1 and 2: every blocker,
+ * each hard constraint's verdict per node, preemption and the event),
+ * written from the decision records. Extra fields ("detail", ...) are
+ * allowed by both. */
 #include "cli.h"
 
 #include <assert.h>
@@ -73,6 +76,71 @@ static void write_constraint(struct jx *x, const struct constraint_rec *k)
 	out_json_end_object(j);
 }
 
+/* Every filter that fails on the node, in filter order (debugging
+ * contract section 1); [] for a feasible node. */
+static void write_blockers(struct jx *x, const struct decision *d, const struct node_rec *r)
+{
+	struct out_json *j = &x->j;
+	unsigned bits = cli_blockers(r);
+	out_json_key(j, "blockers");
+	out_json_begin_array(j);
+	for (int p = 0; p < PL__COUNT; p++) {
+		if (!(bits & (1u << p)))
+			continue;
+		out_json_begin_object(j);
+		out_json_key(j, "plugin");
+		out_json_str(j, plugin_name((enum plugin_id)p));
+		out_json_key(j, "reason");
+		out_json_str(j, decision_reason_of(x->c, d, r, (enum plugin_id)p, x->buf,
+						   sizeof(x->buf)));
+		out_json_key(j, "unresolvable");
+		out_json_bool(j, cli_blocker_unresolvable(r, (enum plugin_id)p));
+		const char *det = decision_detail_of(x->c, d, r, (enum plugin_id)p, x->buf,
+						     sizeof(x->buf));
+		if (det && det[0]) {
+			out_json_key(j, "detail");
+			out_json_str(j, det);
+		}
+		out_json_end_object(j);
+	}
+	out_json_end_array(j);
+}
+
+/* PodTopologySpread's verdict for each hard constraint, even where an
+ * earlier filter failed; a node without the key gets domain null. */
+static void write_spread(struct jx *x, const struct decision *d, const struct node_rec *r)
+{
+	struct out_json *j = &x->j;
+	out_json_key(j, "spread");
+	out_json_begin_array(j);
+	for (uint32_t k = 0; k < d->nhard; k++) {
+		struct spread_verdict v;
+		if (!decision_spread_verdict(d, r, k, &v) || v.cons >= d->ncons)
+			break;
+		out_json_begin_object(j);
+		out_json_key(j, "constraint");
+		out_json_int(j, d->cons[v.cons].pod_index);
+		out_json_key(j, "domain");
+		if (v.has_domain) {
+			out_json_str(j, cli_sym(x->c, v.domain));
+			out_json_key(j, "matchNum");
+			out_json_int(j, v.match);
+			out_json_key(j, "selfMatch");
+			out_json_int(j, v.self);
+			out_json_key(j, "globalMin");
+			out_json_int(j, v.global_min);
+			out_json_key(j, "skew");
+			out_json_int(j, v.skew);
+		} else {
+			out_json_null(j);
+		}
+		out_json_key(j, "ok");
+		out_json_bool(j, v.ok);
+		out_json_end_object(j);
+	}
+	out_json_end_array(j);
+}
+
 static void write_node(struct jx *x, const struct decision *d, const struct node_rec *r)
 {
 	struct out_json *j = &x->j;
@@ -97,6 +165,8 @@ static void write_node(struct jx *x, const struct decision *d, const struct node
 			out_json_str(j, det);
 		}
 	}
+	write_blockers(x, d, r);
+	write_spread(x, d, r);
 	if (r->feasible && d->scored) {
 		out_json_key(j, "scores");
 		out_json_begin_object(j);
@@ -110,6 +180,81 @@ static void write_node(struct jx *x, const struct decision *d, const struct node
 		out_json_key(j, "total");
 		out_json_int(j, r->total);
 	}
+	out_json_end_object(j);
+}
+
+static void pod_str(struct jx *x, uint32_t pod)
+{
+	out_buf_reset(&x->b);
+	const struct pod *p = &x->c->pods[pod];
+	cli_pod_name(&x->b, x->c, p->ns, p->name, false);
+	out_json_str(&x->j, out_buf_str(&x->b));
+}
+
+static void write_victims(struct jx *x, const uint32_t *v, uint32_t n)
+{
+	out_json_begin_array(&x->j);
+	for (uint32_t i = 0; i < n; i++)
+		if (v[i] < x->c->npods)
+			pod_str(x, v[i]);
+	out_json_end_array(&x->j);
+}
+
+/* DefaultPreemption's answer when no node was feasible (debugging
+ * contract section 2): upstream's PostFilter message, the nominated node
+ * and the victims; as extras the outcome, what decided the pick and the
+ * dry run's verdict on each node. */
+static void write_preemption(struct jx *x, const struct decision *d)
+{
+	struct out_json *j = &x->j;
+	const struct preemption *pr = &d->pre;
+	out_json_key(j, "preemption");
+	out_json_begin_object(j);
+	out_json_key(j, "message");
+	out_json_str(j, pr->message);
+	out_json_key(j, "nominatedNode");
+	int32_t nom = cli_nominated(d);
+	if (nom >= 0)
+		out_json_str(j, cli_node_name(x->c, nom));
+	else
+		out_json_null(j);
+	out_json_key(j, "victims");
+	write_victims(x, pr->victims, pr->nvictims);
+	out_json_key(j, "result");
+	out_json_str(j, cli_preempt_outcome_name(pr->outcome));
+	if (pr->outcome == PRE_NOMINATED) {
+		out_json_key(j, "pick");
+		out_json_str(j, cli_preempt_pick_name(pr->pick));
+	}
+	out_json_key(j, "nodes");
+	out_json_begin_array(j);
+	for (uint32_t i = 0; i < pr->nnodes; i++) {
+		const struct preempt_node *pn = &pr->nodes[i];
+		out_json_begin_object_flat(j);
+		out_json_key(j, "name");
+		out_json_str(j, cli_node_name(x->c, pn->node));
+		out_json_key(j, "result");
+		out_json_str(j, cli_preempt_node_name(pn->why));
+		if (pn->why == PN_STILL_UNFIT) {
+			out_json_key(j, "plugin");
+			if (pn->fail >= 0 && pn->fail < PL__COUNT)
+				out_json_str(j, plugin_name((enum plugin_id)pn->fail));
+			else
+				out_json_null(j);
+			out_json_key(j, "reason");
+			out_json_str(j, pn->reason);
+		}
+		if (pn->why == PN_CANDIDATE) {
+			out_json_key(j, "victims");
+			write_victims(x, pn->victims, pn->nvictims);
+			out_json_key(j, "pdbViolations");
+			out_json_int(j, pn->pdb_violations);
+			out_json_key(j, "highestPriority");
+			out_json_int(j, pn->highest);
+		}
+		out_json_end_object(j);
+	}
+	out_json_end_array(j);
 	out_json_end_object(j);
 }
 
@@ -138,6 +283,18 @@ static void write_step(struct jx *x, uint32_t i, const struct decision *d)
 		out_json_null(j);
 	out_json_key(j, "message");
 	out_json_str(j, r->message);
+	if ((s->kind == STEP_SCHEDULE || s->kind == STEP_RETRY) && d) {
+		if (cli_postfilter_ran(d))
+			write_preemption(x, d);
+		if (cli_event(d)) {
+			out_json_key(j, "event");
+			out_json_str(j, cli_event(d));
+		}
+		if (d->pre.nominated_first && r->outcome == OUT_SCHEDULED) {
+			out_json_key(j, "nominatedFirst");
+			out_json_bool(j, true);
+		}
+	}
 	if (s->nreplicas > 0) {
 		out_json_key(j, "replica");
 		out_json_int(j, s->replica);
