@@ -21,8 +21,9 @@ static const struct command commands[] = {
 	 "explain [--json] [--step N] [--namespace NS] [--selector SEL] FILE...",
 	 "Run every step of the scenario and explain each scheduling decision:\n"
 	 "the constraints in force with their domains and global minimum, every\n"
-	 "node's verdict (the first failing filter with its reason, or the\n"
-	 "scores) and the outcome.\n"
+	 "node's verdict (every failing filter with its reason, the first one\n"
+	 "the scheduler's, or the scores), what preemption did when no node fits,\n"
+	 "and the outcome.\n"
 	 "  --json                one JSON document (docs/explain-json.md)\n"
 	 "  --step N              explain only step N (earlier steps still apply)\n"
 	 "  -n, --namespace NS    only pending pods of namespace NS become steps\n"

@@ -202,6 +202,66 @@ static void print_scores(struct text *x, const struct decision *d, const struct 
 	fputc(')', x->f);
 }
 
+/* The filters that also fail on a filtered node, after the first one
+ * (the scheduler stops at the first; debugging contract section 1). */
+static void print_more_blockers(struct text *x, const struct decision *d, const struct node_rec *r,
+				int nw)
+{
+	unsigned bits = cli_blockers(r);
+	for (int p = 0; p < PL__COUNT; p++) {
+		if (!(bits & (1u << p)) || p == r->fail)
+			continue;
+		fprintf(x->f, "    %*s  also: %s  ", nw, "", plugin_name((enum plugin_id)p));
+		put(x, decision_reason_of(x->c, d, r, (enum plugin_id)p, x->buf, sizeof(x->buf)));
+		const char *det = decision_detail_of(x->c, d, r, (enum plugin_id)p, x->buf,
+						     sizeof(x->buf));
+		if (det && det[0]) {
+			fputs("  [", x->f);
+			put(x, det);
+			fputc(']', x->f);
+		}
+		if (cli_blocker_unresolvable(r, (enum plugin_id)p))
+			fputs(" (unresolvable)", x->f);
+		fputc('\n', x->f);
+	}
+}
+
+/* Each hard constraint's verdict on the node, when there are two or more
+ * (with one, the reason and its arithmetic already say it all):
+ * "zone=zoneB passes (skew 1), node=node3 fails (skew 2 > maxSkew 1)". */
+static void print_verdicts(struct text *x, const struct decision *d, const struct node_rec *r,
+			   int nw)
+{
+	if (d->nhard < 2)
+		return;
+	for (uint32_t k = 0; k < d->nhard; k++) {
+		struct spread_verdict v;
+		if (!decision_spread_verdict(d, r, k, &v) || v.cons >= d->ncons)
+			break;
+		const struct constraint_rec *cr = &d->cons[v.cons];
+		if (k == 0)
+			fprintf(x->f, "    %*s  constraints: ", nw, "");
+		else
+			fputs(", ", x->f);
+		put(x, cli_sym(x->c, cr->key));
+		if (!v.has_domain) {
+			fputs(" fails (the node lacks the key)", x->f);
+			continue;
+		}
+		fputc('=', x->f);
+		if (intern_len(x->c->in, v.domain) == 0)
+			fputs("\"\"", x->f);
+		else
+			put(x, cli_sym(x->c, v.domain));
+		if (v.ok)
+			fprintf(x->f, " passes (skew %" PRId64 ")", v.skew);
+		else
+			fprintf(x->f, " fails (skew %" PRId64 " > maxSkew %" PRId32 ")", v.skew,
+				cr->max_skew);
+	}
+	fputc('\n', x->f);
+}
+
 static void print_nodes(struct text *x, const struct decision *d, int32_t chosen)
 {
 	const struct cluster *c = x->c;
@@ -236,6 +296,8 @@ static void print_nodes(struct text *x, const struct decision *d, int32_t chosen
 			if (r->unresolvable)
 				fputs(" (unresolvable)", x->f);
 			fputc('\n', x->f);
+			print_more_blockers(x, d, r, (int)nw);
+			print_verdicts(x, d, r, (int)nw);
 			continue;
 		}
 		bool is_chosen = chosen >= 0 && (uint32_t)chosen == r->node;
@@ -251,6 +313,7 @@ static void print_nodes(struct text *x, const struct decision *d, int32_t chosen
 			uncolor(x);
 		}
 		fputc('\n', x->f);
+		print_verdicts(x, d, r, (int)nw);
 		if (soft && d->scored && !d->plugin_skipped[PL_POD_TOPOLOGY_SPREAD]) {
 			const char *terms = decision_spread_terms(c, d, r, x->buf, sizeof(x->buf));
 			if (r->spread_ignored) {
@@ -302,6 +365,122 @@ static void print_outcome(struct text *x, const struct step_result *r)
 	fputc('\n', x->f);
 }
 
+#define MAX_VICTIMS_SHOWN 8
+
+static void put_pod(struct text *x, uint32_t pod)
+{
+	const struct pod *p = &x->c->pods[pod];
+	out_buf_reset(&x->b);
+	cli_pod_name(&x->b, x->c, p->ns, p->name, false);
+	put(x, out_buf_str(&x->b));
+}
+
+static void put_victims(struct text *x, const uint32_t *v, uint32_t n)
+{
+	for (uint32_t i = 0; i < n && i < MAX_VICTIMS_SHOWN; i++) {
+		if (i)
+			fputs(", ", x->f);
+		if (v[i] < x->c->npods)
+			put_pod(x, v[i]);
+	}
+	if (n > MAX_VICTIMS_SHOWN)
+		fprintf(x->f, " and %u more", n - MAX_VICTIMS_SHOWN);
+}
+
+static const char *pick_text(enum preempt_pick p)
+{
+	switch (p) {
+	case PICK_ONLY: return "the only candidate";
+	case PICK_PDB_VIOLATIONS: return "fewest PodDisruptionBudget violations";
+	case PICK_HIGHEST_PRIORITY: return "the lowest highest victim priority";
+	case PICK_PRIORITY_SUM: return "the smallest sum of victim priorities";
+	case PICK_VICTIM_COUNT: return "the fewest victims";
+	case PICK_START_TIME: return "its highest-priority victims started last";
+	case PICK_NODE_ORDER: return "the first in node order among equal candidates";
+	}
+	return "";
+}
+
+/* DefaultPreemption's answer when no node was feasible (debugging
+ * contract section 2): what it did, and per node why evicting pods does
+ * not help there or whom it would evict. */
+static void print_preemption(struct text *x, const struct decision *d)
+{
+	const struct preemption *pr = &d->pre;
+	const struct cluster *c = x->c;
+	if (!cli_postfilter_ran(d))
+		return;
+	fputs("  Preemption: ", x->f);
+	switch (pr->outcome) {
+	case PRE_NONE:
+		return;
+	case PRE_DISABLED:
+		fputs("off (scheduler.preemption: false)\n", x->f);
+		return;
+	case PRE_NOT_ELIGIBLE: {
+		const char *m = pr->message ? pr->message : "not eligible";
+		if (!strncmp(m, "preemption: ", 12))
+			m += 12;
+		put(x, m);
+		fputc('\n', x->f);
+		return;
+	}
+	case PRE_NO_CANDIDATE:
+		fputs("no candidate: evicting lower-priority pods makes room nowhere\n", x->f);
+		break;
+	case PRE_NOMINATED:
+		fputs("nominated ", x->f);
+		put(x, cli_node_name(c, cli_nominated(d)));
+		fprintf(x->f, " (%s); victims deleted: ", pick_text(pr->pick));
+		put_victims(x, pr->victims, pr->nvictims);
+		fputc('\n', x->f);
+		break;
+	}
+	size_t nw = 4;
+	for (uint32_t i = 0; i < pr->nnodes; i++) {
+		size_t w = out_width(cli_node_name(c, pr->nodes[i].node), 0);
+		if (w > nw)
+			nw = w;
+	}
+	int32_t prio = d->pod < c->npods ? c->pods[d->pod].spec.priority : 0;
+	for (uint32_t i = 0; i < pr->nnodes; i++) {
+		const struct preempt_node *pn = &pr->nodes[i];
+		const struct node_rec *r = decision_node(d, pn->node);
+		fputs("    ", x->f);
+		out_text_pad(x->f, cli_node_name(c, pn->node), nw + 2, 0);
+		switch (pn->why) {
+		case PN_NOT_HELPFUL:
+			fputs("not helpful: ", x->f);
+			if (r && r->fail >= 0 && r->fail < PL__COUNT)
+				fprintf(x->f, "%s is unresolvable", plugin_name(r->fail));
+			else
+				fputs("unresolvable", x->f);
+			break;
+		case PN_NO_VICTIMS:
+			fprintf(x->f, "no victims: no pod of a priority below %" PRId32, prio);
+			break;
+		case PN_STILL_UNFIT:
+			fputs("still does not fit without its lower-priority pods: ", x->f);
+			if (pn->fail >= 0 && pn->fail < PL__COUNT)
+				fprintf(x->f, "%s  ", plugin_name((enum plugin_id)pn->fail));
+			put(x, pn->reason ? pn->reason : "");
+			break;
+		case PN_CANDIDATE:
+			fputs("candidate: evicts ", x->f);
+			put_victims(x, pn->victims, pn->nvictims);
+			fprintf(x->f, " (highest priority %" PRId32 ", %u PDB violation%s)", pn->highest,
+				pn->pdb_violations, pn->pdb_violations == 1 ? "" : "s");
+			if ((int64_t)pn->node == cli_nominated(d))
+				fputs("  <- nominated", x->f);
+			break;
+		case PN_NOT_TRIED:
+			fputs("not tried: the dry run had found enough candidates", x->f);
+			break;
+		}
+		fputc('\n', x->f);
+	}
+}
+
 static void print_step(struct text *x, uint32_t i, const struct decision *d)
 {
 	const struct step *s = &x->t->sc->steps[i];
@@ -324,8 +503,20 @@ static void print_step(struct text *x, uint32_t i, const struct decision *d)
 		if (d->ncons == 0)
 			fputs("  No topology spread constraint in force.\n", x->f);
 		print_nodes(x, d, x->t->res[i].outcome == OUT_SCHEDULED ? x->t->res[i].node : -1);
+		if (d->pre.nominated_first && x->t->res[i].outcome == OUT_SCHEDULED) {
+			fputs("  the pod's nominated node ", x->f);
+			put(x, cli_node_name(x->c, x->t->res[i].node));
+			fputs(" was evaluated first and fits, so it is taken;\n"
+			      "  the other nodes were not needed (shown for comparison)\n", x->f);
+		}
+		print_preemption(x, d);
 	}
 	print_outcome(x, &x->t->res[i]);
+	if (d && cli_event(d) && cli_decision_filled(s, d)) {
+		fputs("  event: ", x->f);
+		put(x, cli_event(d));
+		fputc('\n', x->f);
+	}
 	fputc('\n', x->f);
 }
 
