@@ -421,6 +421,156 @@ static void check_scores(struct chk *k, uint32_t step, const struct expect *e,
 		mismatch(k, step, "scores");
 }
 
+/* blockers: node -> every failing filter, in filter order; [] for a
+ * feasible node (debugging contract section 1). Only the nodes whose
+ * list differs are shown. */
+static void add_blockers(struct out_buf *b, const struct node_rec *r)
+{
+	bool first = true;
+	unsigned bits = cli_blockers(r);
+	out_buf_putc(b, '[');
+	for (int p = 0; p < PL__COUNT; p++) {
+		if (!(bits & (1u << p)))
+			continue;
+		sep(b, &first);
+		out_buf_puts(b, plugin_name((enum plugin_id)p));
+	}
+	out_buf_putc(b, ']');
+}
+
+static bool blockers_equal(const struct chk *k, const struct expect_list *l,
+			   const struct node_rec *r)
+{
+	unsigned bits = cli_blockers(r);
+	uint32_t n = 0;
+	for (int p = 0; p < PL__COUNT; p++) {
+		if (!(bits & (1u << p)))
+			continue;
+		if (n >= l->n || strcmp(sym(k, l->vals[n]), plugin_name((enum plugin_id)p)) != 0)
+			return false;
+		n++;
+	}
+	return n == l->n;
+}
+
+static void check_blockers(struct chk *k, uint32_t step, const struct expect *e,
+			   const struct decision *d)
+{
+	bool any = false, f1 = true, f2 = true;
+	reset(k);
+	out_buf_putc(&k->x, '{');
+	out_buf_putc(&k->y, '{');
+	for (uint32_t i = 0; i < e->nblockers; i++) {
+		const struct expect_list *l = &e->blockers[i];
+		const struct node_rec *r = find_rec(k, d, l->key);
+		if (r && blockers_equal(k, l, r))
+			continue;
+		any = true;
+		sep(&k->x, &f1);
+		add_name(&k->x, sym(k, l->key));
+		out_buf_puts(&k->x, ": [");
+		for (uint32_t j = 0; j < l->n; j++) {
+			if (j)
+				out_buf_puts(&k->x, ", ");
+			add_name(&k->x, sym(k, l->vals[j]));
+		}
+		out_buf_putc(&k->x, ']');
+		sep(&k->y, &f2);
+		add_name(&k->y, sym(k, l->key));
+		out_buf_puts(&k->y, ": ");
+		if (r)
+			add_blockers(&k->y, r);
+		else
+			out_buf_puts(&k->y, "<no such node>");
+	}
+	out_buf_putc(&k->x, '}');
+	out_buf_putc(&k->y, '}');
+	if (any)
+		mismatch(k, step, "blockers");
+}
+
+/* nominated: the node preemption nominated, null when none */
+static void check_nominated(struct chk *k, uint32_t step, const struct expect *e,
+			    const struct decision *d)
+{
+	int32_t got = cli_nominated(d);
+	const char *want = e->nominated_null ? NULL : sym(k, e->nominated);
+	const char *gname = got >= 0 ? cli_node_name(k->c, got) : NULL;
+	if (want ? gname && !strcmp(want, gname) : !gname)
+		return;
+	reset(k);
+	if (want)
+		add_name(&k->x, want);
+	else
+		out_buf_puts(&k->x, "null");
+	if (gname)
+		add_name(&k->y, gname);
+	else
+		out_buf_puts(&k->y, "null");
+	mismatch(k, step, "nominated");
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* victims: "ns/name" of each pod preemption deleted, in any order.
+ * Returns 0 on OOM. */
+static int check_victims(struct chk *k, uint32_t step, const struct expect *e,
+			 const struct decision *d)
+{
+	const struct preemption *pr = &d->pre;
+	uint32_t ng = cli_nominated(d) >= 0 ? pr->nvictims : 0;
+	const char **want = calloc((size_t)e->nvictims + 1, sizeof(*want));
+	char **got = calloc((size_t)ng + 1, sizeof(*got));
+	struct out_buf nb = {0};
+	int ok = 0;
+	if (!want || !got)
+		goto done;
+	for (uint32_t i = 0; i < e->nvictims; i++)
+		want[i] = sym(k, e->victims[i]);
+	for (uint32_t i = 0; i < ng; i++) {
+		out_buf_reset(&nb);
+		if (pr->victims[i] < k->c->npods) {
+			const struct pod *p = &k->c->pods[pr->victims[i]];
+			cli_pod_name(&nb, k->c, p->ns, p->name, false);
+		}
+		if (nb.oom || !(got[i] = strdup(out_buf_str(&nb))))
+			goto done;
+	}
+	qsort(want, e->nvictims, sizeof(*want), cmp_str);
+	qsort(got, ng, sizeof(*got), cmp_str);
+	bool same = e->nvictims == ng;
+	for (uint32_t i = 0; same && i < ng; i++)
+		same = !strcmp(want[i], got[i]);
+	if (!same) {
+		bool f1 = true, f2 = true;
+		reset(k);
+		out_buf_putc(&k->x, '[');
+		for (uint32_t i = 0; i < e->nvictims; i++) {
+			sep(&k->x, &f1);
+			add_name(&k->x, want[i]);
+		}
+		out_buf_putc(&k->x, ']');
+		out_buf_putc(&k->y, '[');
+		for (uint32_t i = 0; i < ng; i++) {
+			sep(&k->y, &f2);
+			add_name(&k->y, got[i]);
+		}
+		out_buf_putc(&k->y, ']');
+		mismatch(k, step, "victims");
+	}
+	ok = 1;
+done:
+	for (uint32_t i = 0; got && i < ng; i++)
+		free(got[i]);
+	free(got);
+	free(want);
+	out_buf_fini(&nb);
+	return ok;
+}
+
 /* Keys that need the scheduler's decision, when there is none (the pod
  * was rejected by validation or the step failed before scheduling). */
 static void no_decision(struct chk *k, uint32_t step, const char *key)
@@ -481,6 +631,20 @@ static int check_step(struct chk *k, uint32_t i, uint32_t first, const struct ex
 		else
 			check_scores(k, i, e, d);
 	}
+	if (e->has_blockers) {
+		if (!filled)
+			no_decision(k, i, "blockers");
+		else
+			check_blockers(k, i, e, d);
+	}
+	/* a pod that was scheduled (or never reached the scheduler) has no
+	 * FailedScheduling event, no nomination and no victims */
+	if (e->has_event)
+		check_text(k, i, "event", false, sym(k, e->event), filled ? cli_event(d) : NULL, false);
+	if (e->has_nominated)
+		check_nominated(k, i, e, d);
+	if (e->has_victims && !check_victims(k, i, e, d))
+		return 0;
 	return 1;
 }
 
