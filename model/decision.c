@@ -163,6 +163,16 @@ const char *decision_reason_of(const struct cluster *c, const struct decision *d
 	return buf;
 }
 
+char *decision_reason_dup(const struct cluster *c, const struct decision *d, const struct node_rec *r,
+			  enum plugin_id pl)
+{
+	size_t len = 256;
+	for (uint32_t i = 0; i < d->next && i < 64; i++)
+		len += strlen(intern_get(c->in, d->ext_names[i])) + 16;
+	char *buf = malloc(len);
+	return buf ? (char *)decision_reason_of(c, d, r, pl, buf, len) : NULL;
+}
+
 static void fit_detail(const struct cluster *c, const struct decision *d, const struct node_rec *r,
 		       char *buf, size_t len)
 {

@@ -243,6 +243,10 @@ const char *decision_reason(const struct cluster *c, const struct decision *d,
  * the plugin does not fail there. */
 const char *decision_reason_of(const struct cluster *c, const struct decision *d,
 			       const struct node_rec *r, enum plugin_id pl, char *buf, size_t len);
+/* decision_reason_of, whole however long (many extended resources),
+ * malloc'd; NULL on OOM. */
+char *decision_reason_dup(const struct cluster *c, const struct decision *d, const struct node_rec *r,
+			  enum plugin_id pl);
 /* decision_detail for blocker pl of the node. */
 const char *decision_detail_of(const struct cluster *c, const struct decision *d,
 			       const struct node_rec *r, enum plugin_id pl, char *buf, size_t len);

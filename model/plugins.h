@@ -133,17 +133,33 @@ void spread_free(struct spread_state *s);
  * 0 on OOM. */
 int spread_warm(struct cluster *c, const struct pod *p);
 bool spread_filter_skipped(const struct spread_state *s);
-/* PreFilter of a lean state again, over the counts as they are now (pods
- * were bound or unbound; node labels and the pod are as they were): what
- * upstream's PreFilterExtensions AddPod / RemovePod keep up to date.
+/* Keeps the counts per domain and the critical paths from now on, as
+ * upstream's PreFilter state keeps them (before the first spread_move).
  * 0 on OOM. */
-int spread_refresh(struct cluster *c, struct spread_state *s);
-/* Keeps the counts per domain from now on (before the first
- * spread_move). 0 on OOM. */
 int spread_track(struct cluster *c, struct spread_state *s);
-/* The same for one pod q bound (delta 1) or unbound (-1) on node, after
- * the cluster changed: O(1) unless the minimum moves. 0 on OOM. */
-int spread_move(struct cluster *c, struct spread_state *s, uint32_t node, const struct pod *q, int delta);
+/* filtering.go updateWithPod: pod q of the preemptor p's namespace added
+ * to (delta 1) or removed from (-1) node, as PreFilterExtensions AddPod /
+ * RemovePod count it (terminating or not, with the selector as it is),
+ * the critical paths updated as upstream updates them. 0 on OOM. */
+int spread_move(struct cluster *c, struct spread_state *s, uint32_t node, const struct pod *p, const struct pod *q,
+		int delta);
+/* A point to come back to (upstream works on a Clone of the cycle state
+ * and drops it): spread_rollback undoes every spread_move since
+ * spread_mark, and frees the mark. 0 on OOM. */
+struct crit_path {
+	int32_t v;                    /* value index, -1 for none */
+	int64_t num;
+};
+struct spread_saved {
+	int64_t raw_min, global_min;
+	struct crit_path paths[2];
+};
+struct spread_mark {
+	uint32_t nlog, ngmin;
+	struct spread_saved *saved;
+};
+int spread_mark(struct spread_state *s, struct spread_mark *m);
+void spread_rollback(struct spread_state *s, struct spread_mark *m);
 /* Bytes readable after the last value of a table (ok[nvals + 3] at
  * least): a vector gather reads four bytes from ok + kdom[id]. */
 #define SPREAD_TBL_PAD 4

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fiterror.h"
+#include "probe.h"
 #include "sched.h"
 
 #define NOT_HELPFUL "Preemption is not helpful for scheduling"
@@ -126,89 +127,20 @@ static void pdb_split(const struct cluster *c, const struct vict *v, uint32_t n,
  * probe's spreading counts with them, the cluster untouched; otherwise
  * the cluster itself, pods unbound and bound again, filtered with a
  * fresh state. */
-static bool fast_on = true;
-
-void preempt_set_fast(bool on)
-{
-	fast_on = on;
-}
-
-struct dry {
-	struct cluster *c;
-	uint32_t pod, node;
-	struct sched_probe *pr;   /* NULL: a fresh state for every filter */
-	bool spread;              /* the probe's counts follow the victims */
-	bool local;               /* nn, not the cluster */
-	struct node nn;
-};
-
-/* Takes victim off the node (delta -1) or puts it back (1). 0 on OOM. */
-static int dry_move(struct dry *x, uint32_t victim, int delta)
-{
-	if (x->local) {
-		/* framework/types.go NodeInfo.update */
-		const struct resources *r = &x->c->pods[victim].spec.req;
-		x->nn.used.cpu = delta > 0 ? wrap_add(x->nn.used.cpu, r->cpu) : wrap_sub(x->nn.used.cpu, r->cpu);
-		x->nn.used.mem = delta > 0 ? wrap_add(x->nn.used.mem, r->mem) : wrap_sub(x->nn.used.mem, r->mem);
-		x->nn.used.eph = delta > 0 ? wrap_add(x->nn.used.eph, r->eph) : wrap_sub(x->nn.used.eph, r->eph);
-		x->nn.used.pods += delta;
-		x->nn.npods = (uint32_t)((int64_t)x->nn.npods + delta);
-	} else if (delta > 0) {
-		cluster_bind(x->c, victim, x->node);
-	} else {
-		cluster_unbind(x->c, victim);
-	}
-	return !x->pr || !x->spread || sched_probe_move(x->pr, x->node, victim, delta);
-}
-
-/* 1 fits, 0 not (reason into pn when pn), -1 OOM. */
-static int dry_fits(struct dry *x, struct preempt_node *pn)
-{
-	struct cluster *c = x->c;
-	struct decision d;
-	struct node_rec r;
-	int rc;
-	memset(&d, 0, sizeof(d));
-	if (x->pr)
-		rc = sched_probe_filter_node(x->pr, x->node, x->local ? &x->nn : NULL, &r);
-	else
-		rc = sched_filter_nominated(c, x->pod, x->node, &d, &r);
-	if (rc == 0 && pn) {
-		char buf[512];
-		pn->fail = r.fail;
-		decision_reason_of(c, x->pr ? sched_probe_decision(x->pr) : &d, &r, r.fail, buf, sizeof(buf));
-		if (!(pn->reason = strdup(buf)))
-			rc = -1;
-	}
-	decision_fini(&d);
-	return rc;
-}
-
-/* Does a pod other than pod, pending and nominated to node, of at least
- * its priority, exist (RunFilterPluginsWithNominatedPods would add it)? */
-static bool nominated_there(const struct cluster *c, uint32_t pod, uint32_t node)
-{
-	for (uint32_t i = 0; i < c->nnominated; i++) {
-		const struct pod *q = &c->pods[c->nominated[i]];
-		if (c->nominated[i] != pod && q->alive && q->node < 0 && q->nominated == c->nodes[node].name &&
-		    q->spec.priority >= c->pods[pod].spec.priority)
-			return true;
-	}
-	return false;
-}
-
-/* default_preemption.go SelectVictimsOnNode for node pn->node; the node's
- * pods are put back as they were. Returns 0 on OOM. */
-static int select_victims(struct cluster *c, uint32_t pod, struct sched_probe *probe, const int32_t *base,
+/* default_preemption.go SelectVictimsOnNode for node pn->node, on the
+ * probe's copy of the node and of the PreFilter state (put back after).
+ * Returns 0 on OOM. */
+static int select_victims(struct cluster *c, uint32_t pod, struct probe *pr, const int32_t *base,
 			  struct preempt_node *pn)
 {
 	const struct pod *p = &c->pods[pod];
-	struct node *n = &c->nodes[pn->node];
+	const struct node *n = &c->nodes[pn->node];
 	struct vict *v = NULL;
 	int32_t *allowed = NULL;
-	bool *viol = NULL, *kept = NULL;
+	bool *viol = NULL;
 	uint32_t nv = 0, nvict = 0;
-	int ok = 0;
+	struct node_rec r;
+	int ok = 0, f;
 	pn->why = PN_NO_VICTIMS;
 	/* every pod of strictly lower priority (isPreemptionAllowed) */
 	for (uint32_t i = 0; i < n->npods; i++)
@@ -217,60 +149,40 @@ static int select_victims(struct cluster *c, uint32_t pod, struct sched_probe *p
 		return 1;
 	v = malloc(nv * sizeof(*v));
 	viol = calloc(nv + 1, sizeof(*viol));
-	kept = calloc(nv + 1, sizeof(*kept));
 	allowed = malloc((c->npdbs + 1) * sizeof(*allowed));
-	if (!v || !viol || !kept || !allowed)
+	if (!v || !viol || !allowed || !probe_node(pr, pn->node))
 		goto done;
 	nv = 0;
 	for (uint32_t i = 0; i < n->npods; i++)
 		if (c->pods[n->pods[i]].spec.priority < p->spec.priority)
 			v[nv++] = (struct vict){ n->pods[i], i };
-	/* the dry run's PreFilter state serves while the victims change
-	 * no more than this node and the spreading counts */
-	struct dry x = { .c = c, .pod = pod, .node = pn->node };
-	x.pr = !fast_on || nominated_there(c, pod, pn->node) ? NULL : probe;
-	int effect = 0;
-	for (uint32_t i = 0; i < nv && x.pr; i++)
-		effect |= sched_probe_pod_effect(x.pr, v[i].pod);
-	if (effect & PROBE_OTHER)
-		x.pr = NULL;
-	x.spread = effect & PROBE_SPREAD;
-	x.local = x.pr && p->spec.req.next == 0;
-	x.nn = *n;
-	int f = -1;
-	if (x.pr && x.spread && !sched_probe_track(x.pr))
-		goto restore;
-	/* removed from the last so that each position stays valid */
 	for (uint32_t i = nv; i-- > 0;)
-		if (!dry_move(&x, v[i].pod, -1))
-			goto restore;
-	f = dry_fits(&x, pn);
-	if (f < 0)
-		goto restore;
+		if (!probe_move(pr, v[i].pod, -1))
+			goto done;
+	if ((f = probe_filter_nominated(pr, &r)) < 0)
+		goto done;
 	if (f == 0) {
+		/* the filter's status as it is */
 		pn->why = PN_STILL_UNFIT;
-		ok = 1;
-		goto restore;
+		pn->fail = r.fail;
+		ok = (pn->reason = decision_reason_dup(c, probe_decision(pr), &r, r.fail)) != NULL;
+		goto done;
 	}
 	sort_victims(c, v, nv);
 	pdb_split(c, v, nv, base, allowed, viol);
 	/* reprieve the PDB-violating victims first, then the others, each
-	 * group in importance order */
+	 * group in importance order; v[i].pos marks a victim */
 	for (int pass = 0; pass < 2; pass++) {
 		for (uint32_t i = 0; i < nv; i++) {
 			if (viol[i] != (pass == 0))
 				continue;
-			if (!dry_move(&x, v[i].pod, 1))
-				goto restore;
-			kept[i] = true;
-			f = dry_fits(&x, NULL);
-			if (f < 0)
-				goto restore;
+			if (!probe_move(pr, v[i].pod, 1) || (f = probe_filter_nominated(pr, &r)) < 0)
+				goto done;
+			v[i].pos = f ? UINT32_MAX : 0;
 			if (f)
 				continue;
-			kept[i] = false;
-			if (!dry_move(&x, v[i].pod, -1))
-				goto restore;
+			if (!probe_move(pr, v[i].pod, -1))
+				goto done;
 			nvict++;
 			pn->pdb_violations += viol[i];
 		}
@@ -285,14 +197,14 @@ static int select_victims(struct cluster *c, uint32_t pod, struct sched_probe *p
 		pn->why = PN_STILL_UNFIT;
 		pn->fail = PL_NONE;
 		ok = (pn->reason = strdup(buf)) != NULL;
-		goto restore;
+		goto done;
 	}
 	if (!(pn->victims = malloc((nvict + 1) * sizeof(*pn->victims))))
-		goto restore;
+		goto done;
 	/* the victims in importance order (upstream sorts them again when
 	 * both groups have some) */
 	for (uint32_t i = 0; i < nv; i++)
-		if (!kept[i])
+		if (v[i].pos != UINT32_MAX)
 			pn->victims[pn->nvictims++] = v[i].pod;
 	pn->why = PN_CANDIDATE;
 	/* pickOneNodeForPreemption's measures of this candidate */
@@ -308,32 +220,11 @@ static int select_victims(struct cluster *c, uint32_t pod, struct sched_probe *p
 			pn->earliest = start_of(q);
 	}
 	ok = 1;
-restore:
-	/* the reprieved ones off again, then every victim back (in the
-	 * cluster at its position, first to last); the probe's counts
-	 * follow, as it serves the next node */
-	for (uint32_t i = 0; i < nv; i++)
-		if (kept[i] && !dry_move(&x, v[i].pod, -1))
-			ok = 0;
-	for (uint32_t i = 0; x.local && i < nv; i++)
-		if (!dry_move(&x, v[i].pod, 1))
-			ok = 0;
-	for (uint32_t k = 0; !x.local && k < nv; k++) {
-		/* the smallest position first */
-		uint32_t best = UINT32_MAX, bi = 0;
-		for (uint32_t i = 0; i < nv; i++)
-			if (c->pods[v[i].pod].node < 0 && v[i].pos < best)
-				best = v[i].pos, bi = i;
-		if (best == UINT32_MAX)
-			break;
-		cluster_bind_at(c, v[bi].pod, pn->node, v[bi].pos);
-		if (x.pr && x.spread && !sched_probe_move(x.pr, pn->node, v[bi].pod, 1))
-			ok = 0;
-	}
 done:
+	if (!probe_done(pr))
+		ok = 0;
 	free(v);
 	free(viol);
-	free(kept);
 	free(allowed);
 	return ok;
 }
@@ -403,7 +294,7 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 	const struct pod *p = &c->pods[pod];
 	struct reason_hist h = { 0 };
 	uint32_t *cand = NULL;
-	struct sched_probe *probe = NULL;
+	struct probe *probe = NULL;
 	int32_t *base = NULL;
 	int ok = 0;
 	preemption_fini(pre);
@@ -436,7 +327,7 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 	/* default_preemption.go calculateNumCandidates (MinCandidateNodes
 	 * Percentage 10, Absolute 100); the dry run starts at the first
 	 * node, where upstream starts at a random offset */
-	if (npot && !(probe = sched_probe_new(c, pod)))
+	if (npot && !(probe = probe_new(c, pod)))
 		goto done;
 	/* the budgets' status, as the PDB lister gives it to the dry run */
 	if (!(base = malloc((c->npdbs + 1) * sizeof(*base))))
@@ -513,7 +404,7 @@ done:
 	reason_hist_fini(&h);
 	free(cand);
 	free(base);
-	sched_probe_free(probe);
+	probe_free(probe);
 	return ok;
 }
 

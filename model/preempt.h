@@ -18,10 +18,4 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d);
  * schedule_one.go truncateMessage does). 0 on OOM. */
 int preempt_event(struct decision *d);
 
-/* For the tests that compare the two ways of the dry run: with the
- * cycle's PreFilter state kept and a copy of the node (on, the default),
- * or with a fresh cycle state and the cluster itself for every filter.
- * The answers are the same either way. */
-void preempt_set_fast(bool on);
-
 #endif

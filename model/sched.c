@@ -10,6 +10,7 @@
 
 #include "fiterror.h"
 #include "preempt.h"
+#include "probe.h"
 #include "plugins.h"
 
 static inline struct node_rec *init_rec(struct node_rec *r, uint32_t id)
@@ -1512,184 +1513,6 @@ int sched_warm(struct cluster *c, const struct pod *p)
 	return res_scores_for(c, p) != NULL;
 }
 
-struct sched_probe {
-	struct cluster *c;
-	uint32_t pod;
-	struct decision d;        /* lean: the constraints, no node records */
-	struct spread_state *ss;
-	struct ipa_state *is;
-	bool *allowed;
-	bool conflict;            /* NodeAffinity's PreFilter rejects the pod */
-};
-
-void sched_probe_free(struct sched_probe *pr)
-{
-	if (!pr)
-		return;
-	spread_free(pr->ss);
-	ipa_free(pr->is);
-	free(pr->allowed);
-	decision_fini(&pr->d);
-	free(pr);
-}
-
-struct sched_probe *sched_probe_new(struct cluster *c, uint32_t pod)
-{
-	const struct pod *p = &c->pods[pod];
-	struct sched_probe *pr = calloc(1, sizeof(*pr));
-	if (!pr)
-		return NULL;
-	pr->c = c;
-	pr->pod = pod;
-	pr->d.lean = true; /* the tables, not the domain records */
-	pr->d.pod = pod;
-	pr->d.chosen = -1;
-	struct node_shape *shape = node_shape_get(c, p);
-	if (!shape)
-		goto oom;
-	if (p->spec.has_affinity && p->spec.affinity.node.has_required) {
-		if (!(pr->allowed = calloc(c->nnodes + 1, sizeof(*pr->allowed))))
-			goto oom;
-		int narrow = prefilter_node_affinity(c, p, pr->allowed);
-		pr->conflict = narrow < 0;
-		if (narrow <= 0) {
-			free(pr->allowed);
-			pr->allowed = NULL;
-		}
-	}
-	if (!(pr->ss = spread_prepare(c, p, &pr->d, shape)) || !(pr->is = ipa_prepare(c, p)))
-		goto oom;
-	return pr;
-oom:
-	sched_probe_free(pr);
-	return NULL;
-}
-
-int sched_probe_filter(struct sched_probe *pr, uint32_t node, struct node_rec *r)
-{
-	return sched_probe_filter_node(pr, node, NULL, r);
-}
-
-int sched_probe_filter_node(struct sched_probe *pr, uint32_t node, const struct node *over, struct node_rec *r)
-{
-	init_rec(r, node);
-	if (pr->conflict) {
-		/* the PreFilter rejects the pod on every node */
-		r->fail = PL_NODE_AFFINITY;
-		r->unresolvable = true;
-		r->blockers = r->blockers_unres = 1u << PL_NODE_AFFINITY;
-		return 0;
-	}
-	const struct filter_ctx x = { pr->c, &pr->c->pods[pr->pod], &pr->d, pr->allowed, pr->ss, pr->is, over, node };
-	r->feasible = filter_node_all(&x, node, r);
-	return r->feasible;
-}
-
-const struct decision *sched_probe_decision(const struct sched_probe *pr)
-{
-	return &pr->d;
-}
-
-int sched_probe_pod_effect(const struct sched_probe *pr, uint32_t other)
-{
-	const struct cluster *c = pr->c;
-	const struct pod *p = &c->pods[pr->pod], *q = &c->pods[other];
-	int e = 0;
-	/* PodTopologySpread's PreFilter counts it (common.go
-	 * countPodsMatchSelector) for a hard constraint */
-	for (uint32_t k = 0; k < pr->d.ncons && !e; k++)
-		if (pr->d.cons[k].hard && decision_counts_pod(c, &pr->d, k, q))
-			e = PROBE_SPREAD;
-	/* InterPodAffinity's PreFilter: its own required anti-affinity
-	 * terms may count the pod, the pod's required terms may count it
-	 * (their selectors match it, in whichever namespace) */
-	const struct affinity *qa = q->spec.has_affinity ? &q->spec.affinity : NULL;
-	for (uint32_t i = 0; qa && i < qa->nanti_req; i++)
-		if (selector_matches(c->in, &qa->anti_req[i].sel, &p->labels))
-			return e | PROBE_OTHER;
-	const struct affinity *a = p->spec.has_affinity ? &p->spec.affinity : NULL;
-	for (uint32_t i = 0; a && i < a->naff_req; i++)
-		if (selector_matches(c->in, &a->aff_req[i].sel, &q->labels))
-			return e | PROBE_OTHER;
-	for (uint32_t i = 0; a && i < a->nanti_req; i++)
-		if (selector_matches(c->in, &a->anti_req[i].sel, &q->labels))
-			return e | PROBE_OTHER;
-	return e;
-}
-
-int sched_probe_refresh(struct sched_probe *pr)
-{
-	return spread_refresh(pr->c, pr->ss);
-}
-
-int sched_probe_track(struct sched_probe *pr)
-{
-	return spread_track(pr->c, pr->ss);
-}
-
-int sched_probe_move(struct sched_probe *pr, uint32_t node, uint32_t other, int delta)
-{
-	return spread_move(pr->c, pr->ss, node, &pr->c->pods[other], delta);
-}
-
-int sched_filter_one(struct cluster *c, uint32_t pod, uint32_t node, struct decision *d, struct node_rec *r)
-{
-	memset(d, 0, sizeof(*d));
-	init_rec(r, node);
-	struct sched_probe *pr = sched_probe_new(c, pod);
-	if (!pr)
-		return -1;
-	int rc = sched_probe_filter(pr, node, r);
-	/* the caller formats the reasons with the probe's constraints */
-	*d = pr->d;
-	memset(&pr->d, 0, sizeof(pr->d));
-	sched_probe_free(pr);
-	return rc;
-}
-
-/* framework/runtime/framework.go addGENominatedPods: binds, for now, the
- * pods nominated to node (pending, alive) other than pod, of at least its
- * priority, into added (room for c->nnominated); returns their number. */
-static uint32_t bind_nominated(struct cluster *c, uint32_t pod, uint32_t node, uint32_t *added)
-{
-	const struct pod *p = &c->pods[pod];
-	sym_t name = c->nodes[node].name;
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < c->nnominated; i++) {
-		uint32_t k = c->nominated[i];
-		const struct pod *q = &c->pods[k];
-		if (k == pod || !q->alive || q->node >= 0 || q->nominated != name ||
-		    q->spec.priority < p->spec.priority)
-			continue;
-		cluster_bind(c, k, node);
-		added[n++] = k;
-	}
-	return n;
-}
-
-static void unbind_all(struct cluster *c, const uint32_t *v, uint32_t n)
-{
-	for (uint32_t i = n; i-- > 0;)
-		cluster_unbind(c, v[i]);
-}
-
-int sched_filter_nominated(struct cluster *c, uint32_t pod, uint32_t node, struct decision *d, struct node_rec *r)
-{
-	uint32_t *added = c->nnominated ? malloc(c->nnominated * sizeof(*added)) : NULL;
-	if (c->nnominated && !added)
-		return -1;
-	uint32_t n = c->nnominated ? bind_nominated(c, pod, node, added) : 0;
-	int rc = sched_filter_one(c, pod, node, d, r);
-	unbind_all(c, added, n);
-	free(added);
-	if (rc == 1 && n) {
-		/* pass 1: the pod must also fit without them */
-		decision_fini(d);
-		rc = sched_filter_one(c, pod, node, d, r);
-	}
-	return rc;
-}
-
 /* Takes node id's verdict out of the feasible list of d (wk->ids, and
  * wk->rix in a full decision). */
 static void drop_feasible(struct decision *d, struct sched_work *wk, uint32_t id, const uint8_t *ign)
@@ -1713,17 +1536,15 @@ struct nom_fail {
 };
 
 /* framework.go RunFilterPluginsWithNominatedPods for the nodes other pods
- * are nominated to, run before the cycle (it binds and unbinds them): the
- * nodes where the pod fails with them (pass 0) into *out; where it passes
- * the plain loop's verdict stands (pass 1). 0 on OOM. */
+ * are nominated to, run before the cycle: the nodes where the pod fails
+ * with them (pass 0) into *out; where it passes the plain loop's verdict
+ * stands (pass 1). 0 on OOM. */
 static int nominated_failures(struct cluster *c, uint32_t pod, struct nom_fail **out, uint32_t *nout)
 {
 	const struct pod *p = &c->pods[pod];
-	uint32_t *added = malloc(c->nnominated * sizeof(*added));
-	struct nom_fail *v = calloc(c->nnominated, sizeof(*v));
+	struct nom_fail *v = NULL;
+	struct probe *pr = NULL;
 	uint32_t nv = 0;
-	if (!added || !v)
-		goto oom;
 	for (uint32_t i = 0; i < c->nnominated; i++) {
 		const struct pod *q = &c->pods[c->nominated[i]];
 		if (c->nominated[i] == pod || !q->alive || q->node >= 0 || !q->nominated ||
@@ -1735,22 +1556,26 @@ static int nominated_failures(struct cluster *c, uint32_t pod, struct nom_fail *
 			seen = v[k].node == (uint32_t)node;
 		if (seen)
 			continue;
-		struct decision sd;
-		uint32_t n = bind_nominated(c, pod, (uint32_t)node, added);
-		int rc = sched_filter_one(c, pod, (uint32_t)node, &sd, &v[nv].r);
-		unbind_all(c, added, n);
-		decision_fini(&sd);
+		if (!v && !(v = calloc(c->nnominated, sizeof(*v))))
+			goto oom;
+		if (!pr && !(pr = probe_new(c, pod)))
+			goto oom;
+		if (!probe_node(pr, (uint32_t)node))
+			goto oom;
+		int rc = probe_filter_nominated(pr, &v[nv].r);
 		if (rc < 0)
 			goto oom;
+		/* the pass with them failed, or the node fails anyway (the
+		 * plain loop says so too) */
 		if (rc == 0)
 			v[nv++].node = (uint32_t)node;
 	}
-	free(added);
+	probe_free(pr);
 	*out = v;
 	*nout = nv;
 	return 1;
 oom:
-	free(added);
+	probe_free(pr);
 	free(v);
 	return 0;
 }
@@ -1833,15 +1658,13 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d, const str
 		goto done;
 	}
 	if (narrow < 0) {
+		/* the PreFilter rejects the pod: no node is evaluated, each
+		 * recorded as outside the result, with the later filters'
+		 * blockers (a full decision: a lean one returned above) */
 		d->prefilter_conflict = true;
-		for (uint32_t id = 0; id < c->nnodes; id++) {
-			if (!c->nodes[id].alive)
-				continue;
-			struct node_rec *r = init_rec(&d->nodes[d->nnodes++], id);
-			r->fail = PL_NODE_AFFINITY;
-			r->unresolvable = true;
-			r->blockers = r->blockers_unres = 1u << PL_NODE_AFFINITY;
-		}
+		memset(allowed, 0, (c->nnodes + 1) * sizeof(*allowed));
+		if (!filter_full(c, p, d, allowed, ss, is, wk))
+			goto done;
 	} else if (!run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is, wk)) {
 		goto done;
 	} else {
@@ -1903,7 +1726,7 @@ int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
 char *sched_fit_message(const struct cluster *c, const struct decision *d)
 {
 	struct reason_hist h = { 0 };
-	char buf[512], *out = NULL;
+	char buf[128], *out = NULL;
 	if (d->prefilter_conflict) {
 		snprintf(buf, sizeof(buf), "0/%u nodes are available: pod affinity terms conflict.",
 			 d->nnodes);
@@ -1925,18 +1748,20 @@ done:
 int sched_hist_add_reasons(const struct cluster *c, const struct decision *d, const struct node_rec *r,
 			   enum plugin_id pl, struct reason_hist *h)
 {
-	char buf[512];
-	decision_reason_of(c, d, r, pl, buf, sizeof(buf));
+	char *buf = decision_reason_dup(c, d, r, pl);
+	if (!buf)
+		return 0;
 	/* Status.Reasons: NodeResourcesFit gives one reason per resource */
 	char *s = buf;
+	int ok = 1;
 	for (;;) {
 		char *sep = pl == PL_NODE_RESOURCES_FIT ? strstr(s, ", ") : NULL;
 		if (sep)
 			*sep = '\0';
-		if (!reason_hist_add(h, s, 1))
-			return 0;
-		if (!sep)
-			return 1;
+		if (!(ok = reason_hist_add(h, s, 1)) || !sep)
+			break;
 		s = sep + 2;
 	}
+	free(buf);
+	return ok;
 }

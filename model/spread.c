@@ -18,6 +18,12 @@ struct spread_con {
 	bool hostname;
 };
 
+struct spread_undo {
+	uint32_t k, v;
+	int64_t cnt;
+};
+
+
 struct spread_state {
 	struct spread_con *hard, *soft;
 	uint32_t nhard, nsoft;
@@ -33,10 +39,16 @@ struct spread_state {
 	uint32_t nnodes;
 	double **contrib;             /* soft, not hostname: score term per value index */
 	struct spread_hard_tbl *tbl;  /* hard: per value index, skew within maxSkew */
-	/* spread_move: each hard constraint's count per value index (0
-	 * for a value that is no domain), made on the first move */
+	/* spread_track / spread_move: each hard constraint's count per
+	 * value index (0 for a value that is no domain) and its critical
+	 * paths, kept as upstream's AddPod / RemovePod keep them; what
+	 * spread_save and spread_restore need to go back */
 	int64_t **cnt;
 	uint8_t **isdom;              /* the values that are domains */
+	struct crit_path (*paths)[2];
+	struct spread_undo *log;      /* every move's old count, for rollback */
+	uint32_t nlog, caplog;
+	uint32_t ngmin;               /* moves that changed a global minimum */
 };
 
 static const struct tsc system_defaults[2] = {
@@ -554,13 +566,33 @@ static int prefilter(struct cluster *c, struct spread_state *s, bool lean)
 	return 1;
 }
 
-/* Does constraint k count a pod bound on node id (common.go
- * countPodsMatchSelector over the nodes PreFilter takes)? */
+/* Does constraint k take node id into account (PreFilter's
+ * nodeLabelsMatchSpreadConstraints and matchNodeInclusionPolicies)? */
 static bool node_counts(struct spread_state *s, uint32_t k, uint32_t id, bool *oom)
 {
 	const struct spread_con *sc = &s->hard[k];
 	const uint8_t *el = elig_of(s, sc->rec, oom);
 	return sc->kdom[id] >= 0 && (!s->has_hard || s->has_hard[id]) && (!el || el[id]);
+}
+
+/* filtering.go criticalPaths.update: the two smallest counts as upstream
+ * keeps them, which is not always the smallest of all after updates */
+static void path_update(struct crit_path *p, int32_t v, int64_t num)
+{
+	int i = v == p[0].v ? 0 : v == p[1].v ? 1 : -1;
+	if (i >= 0) {
+		p[i].num = num;
+		if (p[0].num > p[1].num) {
+			struct crit_path t = p[0];
+			p[0] = p[1];
+			p[1] = t;
+		}
+	} else if (num < p[0].num) {
+		p[1] = p[0];
+		p[0] = (struct crit_path){ v, num };
+	} else if (num < p[1].num) {
+		p[1] = (struct crit_path){ v, num };
+	}
 }
 
 int spread_track(struct cluster *c, struct spread_state *s)
@@ -569,7 +601,8 @@ int spread_track(struct cluster *c, struct spread_state *s)
 		return 1;
 	s->cnt = calloc(s->nhard, sizeof(*s->cnt));
 	s->isdom = calloc(s->nhard, sizeof(*s->isdom));
-	if (!s->cnt || !s->isdom)
+	s->paths = calloc(s->nhard, sizeof(*s->paths));
+	if (!s->cnt || !s->isdom || !s->paths)
 		return 0;
 	for (uint32_t k = 0; k < s->nhard; k++) {
 		const struct spread_con *sc = &s->hard[k];
@@ -586,20 +619,30 @@ int spread_track(struct cluster *c, struct spread_state *s)
 		}
 		if (oom)
 			return 0;
+		/* calPreFilterState: every domain's count through update (a
+		 * map's order upstream; value order here) */
+		struct crit_path *p = s->paths[k];
+		p[0] = p[1] = (struct crit_path){ -1, INT32_MAX };
+		for (uint32_t v = 0; v < s->tbl[k].nvals; v++)
+			if (s->isdom[k][v])
+				path_update(p, (int32_t)v, s->cnt[k][v]);
 	}
 	return 1;
 }
 
-int spread_move(struct cluster *c, struct spread_state *s, uint32_t node, const struct pod *q, int delta)
+int spread_move(struct cluster *c, struct spread_state *s, uint32_t node, const struct pod *p, const struct pod *q,
+		int delta)
 {
 	assert(s->cnt || !s->tbl); /* spread_track first */
-	if (!s->tbl)
+	/* filtering.go updateWithPod: the preemptor's namespace, a node with
+	 * every key, no deletionTimestamp check, the selector as it is */
+	if (!s->tbl || q->ns != p->ns)
 		return 1;
 	for (uint32_t k = 0; k < s->nhard; k++) {
 		const struct spread_con *sc = &s->hard[k];
 		struct constraint_rec *r = sc->rec;
 		bool oom = false;
-		if (!sc->m || !matcher_matches_pod(c, sc->m, q) || !node_counts(s, k, node, &oom)) {
+		if (!selector_matches(c->in, &r->sel, &q->labels) || !node_counts(s, k, node, &oom)) {
 			if (oom)
 				return 0;
 			continue;
@@ -607,24 +650,23 @@ int spread_move(struct cluster *c, struct spread_state *s, uint32_t node, const 
 		int64_t *cnt = s->cnt[k];
 		uint8_t *ok = (uint8_t *)s->tbl[k].ok;
 		uint32_t nv = s->tbl[k].nvals, v = (uint32_t)sc->kdom[node];
-		int64_t old = cnt[v];
-		cnt[v] += delta;
-		/* the minimum over the domains (values with an eligible
-		 * node): lower at once, or found again when a domain that
-		 * held it grew */
-		if (cnt[v] < r->raw_min) {
-			r->raw_min = cnt[v];
-		} else if (old == r->raw_min && delta > 0) {
-			const uint8_t *isdom = s->isdom[k];
-			r->raw_min = INT32_MAX;
-			for (uint32_t i = 0; i < nv; i++)
-				if (isdom[i] && cnt[i] < r->raw_min)
-					r->raw_min = cnt[i];
+		if (s->nlog == s->caplog) {
+			uint32_t cap = s->caplog ? s->caplog * 2 : 64;
+			struct spread_undo *nl = realloc(s->log, cap * sizeof(*nl));
+			if (!nl)
+				return 0;
+			s->log = nl;
+			s->caplog = cap;
 		}
+		s->log[s->nlog++] = (struct spread_undo){ k, v, cnt[v] };
+		cnt[v] += delta;
+		path_update(s->paths[k], (int32_t)v, cnt[v]);
+		r->raw_min = s->paths[k][0].num;
 		int64_t gmin = r->min_forced_zero ? 0 : r->raw_min;
 		int64_t limit = r->max_skew - r->self_match + gmin;
 		if (gmin != r->global_min) {
 			r->global_min = gmin;
+			s->ngmin++;
 			for (uint32_t i = 0; i < nv; i++)
 				ok[i] = cnt[i] <= limit;
 		} else {
@@ -634,22 +676,55 @@ int spread_move(struct cluster *c, struct spread_state *s, uint32_t node, const 
 	return 1;
 }
 
-int spread_refresh(struct cluster *c, struct spread_state *s)
+int spread_mark(struct spread_state *s, struct spread_mark *m)
 {
-	for (uint32_t i = 0; s->tbl && i < s->nhard; i++)
-		if (s->tbl[i].ok)
-			free((void *)(s->tbl[i].ok - 1));
-	free(s->tbl);
-	s->tbl = NULL;
+	memset(m, 0, sizeof(*m));
+	if (!s->tbl)
+		return 1;
+	m->nlog = s->nlog;
+	m->ngmin = s->ngmin;
+	if (!(m->saved = malloc(s->nhard * sizeof(*m->saved))))
+		return 0;
+	for (uint32_t k = 0; k < s->nhard; k++) {
+		const struct constraint_rec *r = s->hard[k].rec;
+		m->saved[k] = (struct spread_saved){ r->raw_min, r->global_min,
+						     { s->paths ? s->paths[k][0] : (struct crit_path){ -1, 0 },
+						       s->paths ? s->paths[k][1] : (struct crit_path){ -1, 0 } } };
+	}
+	return 1;
+}
+
+void spread_rollback(struct spread_state *s, struct spread_mark *m)
+{
+	if (!s->tbl || !m->saved)
+		return;
+	uint32_t from = s->nlog;
+	for (uint32_t i = s->nlog; i-- > m->nlog;)
+		s->cnt[s->log[i].k][s->log[i].v] = s->log[i].cnt;
+	bool rebuild = s->ngmin != m->ngmin;
 	for (uint32_t k = 0; k < s->nhard; k++) {
 		struct constraint_rec *r = s->hard[k].rec;
-		r->nreal = 0;
-		r->raw_min = INT32_MAX;
-		r->min_value = SYM_NONE;
-		r->min_forced_zero = false;
-		r->global_min = 0;
+		r->raw_min = m->saved[k].raw_min;
+		r->global_min = m->saved[k].global_min;
+		if (s->paths) {
+			s->paths[k][0] = m->saved[k].paths[0];
+			s->paths[k][1] = m->saved[k].paths[1];
+		}
+		int64_t limit = r->max_skew - r->self_match + r->global_min;
+		uint8_t *ok = (uint8_t *)s->tbl[k].ok;
+		for (uint32_t i = 0; rebuild && i < s->tbl[k].nvals; i++)
+			ok[i] = s->cnt[k][i] <= limit;
 	}
-	return prefilter(c, s, true);
+	/* only the values moved since the mark changed their answer */
+	for (uint32_t i = m->nlog; !rebuild && i < from; i++) {
+		const struct spread_undo *u = &s->log[i];
+		const struct constraint_rec *r = s->hard[u->k].rec;
+		((uint8_t *)s->tbl[u->k].ok)[u->v] = s->cnt[u->k][u->v] <= r->max_skew - r->self_match + r->global_min;
+	}
+	s->nlog = m->nlog;
+	s->ngmin = m->ngmin;
+	free(m->saved);
+	m->saved = NULL;
 }
 
 /* The constraints PodTopologySpread takes for p (plugin.go
@@ -811,6 +886,8 @@ void spread_free(struct spread_state *s)
 	}
 	free(s->cnt);
 	free(s->isdom);
+	free(s->paths);
+	free(s->log);
 	free(s->hard);
 	free(s->soft);
 	free(s->has_hard);

@@ -334,7 +334,7 @@ static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, str
 		     struct step_result *r, struct undo *u)
 {
 	struct cluster *c = t->c;
-	char buf[600], reason[400];
+	char buf[600];
 	if (s->choose)
 		d->lean = false; /* choose reads the chosen node's record */
 	if (!sched_decide(c, pod, d) || !preemption_apply(c, pod, d, u))
@@ -343,27 +343,37 @@ static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, str
 	if (s->choose) {
 		int32_t want = cluster_find_node(c, s->choose);
 		const struct node_rec *nr = want >= 0 ? decision_node(d, (uint32_t)want) : NULL;
+		char *msg = NULL;
 		if (!nr) {
 			snprintf(buf, sizeof(buf), "choose: no node %s", intern_get(c->in, s->choose));
+			msg = strdup(buf);
 			node = -2;
 		} else if (!nr->feasible) {
-			snprintf(buf, sizeof(buf), "choose: node %s is not feasible: %s: %s",
-				 intern_get(c->in, s->choose), plugin_name(nr->fail),
-				 decision_reason(c, d, nr, reason, sizeof(reason)));
+			/* the reason whole, however many resources it names */
+			char *why = decision_reason_dup(c, d, nr, nr->fail);
+			size_t n = why ? strlen(why) + strlen(intern_get(c->in, s->choose)) + 64 : 0;
+			if (why && (msg = malloc(n)))
+				snprintf(msg, n, "choose: node %s is not feasible: %s: %s", intern_get(c->in, s->choose),
+					 plugin_name(nr->fail), why);
+			free(why);
 			node = -2;
 		} else {
 			node = want;
 		}
 		if (node == -2) {
 			/* an error step changes nothing */
+			if (!msg)
+				return 0;
 			preemption_undo(c, pod, u);
 			u->nom_set = false;
+			preemption_fini(&d->pre);
+			free(d->event);
+			d->event = NULL;
 			d->outcome = OUT_ERROR;
 			free(d->message);
-			if (!(d->message = strdup(buf)))
-				return 0;
+			d->message = msg;
 			d->chosen = -1;
-			return set_result(r, OUT_ERROR, -1, buf) ? 2 : 0;
+			return set_result(r, OUT_ERROR, -1, msg) ? 2 : 0;
 		}
 		d->chosen = node;
 		d->outcome = OUT_SCHEDULED;

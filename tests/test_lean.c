@@ -9,7 +9,6 @@
 #include <stdlib.h>
 
 #include "fixture.h"
-#include "../model/preempt.h"
 
 static char **files;
 static uint32_t nfiles;
@@ -88,30 +87,10 @@ static uint32_t compare(const char *path, uint32_t step, const struct decision *
 	return b->nfeasible;
 }
 
-/* The dry run of preemption, fast (the kept PreFilter state, a copy of
- * the node) and plain (a fresh state, the cluster itself), agree. */
-static void compare_preemption(const struct cluster *c, const char *path, uint32_t step, const struct decision *a,
-			       const struct decision *b)
-{
-	const struct preemption *x = &a->pre, *y = &b->pre;
-	bool same = x->outcome == y->outcome && x->nvictims == y->nvictims && x->nnodes == y->nnodes &&
-		    (x->outcome != PRE_NOMINATED || x->nominated == y->nominated) &&
-		    ((!x->message && !y->message) || (x->message && y->message && !strcmp(x->message, y->message)));
-	for (uint32_t i = 0; same && i < x->nvictims; i++)
-		same = x->victims[i] == y->victims[i];
-	for (uint32_t i = 0; same && i < x->nnodes; i++)
-		same = x->nodes[i].why == y->nodes[i].why && x->nodes[i].nvictims == y->nodes[i].nvictims &&
-		       x->nodes[i].pdb_violations == y->nodes[i].pdb_violations;
-	if (!same)
-		fail_msg("%s: step %u: the dry run differs: fast %s | plain %s", path, step + 1,
-			 x->message ? x->message : "(none)", y->message ? y->message : "(none)");
-	(void)c;
-}
-
 static void lean_matches_full(void **state)
 {
 	(void)state;
-	uint32_t loaded = 0, cycles = 0, lean = 0, feasible = 0, dry_runs = 0;
+	uint32_t loaded = 0, cycles = 0, lean = 0, feasible = 0;
 	for (uint32_t f = 0; f < nfiles; f++) {
 		const char *path = files[f];
 		struct scenario *sc = NULL;
@@ -137,17 +116,6 @@ static void lean_matches_full(void **state)
 			sched_set_vector(true);
 			assert_true(timeline_prev(t));
 			assert_true(timeline_step(t, &b));
-			if (b.outcome == OUT_PENDING && b.pre.outcome >= PRE_NO_CANDIDATE) {
-				struct decision p;
-				memset(&p, 0, sizeof(p));
-				assert_true(timeline_prev(t));
-				preempt_set_fast(false);
-				assert_true(timeline_step(t, &p));
-				preempt_set_fast(true);
-				compare_preemption(sc->cluster, path, i, &b, &p);
-				dry_runs++;
-				decision_fini(&p);
-			}
 			if (sc->steps[i].kind == STEP_SCHEDULE || sc->steps[i].kind == STEP_RETRY) {
 				cycles++;
 				lean += a.lean;
@@ -163,8 +131,8 @@ static void lean_matches_full(void **state)
 	}
 	uint64_t vec = sched_vector_scored();
 	printf("lean: %u files, %u cycles (%u lean, %llu scored with vector instructions), %u feasible nodes "
-	       "compared, %u dry runs of preemption\n",
-	       loaded, cycles, lean, (unsigned long long)vec, feasible, dry_runs);
+	       "compared\n",
+	       loaded, cycles, lean, (unsigned long long)vec, feasible);
 	/* the comparison must have compared something */
 	assert_true(loaded > 0 && lean > 0 && feasible > 0);
 #if defined(__x86_64__) && defined(__GNUC__)
