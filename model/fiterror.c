@@ -29,6 +29,27 @@ int reason_hist_add(struct reason_hist *h, const char *text, uint32_t n)
 	return 1;
 }
 
+int reason_hist_add_status(struct reason_hist *h, const char *reasons, bool several)
+{
+	/* Status.Reasons: NodeResourcesFit gives one reason per resource,
+	 * which the text joins by ", " (no reason holds one) */
+	const char *s = reasons, *sep;
+	while (several && (sep = strstr(s, ", "))) {
+		size_t n = (size_t)(sep - s);
+		char *one = malloc(n + 1);
+		if (!one)
+			return 0;
+		memcpy(one, s, n);
+		one[n] = '\0';
+		int ok = reason_hist_add(h, one, 1);
+		free(one);
+		if (!ok)
+			return 0;
+		s = sep + 2;
+	}
+	return reason_hist_add(h, s, 1);
+}
+
 static int str_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

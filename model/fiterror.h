@@ -4,6 +4,7 @@
 #ifndef SKEWER_FITERROR_H
 #define SKEWER_FITERROR_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct reason_hist {
@@ -13,6 +14,9 @@ struct reason_hist {
 
 /* Adds n nodes with reason text (copied). 0 on OOM. */
 int reason_hist_add(struct reason_hist *h, const char *text, uint32_t n);
+/* Adds one node's status: its reasons joined by ", " (several: split
+ * them, as NodeResourcesFit's are counted each on its own). 0 on OOM. */
+int reason_hist_add_status(struct reason_hist *h, const char *reasons, bool several);
 /* "0/nall nodes are available: A, B." with the entries "COUNT REASON"
  * sorted as strings (sort.Strings), malloc'd; NULL on OOM. */
 char *reason_hist_text(const struct reason_hist *h, uint32_t nall);

@@ -366,15 +366,7 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 			if (pn->why == PN_NO_VICTIMS) {
 				r = reason_hist_add(&h, NO_VICTIMS, 1);
 			} else if (pn->why == PN_STILL_UNFIT) {
-				/* Status.Reasons: each resource on its own */
-				char *s = pn->reason, *sep;
-				while (r && pn->fail == PL_NODE_RESOURCES_FIT && (sep = strstr(s, ", "))) {
-					*sep = '\0';
-					r = reason_hist_add(&h, s, 1);
-					*sep = ',';
-					s = sep + 2;
-				}
-				r = r && reason_hist_add(&h, s, 1);
+				r = reason_hist_add_status(&h, pn->reason, pn->fail == PL_NODE_RESOURCES_FIT);
 			} else {
 				r = reason_hist_add(&h, NOT_HELPFUL, 1);
 			}

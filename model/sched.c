@@ -1736,7 +1736,10 @@ char *sched_fit_message(const struct cluster *c, const struct decision *d)
 		const struct node_rec *r = &d->nodes[i];
 		if (r->feasible)
 			continue;
-		if (!sched_hist_add_reasons(c, d, r, r->fail, &h))
+		char *why = decision_reason_dup(c, d, r, r->fail);
+		int ok = why && reason_hist_add_status(&h, why, r->fail == PL_NODE_RESOURCES_FIT);
+		free(why);
+		if (!ok)
 			goto done;
 	}
 	out = reason_hist_text(&h, d->nnodes);
@@ -1745,23 +1748,3 @@ done:
 	return out;
 }
 
-int sched_hist_add_reasons(const struct cluster *c, const struct decision *d, const struct node_rec *r,
-			   enum plugin_id pl, struct reason_hist *h)
-{
-	char *buf = decision_reason_dup(c, d, r, pl);
-	if (!buf)
-		return 0;
-	/* Status.Reasons: NodeResourcesFit gives one reason per resource */
-	char *s = buf;
-	int ok = 1;
-	for (;;) {
-		char *sep = pl == PL_NODE_RESOURCES_FIT ? strstr(s, ", ") : NULL;
-		if (sep)
-			*sep = '\0';
-		if (!(ok = reason_hist_add(h, s, 1)) || !sep)
-			break;
-		s = sep + 2;
-	}
-	free(buf);
-	return ok;
-}

@@ -37,10 +37,5 @@ uint64_t sched_vector_scored(void);
 /* Builds the "0/N nodes are available: ..." text of a decision with no
  * feasible node (malloc'd). */
 char *sched_fit_message(const struct cluster *c, const struct decision *d);
-struct reason_hist;
-/* Adds the reasons of plugin pl's failure on r (NodeResourcesFit's each
- * on its own) to h. 0 on OOM. */
-int sched_hist_add_reasons(const struct cluster *c, const struct decision *d, const struct node_rec *r,
-			   enum plugin_id pl, struct reason_hist *h);
 
 #endif
