@@ -249,9 +249,16 @@ static uint32_t remove_taints(struct node *n, sym_t key, enum taint_effect effec
 	return removed;
 }
 
-/* Schedules pod id (alive, unbound) for step s: decide, honour choose,
- * bind. */
-/* Deletes the victims again and sets the nomination, as recorded (redo). */
+/* Deletes the victims again and sets the nomination, as recorded (redo:
+ * the state is the one they were recorded in, so are the positions). */
+static void set_nominations(struct cluster *c, uint32_t pod, const struct undo *u)
+{
+	for (uint32_t k = 0; k < u->ncleared; k++)
+		c->pods[u->cleared[k]].nominated = SYM_NONE;
+	/* listed in c->nominated when first set (preemption_apply) */
+	c->pods[pod].nominated = u->new_nom;
+}
+
 static void preemption_redo(struct cluster *c, uint32_t pod, struct undo *u)
 {
 	if (!u->nom_set)
@@ -260,10 +267,7 @@ static void preemption_redo(struct cluster *c, uint32_t pod, struct undo *u)
 		cluster_unbind(c, u->victims[k].pod);
 		cluster_kill_pod(c, u->victims[k].pod);
 	}
-	for (uint32_t k = 0; k < u->ncleared; k++)
-		c->pods[u->cleared[k]].nominated = SYM_NONE;
-	/* listed in c->nominated when first set (preemption_apply) */
-	c->pods[pod].nominated = u->new_nom;
+	set_nominations(c, pod, u);
 }
 
 static void preemption_undo(struct cluster *c, uint32_t pod, struct undo *u)
@@ -300,11 +304,6 @@ static int preemption_apply(struct cluster *c, uint32_t pod, const struct decisi
 	if (pre->outcome == PRE_NOMINATED) {
 		if (pre->nvictims && !(u->victims = malloc(pre->nvictims * sizeof(*u->victims))))
 			return 0;
-		for (uint32_t k = 0; k < pre->nvictims; k++) {
-			uint32_t v = pre->victims[k];
-			u->victims[k] = (struct victim_undo){ v, (uint32_t)c->pods[v].node, cluster_pod_pos(c, v) };
-		}
-		u->nvictims = pre->nvictims;
 		u->new_nom = c->nodes[pre->nominated].name;
 		/* preemption.go prepareCandidate: the pods nominated to
 		 * that node with a lower priority lose their nomination */
@@ -319,17 +318,28 @@ static int preemption_apply(struct cluster *c, uint32_t pod, const struct decisi
 			u->cleared = v;
 			v[u->ncleared++] = c->nominated[k];
 		}
+		/* the pod listed in c->nominated before anything goes */
+		if (!cluster_set_nominated(c, pod, u->new_nom))
+			return 0;
+		/* each position as it is when that victim goes, so that
+		 * the undo, last first, puts every one back where it was */
+		for (uint32_t k = 0; k < pre->nvictims; k++) {
+			uint32_t v = pre->victims[k];
+			u->victims[k] = (struct victim_undo){ v, (uint32_t)c->pods[v].node, cluster_pod_pos(c, v) };
+			cluster_unbind(c, v);
+			cluster_kill_pod(c, v);
+		}
+		u->nvictims = pre->nvictims;
 	} else if (pre->outcome != PRE_NOT_ELIGIBLE) {
 		u->new_nom = SYM_NONE;
 	}
-	/* lists the pod in c->nominated (the redo sets the same again) */
-	if (u->new_nom && !cluster_set_nominated(c, pod, u->new_nom))
-		return 0;
 	u->nom_set = true;
-	preemption_redo(c, pod, u);
+	set_nominations(c, pod, u);
 	return 1;
 }
 
+/* Schedules pod id (alive, unbound) for step s: decide, honour choose,
+ * bind. */
 static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, struct decision *d,
 		     struct step_result *r, struct undo *u)
 {
