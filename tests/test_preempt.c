@@ -129,6 +129,35 @@ static void pick_lowest_highest_priority(void **state)
 	done(sc, t, &d);
 }
 
+/* Two victims before a pod that stays: undone, every pod is back at its
+ * place (a, b, c), whatever order they went in. */
+static void undo_keeps_pod_order(void **state)
+{
+	(void)state;
+	struct scenario *sc;
+	struct timeline *t;
+	struct decision d;
+	first_step("nodes:\n"
+		   "  - {name: node1, allocatable: {cpu: '1'}}\n"
+		   "pods:\n"
+		   "  - {name: a, nodeName: node1, priority: 10, requests: {cpu: 400m}}\n"
+		   "  - {name: b, nodeName: node1, priority: 10, requests: {cpu: 400m}}\n"
+		   "  - {name: c, nodeName: node1, priority: 500, requests: {cpu: 200m}}\n"
+		   "steps:\n"
+		   "  - schedule: {name: p, priority: 100, requests: {cpu: 800m}}\n",
+		   &sc, &t, &d);
+	assert_int_equal(d.pre.outcome, PRE_NOMINATED);
+	assert_int_equal(d.pre.nvictims, 2);
+	const struct node *n1 = &sc->cluster->nodes[fixture_node(sc, "node1")];
+	assert_int_equal(n1->npods, 1);
+	assert_true(timeline_prev(t));
+	assert_int_equal(n1->npods, 3);
+	assert_string_equal(pod_name(sc, n1->pods[0]), "a");
+	assert_string_equal(pod_name(sc, n1->pods[1]), "b");
+	assert_string_equal(pod_name(sc, n1->pods[2]), "c");
+	done(sc, t, &d);
+}
+
 /* Reprieve: node1 cpu 1, three victims 300m each (priorities 3, 2, 1);
  * the pod wants 500m. All removed: fits. Reprieved in importance order:
  * prio 3 back (300 + 500 <= 1000: stays), prio 2 back (600 + 500 > 1000:
@@ -297,6 +326,7 @@ int main(void)
 		cmocka_unit_test(blockers_in_filter_order),
 		cmocka_unit_test(pick_lowest_highest_priority),
 		cmocka_unit_test(reprieve_in_importance_order),
+		cmocka_unit_test(undo_keeps_pod_order),
 		cmocka_unit_test(no_candidate_message),
 		cmocka_unit_test(never_is_not_eligible),
 		cmocka_unit_test(nominated_pod_holds_its_node),
