@@ -73,11 +73,17 @@ class G:
             {"full": 0.8, "bound": 1.0, "bound_prio": 0.8, "start": 0.6, "prio": 0.8,
              "never": 0.15, "pdb": 0.7, "retry_after": 0.5, "nominated_in": 0.3,
              "tsc": 0.4, "taints": 0.08, "na": 0.05, "ipa_pending": 0.1, "small_req": 0.8, "hiprio": 0.7, "max_nodes": 5,
-             "nopreempt": 0.08},                                                  # 6 preemption
+             "nopreempt": 0.08, "longres": 0.12, "wide": 0.04, "terminating": 0.2,
+             "max_steps": 10, "retry_any": 0.15, "pdbheavy": 0.15},                                                  # 6 preemption
         ]
         self.boost = dict(profiles[self.profile])
         if self.p(0.3):           # sometimes combine with a second family
             self.boost.update(profiles[self.r.randrange(len(profiles))])
+        # long extended resource names make long messages (event truncation)
+        self.longres = []
+        if self.pr("longres", 0.0):
+            self.longres = ["example.com/%s-%d" % ("x" * self.r.randint(40, 60), i)
+                            for i in range(self.r.randint(3, 14))]
 
     def pr(self, key, default):
         return self.p(self.boost.get(key, default))
@@ -121,6 +127,9 @@ class G:
                 a["pods"] = r.choice([1, 2, 2, 3])
             if self.p(0.15):
                 a["example.com/gpu"] = r.choice(["1", "2"])
+            for res in self.longres:
+                if self.p(0.4):
+                    a[res] = r.choice(["1", "2"])
             n["allocatable"] = a
         elif self.p(0.35):
             a = {}
@@ -191,6 +200,10 @@ class G:
             req = {"cpu": r.choice(["100m", "200m", "250m", "300m", "500m"])}
             if self.p(0.3):
                 req["memory"] = r.choice(["128Mi", "256Mi"])
+            if self.longres and self.p(0.5):
+                k = len(self.longres) if self.p(0.5) else r.randint(1, len(self.longres))
+                for res in r.sample(self.longres, k):
+                    req[res] = "1"
             return "requests", req
         if self.p(0.1):
             conts = []
@@ -523,13 +536,67 @@ class G:
             s["featureGates"] = g
         return s
 
+    def pdb_scenario(self):
+        """Full nodes of labelled priority-0/10 pods under overlapping
+        PodDisruptionBudgets: the PDB split, the reprieve order and the
+        fewest-violations pick decide the victims."""
+        r = self.r
+        nodes = [{"name": "n%d" % i, "labels": {HOST: "n%d" % i},
+                  "allocatable": {"pods": r.randint(2, 4)}} for i in range(1, r.randint(2, 4) + 1)]
+        pods = []
+        for n in nodes:
+            for _ in range(n["allocatable"]["pods"] - r.choice([0, 0, 0, 1])):
+                self.pod_counter += 1
+                p = {"name": "p%d" % self.pod_counter, "nodeName": n["name"],
+                     "labels": {"app": r.choice(["web", "db", "api"])}}
+                if self.p(0.4):
+                    p["labels"]["tier"] = r.choice(TIERS)
+                if self.p(0.4):
+                    p["priority"] = r.choice([10, -5])
+                if self.p(0.5):
+                    p["startTime"] = "2026-01-01T00:00:%02dZ" % r.randint(1, 4)
+                pods.append(p)
+        pdbs = []
+        for i in range(r.randint(1, 4)):
+            x = r.random()
+            if x < 0.4:
+                sel = {"matchLabels": {"app": r.choice(["web", "db", "api"])}}
+            elif x < 0.7:
+                sel = {"matchExpressions": [{"key": "app", "operator": "In", "values": r.sample(["web", "db", "api"], 2)}]}
+            elif x < 0.9:
+                sel = {"matchLabels": {"tier": r.choice(TIERS)}}
+            else:
+                sel = {}
+            b = {"name": "pdb%d" % i, "selector": sel, "disruptionsAllowed": r.choice([0, 0, 1, 1, 2])}
+            b["minAvailable" if self.p(0.5) else "maxUnavailable"] = r.choice([0, 1, "50%"])
+            pdbs.append(b)
+        steps = []
+        for i in range(r.randint(1, 3)):
+            self.pod_counter += 1
+            p = {"name": "p%d" % self.pod_counter, "priority": r.choice([100, 1000]),
+                 "labels": {"app": r.choice(["web", "db", "api"])}}
+            steps.append({"schedule": p})
+            if self.p(0.5):
+                steps.append({"retry": p["name"]})
+        return {"name": "seed%d" % self.seed, "nodes": nodes, "pods": pods,
+                "steps": steps, "disruptionBudgets": pdbs}
+
     def scenario(self):
         r = self.r
+        if self.pr("pdbheavy", 0.0):
+            return self.pdb_scenario()
         nodes = []
-        for _ in range(r.randint(2, self.boost.get("max_nodes", 8)) * SCALE):
+        wide = self.pr("wide", 0.0)
+        # wide: more than 100 nodes, so that the dry run may stop early
+        # (max(10%, 100) candidates, one of them without PDB violations)
+        for _ in range(r.randint(101, 130) if wide else r.randint(2, self.boost.get("max_nodes", 8)) * SCALE):
             nodes.append(self.node(nodes))
         workloads = self.workloads()
         pods = []
+        if wide:
+            for n in nodes:
+                for _ in range(r.choice([1, 1, 2])):
+                    pods.append(self.pod(nodes, workloads, bound_to=n["name"]))
         for _ in range((r.randint(6, 15) if self.pr("bound", 0) else r.randint(0, 15)) * SCALE):
             pods.append(self.pod(nodes, workloads, bound_to=r.choice(nodes)["name"]))
         if self.p(0.15):
@@ -542,7 +609,12 @@ class G:
         sched_refs = [(p.get("namespace", "default"), p["name"]) for p in pods if "nodeName" not in p]
         steps = []
         deleted = []
-        for _ in range(r.randint(1, 6) * SCALE):
+        for _ in range(r.randint(1, self.boost.get("max_steps", 6)) * SCALE):
+            if sched_refs and self.pr("retry_any", 0.0):
+                # any pod scheduled so far: a pending one may hold a nomination
+                # that another preemption cleared
+                ns, name = r.choice(sched_refs)
+                steps.append({"retry": name if ns == "default" else "%s/%s" % (ns, name)})
             x = r.random()
             if x < 0.55 or not steps and x < 0.8:
                 pod = self.pod(all_nodes, workloads)
@@ -654,8 +726,12 @@ class G:
             if ns != "default" or self.p(0.5):
                 b["namespace"] = ns
             x = r.random()
-            if x < 0.6:
+            if x < 0.5:
                 b["selector"] = {"matchLabels": {"app": r.choice(APPS)}}
+            elif x < 0.65:
+                # overlaps the others: a pod may count against two budgets
+                b["selector"] = {"matchExpressions": [{"key": "app", "operator": "In",
+                                                       "values": r.sample(APPS, 2)}]}
             elif x < 0.8:
                 b["selector"] = self.label_selector(allow_nil=False)
             elif x < 0.9:

@@ -690,8 +690,12 @@ def ipa_prefilter(cl, pod):
     exist_counts = {}
     req_aff = pod["reqAff"]
     req_anti = pod["reqAnti"]
+    by_node = {}
+    for q in cl.pods:
+        if q["bound"] is not None:
+            by_node.setdefault(q["bound"], []).append(q)
     for node in cl.nodes:
-        for q in cl.pods_on(node):
+        for q in by_node.get(node["name"], ()):
             # The incoming pod's namespaceSelector is resolved against the
             # existing namespaces [OTH §8.1]; every namespace holding a pod
             # exists, so matching it against q's namespace labels is the same.

@@ -26,10 +26,10 @@ CONS_FIELDS = ["topologyKey", "whenUnsatisfiable", "maxSkew", "minDomains", "nod
                "nodeTaintsPolicy", "selector", "origin", "selfMatch", "globalMin"]
 
 
-# Debugging contract v2 fields (shared/spec/debugging.md §1, §2).  A field
-# skewer does not write is skipped and counted as missing (STATS), so the
-# comparison can run while skewer's JSON is being written; once skewer writes
-# a field, every occurrence is compared.
+# Debugging contract v2 fields (shared/spec/debugging.md §1, §2).  skewer
+# writes them since 935b34b, so a missing one is a mismatch; DIFF_V2_LENIENT=1
+# skips and counts them instead (for a skewer older than that).
+STRICT = os.environ.get("DIFF_V2_LENIENT") != "1"
 SPREAD_FIELDS = ["constraint", "domain", "matchNum", "selfMatch", "globalMin", "skew", "ok"]
 STATS = {}
 
@@ -40,6 +40,13 @@ COUNTING = [True]
 def count(key, n=1):
     if COUNTING[0]:
         STATS[key] = STATS.get(key, 0) + n
+
+
+def missing(out, where, field):
+    if STRICT:
+        out.append("%s: %s: not in skewer's output" % (where, field))
+    else:
+        count(field + " missing")
 
 
 def blockers_view(bl):
@@ -55,7 +62,7 @@ def compare_v2_node(tag, a, b, out):
         if f not in a:
             continue
         if f not in b:
-            count(f + " missing")
+            missing(out, "%s: node %s" % (tag, a["name"]), f)
             continue
         count(f)
         if view(a[f]) != view(b[f]):
@@ -67,7 +74,7 @@ def compare_v2_step(tag, e, g, out):
         return
     if "event" in e:
         if "event" not in g:
-            count("event missing")
+            missing(out, tag, "event")
         else:
             count("event")
             if e["event"] != g["event"]:
@@ -78,16 +85,16 @@ def compare_v2_step(tag, e, g, out):
             out.append("%s: preemption: model none, skewer %r" % (tag, gp))
         return
     if gp is None:
-        count("preemption missing")
+        missing(out, tag, "preemption")
         return
     count("preemption")
     for f in ("message", "nominatedNode"):
         if f not in gp:
-            count("preemption." + f + " missing")
+            missing(out, tag, "preemption." + f)
         elif ep[f] != gp[f]:
             out.append("%s: preemption.%s: model %r, skewer %r" % (tag, f, ep[f], gp[f]))
     if "victims" not in gp:
-        count("preemption.victims missing")
+        missing(out, tag, "preemption.victims")
     else:
         if ep["victims"]:
             count("victims (non-empty)")
@@ -158,18 +165,25 @@ def compare(exp, got):
 # Mismatches already traced to a skewer bug (see repro/) are reported apart,
 # so that new classes stand out. A seed's mismatches belong to a known bug
 # when the model, run again with that bug's behaviour (flags of model.py),
-# agrees with skewer; or when a line matches the bug's predicate.
-# (repro, {model flag: value}, predicate on a mismatch line or None)
+# agrees with skewer; or when a line matches the bug's predicate. Bugs that
+# skewer has fixed stay listed, so that a regression is named at once.
+# (repro, {model flag: value}, predicate on a mismatch line or None, status)
 KNOWN = [
     ("repro/conflict-blockers-spread.yaml", {"CONFLICT_LATER_FILTERS": False},
-     lambda m: "[PreFilter conflict]" in m and (" blockers: " in m or " spread: " in m)),
-    ("repro/preempt-terminating-spread-count.yaml", {"PTS_UPDATE_COUNTS_TERMINATING": False}, None),
-    ("repro/nominated-empty-selector-addpod.yaml", {"PTS_UPDATE_EMPTY_SELECTOR_COUNTS": False}, None),
+     lambda m: "[PreFilter conflict]" in m and (" blockers: " in m or " spread: " in m), "fixed in d4ee248"),
+    ("repro/preempt-terminating-spread-count.yaml", {"PTS_UPDATE_COUNTS_TERMINATING": False}, None,
+     "fixed in d4ee248"),
+    ("repro/nominated-empty-selector-addpod.yaml", {"PTS_UPDATE_EMPTY_SELECTOR_COUNTS": False}, None,
+     "fixed in d4ee248"),
+    ("repro/pdb-first-violated-stops.yaml", {"PDB_STOP_AT_FIRST_VIOLATED": False}, None, "open"),
+    ("repro/choose-message-truncated.yaml", {},
+     lambda m: ": message: model 'choose: node " in m and "is not feasible" in m, "fixed in d4ee248"),
 ]
+STATUS = {name: status for name, flags, pred, status in KNOWN}
 
 
 def known(m):
-    for name, flags, pred in KNOWN:
+    for name, flags, pred, status in KNOWN:
         if pred is not None and pred(m):
             return name
     return None
@@ -193,11 +207,11 @@ def classify(scen, got, mm):
     rest = [m for m in mm if m not in out]
     if not rest:
         return out
-    variants = [([name], flags) for name, flags, pred in KNOWN if flags]
+    variants = [([name], flags) for name, flags, pred, status in KNOWN if flags]
     allflags = {}
-    for name, flags, pred in KNOWN:
+    for name, flags, pred, status in KNOWN:
         allflags.update(flags or {})
-    variants.append(([name for name, flags, pred in KNOWN if flags], allflags))
+    variants.append(([name for name, flags, pred, status in KNOWN if flags], allflags))
     for names, flags in variants:
         COUNTING[0] = False
         try:
@@ -274,7 +288,9 @@ def main():
             print("seed %d: ok%s" % (s, " (known skewer bugs only)" if mm else ""))
     for name, ss in sorted(known_seeds.items()):
         ss = sorted(set(ss))
-        print("known skewer bug %s: %d seed(s), e.g. %s" % (name, len(ss), " ".join(map(str, ss[:5]))))
+        st = STATUS.get(name, "open")
+        what = "known skewer bug" if st == "open" else "REGRESSION of a skewer bug %s:" % st
+        print("%s %s: %d seed(s), e.g. %s" % (what, name, len(ss), " ".join(map(str, ss[:5]))))
     print("compared: " + ", ".join("%s %d" % kv for kv in sorted(STATS.items()) if "missing" not in kv[0]))
     miss = [kv for kv in sorted(STATS.items()) if "missing" in kv[0]]
     if miss:
