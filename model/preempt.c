@@ -114,8 +114,12 @@ static void pdb_split(const struct cluster *c, const struct vict *v, uint32_t n,
 			if (b->ns != p->ns || !b->has_selector || selector_empty(&b->sel) ||
 			    !selector_matches(c->in, &b->sel, &p->labels))
 				continue;
-			if (--allowed[k] < 0)
+			/* v1.37 (preemption/util.go FilterVictimsWithPDBViolation):
+			 * the first budget the pod breaks ends its count */
+			if (--allowed[k] < 0) {
 				violating[i] = true;
+				break;
+			}
 		}
 	}
 }
