@@ -74,11 +74,23 @@ class G:
              "never": 0.15, "pdb": 0.7, "retry_after": 0.5, "nominated_in": 0.3,
              "tsc": 0.4, "taints": 0.08, "na": 0.05, "ipa_pending": 0.1, "small_req": 0.8, "hiprio": 0.7, "max_nodes": 5,
              "nopreempt": 0.08, "longres": 0.12, "wide": 0.04, "terminating": 0.2,
-             "max_steps": 10, "retry_any": 0.15, "pdbheavy": 0.15},                                                  # 6 preemption
+             "max_steps": 10, "retry_any": 0.15, "pdbheavy": 0.15,
+             "classes": 0.35},                                                  # 6 preemption
         ]
         self.boost = dict(profiles[self.profile])
         if self.p(0.3):           # sometimes combine with a second family
             self.boost.update(profiles[self.r.randrange(len(profiles))])
+        # PriorityClasses: pods name them for their priority and policy
+        self.classes = []
+        if self.pr("classes", 0.0):
+            used = set()
+            for i in range(self.r.randint(1, 4)):
+                c = {"name": "pc%d" % i, "value": self.r.choice([-5, 0, 10, 100, 1000, 1000000])}
+                if self.p(0.25) and not any(x.get("globalDefault") for x in self.classes):
+                    c["globalDefault"] = True
+                if self.p(0.25):
+                    c["preemptionPolicy"] = self.r.choice(["Never", "PreemptLowerPriority"])
+                self.classes.append(c)
         # long extended resource names make long messages (event truncation)
         self.longres = []
         if self.pr("longres", 0.0):
@@ -426,7 +438,10 @@ class G:
         if bound_to is not None:
             if self.pr("ipa_bound", 0.15):
                 p["affinity"] = self.pod_affinity(True)
-            if self.pr("bound_prio", 0.15):
+            if self.classes and self.p(0.4):
+                # admission set spec.priority from the class when it was created
+                p["priorityClassName"] = r.choice([c["name"] for c in self.classes] + ["system-cluster-critical"])
+            elif self.pr("bound_prio", 0.15):
                 p["priority"] = r.choice(PRIORITIES)
             if self.pr("start", 0.15):
                 p["startTime"] = "2026-01-01T00:00:%02dZ" % r.randint(1, 5)
@@ -455,10 +470,31 @@ class G:
             p["preemptionPolicy"] = "Never"
         elif self.p(0.03):
             p["preemptionPolicy"] = "PreemptLowerPriority"
+        if self.classes and self.p(0.5):
+            self.pod_class(p, pending)
         if pending and self.pr("nominated_in", 0.02) and nodes:
             # status.nominatedNodeName from an earlier preemption (or a gone node)
             p["nominatedNodeName"] = r.choice([n["name"] for n in nodes] + ["ghost"])
         return p
+
+    def pod_class(self, p, pending):
+        """priorityClassName on a pod to be created; a step's pod may also
+        carry a priority or policy that the class contradicts (Forbidden)."""
+        r = self.r
+        names = [c["name"] for c in self.classes] + ["system-node-critical"]
+        if not pending and self.p(0.05):
+            names = ["no-such-class"]
+        p["priorityClassName"] = r.choice(names)
+        cls = ([c for c in self.classes if c["name"] == p["priorityClassName"]] or [None])[0]
+        value = cls["value"] if cls else 2000001000
+        policy = (cls or {}).get("preemptionPolicy") or "PreemptLowerPriority"
+        p.pop("priority", None)
+        p.pop("preemptionPolicy", None)
+        if self.p(0.3):
+            p["priority"] = value if pending or self.p(0.7) else value + 1
+        if self.p(0.2):
+            p["preemptionPolicy"] = policy if pending or self.p(0.6) else \
+                ("Never" if policy != "Never" else "PreemptLowerPriority")
 
     def workloads(self):
         r = self.r
@@ -567,8 +603,10 @@ class G:
                 sel = {"matchLabels": {"tier": r.choice(TIERS)}}
             else:
                 sel = {}
-            b = {"name": "pdb%d" % i, "selector": sel, "disruptionsAllowed": r.choice([0, 0, 1, 1, 2])}
-            b["minAvailable" if self.p(0.5) else "maxUnavailable"] = r.choice([0, 1, "50%"])
+            b = {"name": "pdb%d" % i, "selector": sel}
+            if self.p(0.7):
+                b["disruptionsAllowed"] = r.choice([0, 0, 1, 1, 2])
+            b["minAvailable" if self.p(0.5) else "maxUnavailable"] = r.choice([0, 1, 2, "50%", "100%"])
             pdbs.append(b)
         steps = []
         for i in range(r.randint(1, 3)):
@@ -714,6 +752,8 @@ class G:
         scen["steps"] = steps
         if self.pr("pdb", 0.08):
             scen["disruptionBudgets"] = self.budgets()
+        if self.classes:
+            scen["priorityClasses"] = self.classes
         return scen
 
     def budgets(self):
@@ -741,7 +781,9 @@ class G:
                 b["minAvailable"] = r.choice([0, 1, 2, "50%", "100%"])
             else:
                 b["maxUnavailable"] = r.choice([0, 1, "25%"])
-            b["disruptionsAllowed"] = r.choice([0, 0, 1, 1, 2, 5])
+            if self.p(0.75):
+                b["disruptionsAllowed"] = r.choice([0, 0, 1, 1, 2, 5])
+            # else computed from the pods (docs/semantics.md)
             out.append(b)
         return out
 
@@ -772,7 +814,7 @@ def node_object(n):
 
 
 POD_META = ("name", "namespace", "labels", "ownerReferences", "creationTimestamp")
-POD_SPEC = ("nodeName", "priority", "preemptionPolicy", "nodeSelector", "affinity", "tolerations",
+POD_SPEC = ("nodeName", "priority", "priorityClassName", "preemptionPolicy", "nodeSelector", "affinity", "tolerations",
             "topologySpreadConstraints", "containers", "initContainers", "overhead")
 POD_STATUS = ("startTime", "nominatedNodeName")
 
@@ -799,9 +841,20 @@ def pod_object(p):
     return o
 
 
+def class_object(c):
+    o = {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": c["name"]},
+         "value": c["value"]}
+    for k in ("globalDefault", "preemptionPolicy"):
+        if k in c:
+            o[k] = c[k]
+    return o
+
+
 def pdb_object(b):
     o = {"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": b["name"]},
-         "spec": {}, "status": {"disruptionsAllowed": b["disruptionsAllowed"]}}
+         "spec": {}}
+    if "disruptionsAllowed" in b:
+        o["status"] = {"disruptionsAllowed": b["disruptionsAllowed"]}
     if "namespace" in b:
         o["metadata"]["namespace"] = b["namespace"]
     for k in ("selector", "minAvailable", "maxUnavailable"):
@@ -837,7 +890,7 @@ def render(scen, seed):
     main = {}
     extra = []
     for k, v in scen.items():
-        if k not in ("nodes", "pods", "workloads", "steps", "disruptionBudgets"):
+        if k not in ("nodes", "pods", "workloads", "steps", "disruptionBudgets", "priorityClasses"):
             main[k] = v
     nodes = scen.get("nodes", [])
     # trailing nodes may go into separate documents (order is kept)
@@ -879,6 +932,14 @@ def render(scen, seed):
         main["disruptionBudgets"] = pdbs
     if pdb_moved:
         scen["disruptionBudgets"] = pdbs + pdb_moved
+    classes = []
+    for c in scen.get("priorityClasses", []):
+        if objmode and r.random() < 0.5:
+            extra.append(class_object(c))
+        else:
+            classes.append(c)
+    if classes:
+        main["priorityClasses"] = classes
     wl = []
     for w in scen.get("workloads", []):
         if objmode and r.random() < 0.5:

@@ -442,6 +442,59 @@ class Cluster:
                               "raw": b, "sel": convert_selector(b.get("selector")),
                               "allowed": b.get("disruptionsAllowed")})
         self.preemption = sch.get("preemption", True) is not False
+        # PriorityClasses [DBG §2 table]; the two built-in classes always exist.
+        self.classes = {"system-cluster-critical": {"value": 2000000000},
+                        "system-node-critical": {"value": 2000001000}}
+        self.default_class = None
+        for c in scen.get("priorityClasses") or []:
+            self.classes[c["name"]] = c
+            if c.get("globalDefault") and (self.default_class is None
+                                           or c["value"] < self.default_class["value"]):
+                self.default_class = c
+
+    def bound_priority(self, raw):
+        """The spec.priority of a pod of the input (bound or pending: admitted
+        when it was created): its own, else its class's, else the
+        globalDefault class's, else 0."""
+        if raw.get("priority") is not None:
+            return int(raw["priority"])
+        cls = self.classes.get(raw.get("priorityClassName") or "") or self.default_class
+        return int(cls["value"]) if cls else 0
+
+    def input_policy(self, raw):
+        """... and its spec.preemptionPolicy: its own, else its class's."""
+        if raw.get("preemptionPolicy") is not None:
+            return raw["preemptionPolicy"]
+        cls = self.classes.get(raw.get("priorityClassName") or "") or self.default_class
+        return (cls or {}).get("preemptionPolicy") or "PreemptLowerPriority"
+
+    def admit_priority(self, raw):
+        """The Priority admission plugin's admitPod [NOTES §11]: returns
+        (priority, preemptionPolicy, None) or (None, None, forbidden message).
+        A pod with neither a class nor a globalDefault class keeps its own
+        priority (the scenario's `priority`, skewer's rule)."""
+        name = raw.get("priorityClassName") or ""
+        forbidden = 'pods "%s" is forbidden: ' % raw["name"]
+        if name:
+            cls = self.classes.get(name)
+            if cls is None:
+                return None, None, forbidden + "no PriorityClass with name %s was found" % name
+        else:
+            cls = self.default_class
+        policy = raw.get("preemptionPolicy")
+        if cls is None:
+            return int(raw.get("priority") or 0), policy, None
+        value = int(cls["value"])
+        if raw.get("priority") is not None and int(raw["priority"]) != value:
+            return None, None, forbidden + (
+                "the integer value of priority (%d) must not be provided in pod spec; priority admission "
+                "controller computed %d from the given PriorityClass name" % (int(raw["priority"]), value))
+        cpol = cls.get("preemptionPolicy") or "PreemptLowerPriority"
+        if policy is not None and policy != cpol:
+            return None, None, forbidden + (
+                "the string value of PreemptionPolicy (%s) must not be provided in pod spec; priority "
+                "admission controller computed %s from the given PriorityClass name" % (policy, cpol))
+        return value, cpol, None
 
     def bind(self, pod, node_name):
         self.bindseq += 1
@@ -1130,6 +1183,10 @@ PTS_UPDATE_COUNTS_TERMINATING = True
 # - ... and count for a labelSelector {} constraint: the v1.37 shortcut that
 #   counts no pods is in the PreFilter count only [PTS §3.3.c, §3.1].
 PTS_UPDATE_EMPTY_SELECTOR_COUNTS = True
+# - A pending pod of the input takes its priority and preemptionPolicy from
+#   its PriorityClass (or the globalDefault one) in its cycles, not only in
+#   the queue order [DBG §2 table].
+INPUT_PENDING_CLASS_RESOLVED = True
 
 
 def start_key(p):
@@ -1180,9 +1237,47 @@ def gmins_of(hard, doms):
     return out
 
 
-def pdb_split(cl, pods):
-    """filterPodsWithPDBViolation over pods in importance order [NOTES §5]."""
-    allowed = [b["allowed"] for b in cl.pdbs]
+def _int_or_percent(v, total):
+    """GetScaledValueFromIntOrPercent, rounding up."""
+    if isinstance(v, str) and v.endswith("%"):
+        return -((-int(v[:-1]) * total) // 100)
+    return int(v)
+
+
+def pdb_allowed(cl, pod):
+    """status.disruptionsAllowed of each budget, read once per cycle: as given,
+    else computed from the pods as they are when the cycle runs, as skewer
+    documents it (docs/semantics.md, after disruption.go): the matching pods
+    of the budget's namespace, pending ones and this pod included, are
+    expected; the bound, non-terminating ones are healthy."""
+    pods = list(cl.pods)
+    if not any(q is pod for q in pods):
+        pods.append(pod)
+    out = []
+    for b in cl.pdbs:
+        if b["allowed"] is not None:
+            out.append(b["allowed"])
+            continue
+        raw = b["raw"]
+        sel = b["sel"]                  # the controller: {} selects every pod
+        match = [q for q in pods if q["namespace"] == b["namespace"] and sel_matches(sel, q["labels"])]
+        expected = len(match)
+        healthy = sum(1 for q in match if q["bound"] is not None and not q["terminating"])
+        if raw.get("minAvailable") is not None:
+            desired = _int_or_percent(raw["minAvailable"], expected)
+        elif raw.get("maxUnavailable") is not None:
+            desired = max(0, expected - _int_or_percent(raw["maxUnavailable"], expected))
+        else:
+            desired = 0
+        allowed = healthy - desired
+        out.append(allowed if expected > 0 and allowed > 0 else 0)
+    return out
+
+
+def pdb_split(cl, pods, allowed):
+    """filterPodsWithPDBViolation over pods in importance order [NOTES §5];
+    `allowed` is each budget's disruptionsAllowed, copied per node."""
+    allowed = list(allowed)
     violating, non = [], []
     for q in pods:
         viol = False
@@ -1201,7 +1296,7 @@ def pdb_split(cl, pods):
     return violating, non
 
 
-def select_victims(cl, pod, node, pts_state):
+def select_victims(cl, pod, node, pts_state, allowed):
     """SelectVictimsOnNode [NOTES §5]: (victims, numPDBViolations, None) or
     (None, 0, status).  Leaves the cluster as it found it."""
     potential = [q for q in cl.pods_on(node) if q["priority"] < pod["priority"]]
@@ -1233,7 +1328,7 @@ def select_victims(cl, pod, node, pts_state):
         if st is not None:
             return None, 0, st
         potential.sort(key=importance)
-        violating, non = pdb_split(cl, potential)
+        violating, non = pdb_split(cl, potential, allowed)
         victims = []
         nviol = 0
         for group, counts in ((violating, True), (non, False)):
@@ -1306,11 +1401,12 @@ def postfilter(cl, pod, res, statuses, pts_state):
         # Eligible: a nominated node's terminating pods block only when they are
         # terminating by preemption (DisruptionTarget), which no scenario has.
         potential = [n for n in cl.nodes if not statuses[n["name"]][2]]
+        allowed = pdb_allowed(cl, pod)
         n_cand = min(max(len(potential) * 10 // 100, 100), len(potential))
         dry = {}
         nonviol, viol = [], []
         for n in potential:                              # offset 0
-            victims, nv, st = select_victims(cl, pod, n, pts_state)
+            victims, nv, st = select_victims(cl, pod, n, pts_state, allowed)
             if st is not None:
                 dry[n["name"]] = st
                 continue
@@ -1613,6 +1709,8 @@ def run(scen):
     for i, raw in enumerate(scen.get("pods") or []):
         if raw.get("nodeName"):
             p = build_pod(raw)
+            p["priority"] = cl.bound_priority(raw)
+            p["preemptionPolicy"] = cl.input_policy(raw)
             cl.bind(p, raw["nodeName"])
             cl.pods.append(p)
         else:
@@ -1621,10 +1719,10 @@ def run(scen):
     def qkey(item):
         i, raw = item
         ts = raw.get("creationTimestamp")
-        return (-(raw.get("priority") or 0), 0 if ts else 1, ts or "", i)
+        return (-cl.bound_priority(raw), 0 if ts else 1, ts or "", i)
 
     for i, raw in sorted(pending, key=qkey):
-        steps_in.append({"schedule": raw})
+        steps_in.append({"schedule": raw, "_input": True})
     for st in scen.get("steps") or []:
         if "schedule" in st and st.get("replicas"):
             for r in range(1, st["replicas"] + 1):
@@ -1639,11 +1737,26 @@ def run(scen):
 
     out_steps = []
     for idx, st in enumerate(steps_in, 1):
-        action = [k for k in st if k not in ("note", "replicas", "choose", "expect")][0]
+        action = [k for k in st if k not in ("note", "replicas", "choose", "expect", "_input")][0]
         o = {"index": idx, "action": action}
         val = st[action]
         if action == "schedule":
             pod = build_pod(val)
+            # Priority admission (mutating) comes before validation; a pending
+            # pod of the input was admitted when it was created.
+            if st.get("_input") and INPUT_PENDING_CLASS_RESOLVED:
+                prio, policy, forbidden = cl.bound_priority(val), cl.input_policy(val), None
+            elif st.get("_input"):
+                prio, policy, forbidden = int(val.get("priority") or 0), val.get("preemptionPolicy"), None
+            else:
+                prio, policy, forbidden = cl.admit_priority(val)
+            if forbidden:
+                o.update({"pod": pod_key(pod), "outcome": "invalid", "node": None, "message": forbidden,
+                          "constraints": [], "nodes": []})
+                out_steps.append(o)
+                continue
+            pod["priority"] = prio
+            pod["preemptionPolicy"] = policy or "PreemptLowerPriority"
             cl.admit(pod)
             errs = []
             for e in validate(cl, pod):

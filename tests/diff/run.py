@@ -176,6 +176,7 @@ KNOWN = [
     ("repro/nominated-empty-selector-addpod.yaml", {"PTS_UPDATE_EMPTY_SELECTOR_COUNTS": False}, None,
      "fixed in d4ee248"),
     ("repro/pdb-first-violated-stops.yaml", {"PDB_STOP_AT_FIRST_VIOLATED": False}, None, "open"),
+    ("repro/pending-input-pod-class.yaml", {"INPUT_PENDING_CLASS_RESOLVED": False}, None, "open"),
     ("repro/choose-message-truncated.yaml", {},
      lambda m: ": message: model 'choose: node " in m and "is not feasible" in m, "fixed in d4ee248"),
 ]
