@@ -184,7 +184,9 @@ static int place_cells(struct lctx *L, uint32_t a, uint32_t b, int y, int x, int
 		int rows = 0;
 		if (!l->compact) {
 			for (uint32_t i = r; i < end; i++) {
-				int np = (int)L->c->nodes[L->ids[i]].npods;
+				const uint32_t *v;
+				int np = (int)L->c->nodes[L->ids[i]].npods +
+					 (int)sim_evicted(L->s, L->ids[i], &v);
 				if (np > rows)
 					rows = np;
 			}

@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The verdict mark of a node: ✓/★ and its total, or ✗ and the filter. */
+/* The verdict mark of a node: ✓/★ and its total, or ✗ and the filter
+ * (✘ and "+N" when N more filters fail there too). */
 static enum role verdict(const struct tui *t, uint32_t node, char *buf, size_t len,
 			 const char **glyph)
 {
@@ -19,8 +20,12 @@ static enum role verdict(const struct tui *t, uint32_t node, char *buf, size_t l
 	if (!r)
 		return ROLE_DIM;
 	if (!r->feasible) {
-		*glyph = t->g->bad;
-		snprintf(buf, len, "%s", tui_plugin_code(r->fail));
+		int n = sim_nblockers(r);
+		*glyph = n > 1 ? t->g->bad_multi : t->g->bad;
+		if (n > 1)
+			snprintf(buf, len, "%s+%d", tui_plugin_code(r->fail), n - 1);
+		else
+			snprintf(buf, len, "%s", tui_plugin_code(r->fail));
 		return ROLE_FILTERED;
 	}
 	bool chosen = s->ghost_node == (int32_t)node;
@@ -62,18 +67,34 @@ static void draw_cell_full(struct tui *t, const struct cl_cell *cell, int y, int
 	}
 	if (tainted(c, n)) {
 		vx += draw_text(t, y + 1, vx, x + w - vx, ROLE_NORMAL, " ");
-		draw_raw(t, y + 1, vx, ROLE_MARK, t->g->taint);
+		vx += draw_raw(t, y + 1, vx, ROLE_MARK, t->g->taint);
 	}
+	if (sim_nominated(s) == (int32_t)cell->node) {
+		vx += draw_text(t, y + 1, vx, x + w - vx, ROLE_NORMAL, " ");
+		draw_raw(t, y + 1, vx, ROLE_CHOSEN, t->g->nominated);
+	}
+	/* the node's pods, then the ones preemption evicted from it */
+	const uint32_t *ev;
+	uint32_t nev = sim_evicted(s, cell->node, &ev);
+	uint32_t total = n->npods + nev;
 	int rows = cell->pod_rows;
-	if (n->npods == 0) {
+	if (total == 0) {
 		draw_text(t, y + 2, x, w, ROLE_DIM, "(no pods)");
 		return;
 	}
-	for (int i = 0; i < rows && (uint32_t)i < n->npods; i++) {
-		if (i == rows - 1 && n->npods > (uint32_t)rows) {
-			snprintf(buf, sizeof(buf), "+%u more", n->npods - (uint32_t)rows + 1);
+	for (int i = 0; i < rows && (uint32_t)i < total; i++) {
+		if (i == rows - 1 && total > (uint32_t)rows) {
+			snprintf(buf, sizeof(buf), "+%u more", total - (uint32_t)rows + 1);
 			draw_text(t, y + 2 + i, x, w, ROLE_DIM, buf);
 			break;
+		}
+		if ((uint32_t)i >= n->npods) {
+			uint32_t vid = ev[(uint32_t)i - n->npods];
+			int px = x + draw_raw(t, y + 2 + i, x, ROLE_TERMINATING, t->g->pod_term);
+			px += draw_text(t, y + 2 + i, px, 1, ROLE_NORMAL, " ");
+			draw_text(t, y + 2 + i, px, x + w - px, ROLE_TERMINATING,
+				  intern_get(c->in, c->pods[vid].name));
+			continue;
 		}
 		uint32_t pid = n->pods[i];
 		const char *pg;
@@ -97,6 +118,10 @@ static void draw_cell_compact(struct tui *t, const struct cl_cell *cell, int y, 
 	enum role vr = verdict(t, cell->node, buf, sizeof(buf), &g);
 	if (n->unschedulable && vr != ROLE_FILTERED)
 		g = t->g->cordon;
+	if (sim_nominated(s) == (int32_t)cell->node) {
+		g = t->g->nominated;
+		vr = ROLE_CHOSEN;
+	}
 	if (n->npods > 999)
 		snprintf(num, sizeof(num), "+++");
 	else
@@ -136,18 +161,34 @@ void cluster_box_title(const struct sim *s, const struct cl_box *b, struct out_b
 			       b->nfeasible);
 }
 
+/* Whether a node of this step's decision fails two or more filters. */
+static bool any_multi(const struct sim *s)
+{
+	for (uint32_t i = 0; s->has_dec && i < s->dec.nnodes; i++)
+		if (sim_nblockers(&s->dec.nodes[i]) > 1)
+			return true;
+	return false;
+}
+
 static void draw_legend(struct tui *t, int y, int x, int w)
 {
 	const struct glyphs *g = t->g;
-	const struct { const char *glyph; enum role r; const char *text; } items[] = {
-		{g->pod_counted, ROLE_MATCHING_POD, "counted"}, {g->pod_other, ROLE_OTHER_POD, "not counted"},
-		{g->pod_ghost, ROLE_GHOST, "this pod"}, {g->pod_ns, ROLE_OTHER_NS, "other ns"},
-		{g->pod_term, ROLE_TERMINATING, "terminating"}, {g->ok, ROLE_FEASIBLE, "feasible"},
-		{g->chosen, ROLE_CHOSEN, "chosen"}, {g->bad, ROLE_FILTERED, "filtered"},
-		{g->cordon, ROLE_MARK, "cordoned"}, {g->taint, ROLE_MARK, "tainted"},
+	/* the marks of the debugging records only when the step has them */
+	bool multi = any_multi(t->sim), nominated = sim_nominated(t->sim) >= 0;
+	const struct { const char *glyph; enum role r; const char *text; bool show; } items[] = {
+		{g->pod_counted, ROLE_MATCHING_POD, "counted", true},
+		{g->pod_other, ROLE_OTHER_POD, "not counted", true},
+		{g->pod_ghost, ROLE_GHOST, "this pod", true}, {g->pod_ns, ROLE_OTHER_NS, "other ns", true},
+		{g->pod_term, ROLE_TERMINATING, "terminating", true},
+		{g->nominated, ROLE_CHOSEN, "nominated", nominated},
+		{g->ok, ROLE_FEASIBLE, "feasible", true}, {g->chosen, ROLE_CHOSEN, "chosen", true},
+		{g->bad, ROLE_FILTERED, "filtered", true}, {g->bad_multi, ROLE_FILTERED, "2+ filters", multi},
+		{g->cordon, ROLE_MARK, "cordoned", true}, {g->taint, ROLE_MARK, "tainted", true},
 	};
 	int cx = x;
 	for (size_t i = 0; i < sizeof(items) / sizeof(*items); i++) {
+		if (!items[i].show)
+			continue;
 		int need = 2 + (int)strlen(items[i].text) + 2;
 		if (cx + need > x + w)
 			break;

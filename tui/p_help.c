@@ -34,7 +34,7 @@ static void glyph(struct pen *p, const char *g, enum role r, const char *text)
 	p->x = 3;
 	pen_raw(p, r, g);
 	pen_pad(p, 8);
-	pen_put(p, ROLE_NORMAL, text);
+	pen_wrap(p, ROLE_NORMAL, text);
 	pen_nl(p);
 }
 
@@ -53,7 +53,8 @@ static int content(struct tui *t, struct rect body, int scroll)
 	glyph(&p, g->pod_counted, ROLE_MATCHING_POD, "a pod counted by the selected constraint's selector");
 	glyph(&p, g->pod_other, ROLE_OTHER_POD, "a pod of the same namespace that the selector does not count");
 	glyph(&p, g->pod_ns, ROLE_OTHER_NS, "a pod of another namespace (never counted)");
-	glyph(&p, g->pod_term, ROLE_TERMINATING, "a terminating pod (never counted)");
+	glyph(&p, g->pod_term, ROLE_TERMINATING,
+	      "a terminating pod (never counted), or one evicted by preemption");
 	glyph(&p, g->pod_ghost, ROLE_GHOST, "the pod this step scheduled, on the chosen node");
 	glyph(&p, g->ok, ROLE_FEASIBLE, "a feasible node, with its total score");
 	glyph(&p, g->chosen, ROLE_CHOSEN, "the chosen node");
@@ -67,6 +68,9 @@ static int content(struct tui *t, struct rect body, int scroll)
 	p.x = 8;
 	pen_put(&p, ROLE_DIM, "PodAff InterPodAffinity");
 	pen_nl(&p);
+	glyph(&p, g->bad_multi, ROLE_FILTERED, "a node failing 2+ filters: the first one, +N more");
+	glyph(&p, g->nominated, ROLE_CHOSEN,
+	      "the node preemption nominated for the pod (it shows the evicted pods)");
 	glyph(&p, g->cordon, ROLE_MARK, "a cordoned node (spec.unschedulable)");
 	glyph(&p, g->taint, ROLE_MARK, "a tainted node (a taint other than the cordon's)");
 	pen_nl(&p);

@@ -1,7 +1,9 @@
 /* p_node.c - the node under the cursor: its labels, taints and pods, every
- * filter's verdict in order with the reason and its arithmetic, and for a
- * feasible node every score plugin's normalized score, weight and
- * contribution, the soft spread terms and the total; the winner and ties. */
+ * filter's verdict in order with the reason and its arithmetic (every
+ * failing one, not only the first), each hard constraint's verdict, what
+ * preemption made of the node when nothing fit, and for a feasible node
+ * every score plugin's normalized score, weight and contribution, the
+ * soft spread terms and the total; the winner and ties. */
 #include "tui.h"
 
 #include <inttypes.h>
@@ -50,65 +52,195 @@ static void facts(struct pen *p, const struct node *n)
 	out_buf_fini(&b);
 }
 
+/* Whether InterPodAffinity's Filter ran in this cycle: 1 yes, 0 skipped
+ * by its PreFilter (no affinity terms anywhere), -1 when no node tells. */
+static int ipa_ran(const struct decision *d, bool hard)
+{
+	/* the filters before it, and PodTopologySpread when it has hard
+	 * constraints */
+	int before = PL_INTER_POD_AFFINITY - (hard ? 0 : 1);
+	for (uint32_t i = 0; i < d->nnodes; i++) {
+		const struct node_rec *r = &d->nodes[i];
+		if (cli_blockers(r) & (1u << PL_INTER_POD_AFFINITY))
+			return 1;
+		if (r->feasible && !r->prefilter_cut)
+			return r->nran > before;
+	}
+	return -1;
+}
+
+/* One line per hard constraint: the node's domain and the skew a pod
+ * there would give, "✗ zone=zoneB: 2 + 1 - 1 = 2 > maxSkew 1". */
+static void verdicts(struct pen *p, const struct node_rec *r)
+{
+	struct tui *t = p->t;
+	const struct sim *s = t->sim;
+	const struct cluster *c = s->sc->cluster;
+	for (uint32_t k = 0; k < s->dec.nhard; k++) {
+		struct spread_verdict v;
+		if (!decision_spread_verdict(&s->dec, r, k, &v) || v.cons >= s->dec.ncons)
+			break;
+		const struct constraint_rec *cr = &s->dec.cons[v.cons];
+		struct out_buf b = {0};
+		out_buf_puts(&b, intern_get(c->in, cr->key));
+		if (!v.has_domain)
+			out_buf_puts(&b, ": node lacks the key");
+		else
+			out_buf_printf(&b, "=%s: %" PRId64 " + %" PRId64 " - %" PRId64 " = %" PRId64 "%s",
+				       intern_get(c->in, v.domain), v.match, v.self, v.global_min, v.skew,
+				       v.ok ? "" : " > maxSkew");
+		if (v.has_domain && !v.ok)
+			out_buf_printf(&b, " %" PRId32, cr->max_skew);
+		p->x = 4;
+		pen_raw(p, v.ok ? ROLE_FEASIBLE : ROLE_OVER, v.ok ? t->g->ok : t->g->bad);
+		p->x = 6;
+		pen_wrap(p, v.ok ? ROLE_NORMAL : ROLE_MARK, out_buf_str(&b));
+		pen_nl(p);
+		out_buf_fini(&b);
+	}
+}
+
+/* Every filter in order: ✗ with the reason and its arithmetic on each one
+ * that fails (the scheduler stops at the first; the later ones are
+ * checked too), ✓ on the others; under PodTopologySpread each hard
+ * constraint's verdict. */
 static void filters(struct pen *p, const struct node_rec *r)
 {
 	struct tui *t = p->t;
 	const struct sim *s = t->sim;
 	const struct cluster *c = s->sc->cluster;
 	char buf[1024];
-	bool hard = false;
+	bool hard = s->dec.nhard > 0;
 	for (uint32_t i = 0; i < s->dec.ncons; i++)
 		hard |= s->dec.cons[i].hard;
+	unsigned bits = cli_blockers(r);
+	int nb = sim_nblockers(r);
+	int ipa = ipa_ran(&s->dec, hard);
 	p->x = 0;
-	pen_printf(p, ROLE_HEADING, "Filters (%d ran)", r->nran);
+	pen_printf(p, ROLE_HEADING, "Filters (%d ran", r->nran);
+	if (nb > 1)
+		pen_printf(p, ROLE_HEADING, ", %d fail", nb);
+	pen_put(p, ROLE_HEADING, ")");
 	if (r->prefilter_cut)
 		pen_put(p, ROLE_DIM, "  NodeAffinity PreFilter left this node out");
 	pen_nl(p);
 	/* the filters run in plugin order; PodTopologySpread's PreFilter skips
 	 * it without hard constraints, InterPodAffinity's without terms */
-	int ran = 0;
 	for (int f = 0; f < PL_BALANCED_ALLOCATION; f++) {
-		bool earlier = !r->feasible && (int)r->fail < f;
-		bool skipped = false;
-		if (!earlier && f == PL_POD_TOPOLOGY_SPREAD)
-			skipped = !hard;
-		if (!earlier && f == PL_INTER_POD_AFFINITY)
-			skipped = ran >= r->nran;
-		bool failed = !r->feasible && r->fail == (enum plugin_id)f;
-		bool did = !earlier && !skipped && !failed && !r->prefilter_cut &&
-			   !s->dec.prefilter_conflict;
+		bool failed = bits & (1u << f);
+		/* a NodeAffinity PreFilter result or conflict: nothing before
+		 * NodeAffinity ran, and with a conflict nothing after it */
+		bool cut = (r->prefilter_cut || s->dec.prefilter_conflict) && f < PL_NODE_AFFINITY;
+		cut |= s->dec.prefilter_conflict && f > PL_NODE_AFFINITY;
+		bool skipped = (f == PL_POD_TOPOLOGY_SPREAD && !hard) ||
+			       (f == PL_INTER_POD_AFFINITY && ipa == 0);
+		/* after the first failure: checked for you, not by the scheduler */
+		bool after = !r->feasible && r->fail >= 0 && f > r->fail;
+		bool did = !failed && !cut && !skipped;
 		p->x = 2;
-		if (failed) {
+		if (failed)
 			pen_raw(p, ROLE_OVER, t->g->bad);
-		} else if (did) {
-			pen_raw(p, ROLE_FEASIBLE, t->g->ok);
-		} else {
+		else if (did)
+			pen_raw(p, after ? ROLE_DIM : ROLE_FEASIBLE, t->g->ok);
+		else
 			pen_put(p, ROLE_DIM, " ");
-		}
 		pen_put(p, ROLE_NORMAL, " ");
 		pen_put(p, failed ? ROLE_OVER : did ? ROLE_NORMAL : ROLE_DIM,
 			plugin_name((enum plugin_id)f));
-		if (did || failed)
-			ran++;
+		bool spread = f == PL_POD_TOPOLOGY_SPREAD && s->dec.nhard > 0 && !cut;
 		if (failed) {
+			enum plugin_id pl = (enum plugin_id)f;
 			pen_put(p, ROLE_NORMAL, ": ");
-			pen_wrap(p, ROLE_NORMAL, decision_reason(c, &s->dec, r, buf, sizeof(buf)));
-			const char *det = decision_detail(c, &s->dec, r, buf, sizeof(buf));
-			if (det && det[0]) {
+			pen_wrap(p, ROLE_NORMAL, decision_reason_of(c, &s->dec, r, pl, buf, sizeof(buf)));
+			const char *det = decision_detail_of(c, &s->dec, r, pl, buf, sizeof(buf));
+			/* the verdict lines below carry the spread arithmetic */
+			if (det && det[0] && !spread) {
 				pen_nl(p);
 				p->x = 6;
 				pen_wrap(p, ROLE_MARK, det);
 			}
-			if (r->unresolvable) {
+			if (cli_blocker_unresolvable(r, pl)) {
 				pen_nl(p);
 				p->x = 6;
 				pen_put(p, ROLE_DIM, "(unresolvable: preemption would not help)");
 			}
-		} else if (!did) {
-			pen_put(p, ROLE_DIM, skipped ? "  skipped (nothing to check)" : "  not run");
+		} else if (cut) {
+			pen_put(p, ROLE_DIM, "  not run");
+		} else if (skipped) {
+			pen_put(p, ROLE_DIM, "  skipped (nothing to check)");
 		}
 		pen_nl(p);
+		if (spread)
+			verdicts(p, r);
 	}
+	if (nb > 1) {
+		p->x = 2;
+		pen_wrap(p, ROLE_DIM, "the scheduler stops at the first failing filter and reports it alone");
+		pen_nl(p);
+	}
+}
+
+/* What preemption made of the node when no node was feasible. */
+static void preemption(struct pen *p, const struct node_rec *r)
+{
+	struct tui *t = p->t;
+	const struct sim *s = t->sim;
+	const struct cluster *c = s->sc->cluster;
+	const struct preemption *pr = &s->dec.pre;
+	if (!s->has_dec || !cli_postfilter_ran(&s->dec))
+		return;
+	const struct preempt_node *pn = NULL;
+	for (uint32_t i = 0; i < pr->nnodes && !pn; i++)
+		if (pr->nodes[i].node == r->node)
+			pn = &pr->nodes[i];
+	struct out_buf b = {0};
+	p->x = 0;
+	pen_put(p, ROLE_HEADING, "Preemption");
+	pen_nl(p);
+	p->x = 2;
+	bool nominated = sim_nominated(s) == (int32_t)r->node;
+	if (nominated) {
+		pen_raw(p, ROLE_CHOSEN, t->g->nominated);
+		pen_put(p, ROLE_CHOSEN, " nominated");
+		pen_put(p, ROLE_NORMAL, ": ");
+	}
+	int32_t prio = s->dec.pod < c->npods ? c->pods[s->dec.pod].spec.priority : 0;
+	enum role role = ROLE_NORMAL;
+	if (pr->outcome == PRE_DISABLED) {
+		out_buf_puts(&b, "off (scheduler.preemption: false)");
+	} else if (!pn) {
+		out_buf_puts(&b, pr->message ? pr->message : "not run");
+	} else {
+		switch (pn->why) {
+		case PN_NOT_HELPFUL:
+			out_buf_puts(&b, "not helpful: the first failure is unresolvable");
+			break;
+		case PN_NO_VICTIMS:
+			out_buf_printf(&b, "no victims: no pod of a priority below %" PRId32, prio);
+			break;
+		case PN_STILL_UNFIT:
+			out_buf_printf(&b, "still unfit without its lower-priority pods: %s",
+				       pn->reason ? pn->reason : "");
+			break;
+		case PN_NOT_TRIED:
+			out_buf_puts(&b, "not tried: the dry run had enough candidates");
+			break;
+		case PN_CANDIDATE:
+			out_buf_puts(&b, nominated ? "evicts " : "candidate: evicts ");
+			for (uint32_t i = 0; i < pn->nvictims; i++) {
+				const struct pod *v = &c->pods[pn->victims[i]];
+				if (i)
+					out_buf_puts(&b, ", ");
+				cli_pod_name(&b, c, v->ns, v->name, true);
+			}
+			out_buf_printf(&b, " (highest priority %" PRId32 ")", pn->highest);
+			role = ROLE_MARK;
+			break;
+		}
+	}
+	pen_wrap(p, role, out_buf_str(&b));
+	pen_nl(p);
+	out_buf_fini(&b);
 }
 
 static void scores(struct pen *p, const struct node_rec *r)
@@ -198,6 +330,7 @@ static bool body(struct tui *t, const struct rect *r)
 		pen_nl(&p);
 	}
 	filters(&p, rec);
+	preemption(&p, rec);
 	if (rec->feasible && s->dec.scored)
 		scores(&p, rec);
 	if (rec->feasible)

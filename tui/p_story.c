@@ -1,9 +1,46 @@
 /* p_story.c - the narration: which step this is, its note, and what
- * happened (`scheduled on node4`, or the exact Pending message). */
+ * happened (`scheduled on node4`, or the exact Pending message and what
+ * preemption did about it). */
 #include "tui.h"
 
 #include <stdio.h>
 #include <string.h>
+
+/* What preemption did at a pending step, a short sentence appended to
+ * the outcome in b (nothing when PostFilter did not run). */
+static void preemption_text(const struct tui *t, struct out_buf *b)
+{
+	const struct sim *s = t->sim;
+	const struct cluster *c = s->sc->cluster;
+	if (!s->has_dec || !cli_postfilter_ran(&s->dec))
+		return;
+	const struct preemption *pr = &s->dec.pre;
+	switch (pr->outcome) {
+	case PRE_NOMINATED:
+		out_buf_printf(b, " Preemption nominated %s %s, evicting ",
+			       cli_node_name(c, sim_nominated(s)), t->g->nominated);
+		for (uint32_t i = 0; i < pr->nvictims; i++) {
+			const struct pod *v = &c->pods[pr->victims[i]];
+			if (i)
+				out_buf_puts(b, ", ");
+			cli_pod_name(b, c, v->ns, v->name, true);
+		}
+		out_buf_putc(b, '.');
+		break;
+	case PRE_NO_CANDIDATE:
+		out_buf_puts(b, " Preemption cannot help.");
+		break;
+	case PRE_DISABLED:
+		out_buf_puts(b, " Preemption is off.");
+		break;
+	default:
+		if (pr->message) {
+			out_buf_putc(b, ' ');
+			out_buf_puts(b, pr->message);
+		}
+		break;
+	}
+}
 
 /* The outcome line of the current step into b; returns its role. */
 static enum role outcome_text(const struct tui *t, struct out_buf *b)
@@ -14,6 +51,8 @@ static enum role outcome_text(const struct tui *t, struct out_buf *b)
 	case OUT_SCHEDULED:
 		out_buf_printf(b, "%s scheduled on %s", t->g->arrow,
 			       cli_node_name(s->sc->cluster, res->node));
+		if (s->has_dec && s->dec.pre.nominated_first)
+			out_buf_puts(b, ", its nominated node (evaluated first)");
 		return ROLE_CHOSEN;
 	case OUT_APPLIED:
 		out_buf_printf(b, "%s applied", t->g->arrow);
@@ -21,6 +60,7 @@ static enum role outcome_text(const struct tui *t, struct out_buf *b)
 	default:
 		out_buf_printf(b, "%s %s: %s", t->g->arrow, cli_outcome_name(res->outcome),
 			       res->message ? res->message : "");
+		preemption_text(t, b);
 		return res->outcome == OUT_PENDING ? ROLE_OVER : ROLE_ERROR;
 	}
 }

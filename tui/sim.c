@@ -162,6 +162,29 @@ const struct node_rec *sim_node_rec(const struct sim *s, uint32_t node)
 	return decision_node(&s->dec, node);
 }
 
+int32_t sim_nominated(const struct sim *s)
+{
+	return s->has_dec ? cli_nominated(&s->dec) : -1;
+}
+
+uint32_t sim_evicted(const struct sim *s, uint32_t node, const uint32_t **v)
+{
+	*v = NULL;
+	if (sim_nominated(s) != (int32_t)node)
+		return 0;
+	*v = s->dec.pre.victims;
+	return s->dec.pre.nvictims;
+}
+
+int sim_nblockers(const struct node_rec *r)
+{
+	unsigned bits = cli_blockers(r);
+	int n = 0;
+	for (; bits; bits &= bits - 1)
+		n++;
+	return n;
+}
+
 /* The key views without a decision group by: the first constraint a
  * schedule step's pod carries, else the zone label, so the grouping does
  * not depend on the way the user came to a step. */

@@ -56,6 +56,8 @@ struct glyphs {
 	const char *h, *v, *tl, *tr, *bl, *br;
 	const char *pod_counted, *pod_other, *pod_ns, *pod_term, *pod_ghost;
 	const char *ok, *chosen, *bad, *cordon, *taint;
+	const char *bad_multi;   /* a node that fails two or more filters */
+	const char *nominated;   /* the node preemption nominated */
 	const char *bar, *bar_empty;
 	const char *st_sched, *st_pending, *st_error, *st_applied, *st_unknown;
 	const char *more, *arrow, *times;
@@ -283,6 +285,14 @@ int sim_refill(struct sim *s);
 const struct constraint_rec *sim_cons(const struct sim *s);
 sym_t sim_group_key(const struct sim *s);
 const struct node_rec *sim_node_rec(const struct sim *s, uint32_t node);
+/* The node this step's preemption nominated, -1 when none. */
+int32_t sim_nominated(const struct sim *s);
+/* The pods this step's preemption evicted from node (they are gone from
+ * the cluster; their records stay readable): their number, the ids in
+ * *v. 0 for any other node. */
+uint32_t sim_evicted(const struct sim *s, uint32_t node, const uint32_t **v);
+/* How many filters fail on the node (0 when feasible or unknown). */
+int sim_nblockers(const struct node_rec *r);
 const struct step *sim_step(const struct sim *s);
 /* Edits: the new step replaces step `index` / is inserted at `index`;
  * recorded for undo; the view moves to `view`. 1, 0 on OOM. */

@@ -54,6 +54,15 @@ case_ mindomains-80x30 $U 80x30 "n" scenarios/docs-mindomains.yaml
 case_ two-constraints-150x45 $U 150x45 "]" scenarios/docs-two-constraints.yaml
 case_ soft-scores-200x60 $U 200x60 "" scenarios/docs-builtin-defaults.yaml
 case_ find-node-120x40 $U 120x40 "/node4<Enter>" scenarios/docs-one-constraint.yaml
+# every blocker: n1 fails four filters (✘Taint+3 in the grid, each ✗ with
+# its reason in the Node pane), n4 two
+case_ blockers-several-120x40 $U 120x40 "nn" scenarios/blockers-several-filters.yaml
+# the docs' conflicting constraints: node3 passes the zone rule and fails
+# the node rule, one verdict line each; preemption cannot help
+case_ conflicting-verdicts-150x45 $U 150x45 "ll" scenarios/docs-conflicting-constraints.yaml
+# preemption nominates node3 (☆) and evicts pod3 (✕ in its cell)
+case_ nominated-150x45 $U 150x45 "nnnnll" scenarios/blockers-two-constraints.yaml
+case_ nominated-ascii-100x30 C 100x30 "nnnnll" scenarios/blockers-two-constraints.yaml
 # both right-hand panes overflow: their hints and PgUp/PgDn share the title
 "$SKEWER" gen --nodes 60 --zones 3 --pods 600 --steps 5 --constraints 3 --seed 3 -o "$tmp/gen60.yaml"
 case_ gen60-scroll-hints-200x40 $U 200x40 "n" "$tmp/gen60.yaml"
