@@ -182,24 +182,24 @@ static void fit_detail(const struct cluster *c, const struct decision *d, const 
 	size_t o = 0;
 	buf[0] = '\0';
 	if (r->why.fit.bits & FIT_TOO_MANY_PODS) {
-		snprintf(tmp, sizeof(tmp), "pods: %u bound of %" PRId64 " allowed", n->npods, n->alloc.pods);
+		snprintf(tmp, sizeof(tmp), "pods: %u bound of %" PRId64 " allowed", r->why.fit.bound, n->alloc.pods);
 		append(buf, len, &o, tmp);
 	}
 	if (r->why.fit.bits & FIT_CPU) {
 		quantity_format_milli(p->spec.req.cpu, a, sizeof(a));
-		quantity_format_milli(wrap_sub(n->alloc.cpu, n->used.cpu), b, sizeof(b));
+		quantity_format_milli(r->why.fit.free_cpu, b, sizeof(b));
 		snprintf(tmp, sizeof(tmp), "%scpu: requests %s, free %s", o ? "; " : "", a, b);
 		append(buf, len, &o, tmp);
 	}
 	if (r->why.fit.bits & FIT_MEM) {
 		quantity_format_bytes(p->spec.req.mem, a, sizeof(a));
-		quantity_format_bytes(wrap_sub(n->alloc.mem, n->used.mem), b, sizeof(b));
+		quantity_format_bytes(r->why.fit.free_mem, b, sizeof(b));
 		snprintf(tmp, sizeof(tmp), "%smemory: requests %s, free %s", o ? "; " : "", a, b);
 		append(buf, len, &o, tmp);
 	}
 	if (r->why.fit.bits & FIT_EPH) {
 		quantity_format_bytes(p->spec.req.eph, a, sizeof(a));
-		quantity_format_bytes(wrap_sub(n->alloc.eph, n->used.eph), b, sizeof(b));
+		quantity_format_bytes(r->why.fit.free_eph, b, sizeof(b));
 		snprintf(tmp, sizeof(tmp), "%sephemeral-storage: requests %s, free %s", o ? "; " : "", a, b);
 		append(buf, len, &o, tmp);
 	}

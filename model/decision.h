@@ -94,7 +94,15 @@ struct node_rec {
 	 * several) */
 	struct {
 		struct { uint32_t taint; } taint;                 /* index in node taints */
-		struct { uint32_t bits; uint64_t ext_bits; } fit; /* ext: index in dec ext list */
+		struct {
+			uint32_t bits;
+			uint64_t ext_bits;        /* ext: index in dec ext list */
+			/* what the filter read: the node's pods, its free cpu,
+			 * memory and ephemeral storage (the detail shows them
+			 * after later steps changed the node) */
+			uint32_t bound;
+			int64_t free_cpu, free_mem, free_eph;
+		} fit;
 		struct {
 			uint32_t cons;    /* index into dec->cons */
 			int32_t dom;      /* index into its doms; -1 when missing */

@@ -103,6 +103,10 @@ done:
 		return 1;
 	r->why.fit.bits = bits;
 	r->why.fit.ext_bits = ext_bits;
+	r->why.fit.bound = n->npods;
+	r->why.fit.free_cpu = free_of(n->alloc.cpu, n->used.cpu);
+	r->why.fit.free_mem = free_of(n->alloc.mem, n->used.mem);
+	r->why.fit.free_eph = free_of(n->alloc.eph, n->used.eph);
 	r->unresolvable = unresolvable;
 	return 0;
 }

@@ -82,6 +82,8 @@ static int32_t pdb_allowed(const struct cluster *c, const struct pdb *b)
 		healthy += p->node >= 0 && !p->terminating;
 	}
 	int64_t desired = 0;
+	if (!b->max_unavailable.set && !b->min_available.set)
+		return 0; /* getExpectedPodCount: no expected pods */
 	if (b->max_unavailable.set) {
 		int64_t mu = b->max_unavailable.pct ? (b->max_unavailable.v * expected + 99) / 100
 						    : b->max_unavailable.v;

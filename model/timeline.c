@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "preempt.h"
+#include "priority.h"
 #include "sched.h"
 #include "validate.h"
 
@@ -43,6 +44,20 @@ struct victim_undo {
 	uint32_t node;
 	uint32_t pos;
 };
+
+/* The Priority admission of a pod a step creates; a pod stored in the
+ * API server (a dump's pending pod) was admitted there, and only takes
+ * its class's value when the dump left spec.priority out. */
+static char *admit(struct cluster *c, struct pod *p)
+{
+	if (!p->stored)
+		return admit_priority(c, p);
+	if (!p->spec.has_priority) {
+		p->spec.priority = priority_of_spec(c, &p->spec);
+		p->spec.has_priority = true;
+	}
+	return NULL;
+}
 
 static struct undo *U(const struct timeline *t)
 {
@@ -92,7 +107,7 @@ static void warm(struct timeline *t)
 			break;
 		int ok = 1;
 		if (admit_pod(c, &p)) {
-			char *err = p.stored ? NULL : admit_priority(c, &p);
+			char *err = admit(c, &p);
 			if (!err)
 				err = validate_pod(c, &p);
 			if (!err)
@@ -452,8 +467,7 @@ static int apply_schedule(struct timeline *t, uint32_t i, struct decision *d)
 		pod_fini(&p);
 		return 0;
 	}
-	/* a pod stored in the API server (a dump's) was admitted there */
-	char *err = p.stored ? NULL : admit_priority(c, &p);
+	char *err = admit(c, &p);
 	if (!err)
 		err = validate_pod(c, &p);
 	if (err) {
