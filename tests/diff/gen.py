@@ -619,22 +619,51 @@ class G:
         return {"name": "seed%d" % self.seed, "nodes": nodes, "pods": pods,
                 "steps": steps, "disruptionBudgets": pdbs}
 
+    def wide_scenario(self):
+        """More than 100 full nodes, so that the dry run stops early: once it
+        has max(10%, 100) candidates, one of them without PDB violations
+        (offset 0 in skewer). Later nodes often hold cheaper victims, which
+        a full scan would prefer."""
+        r = self.r
+        n = r.randint(101, 140)
+        cut = r.randint(60, n)
+        nodes, pods = [], []
+        for i in range(1, n + 1):
+            cap = r.choice([1, 1, 2])
+            nodes.append({"name": "n%d" % i, "labels": {HOST: "n%d" % i}, "allocatable": {"pods": cap}})
+            for _ in range(cap):
+                self.pod_counter += 1
+                p = {"name": "p%d" % self.pod_counter, "nodeName": "n%d" % i,
+                     "labels": {"app": r.choice(APPS)},
+                     "priority": r.choice([10, 10, 20]) if i <= cut else r.choice([0, 10])}
+                if self.p(0.3):
+                    p["startTime"] = "2026-01-01T00:00:%02dZ" % r.randint(1, 5)
+                pods.append(p)
+        for i in r.sample(range(len(nodes)), r.randint(0, 10)):
+            nodes[i]["taints"] = [dict(TAINTS[0])]          # unresolvable: not dry run
+        steps = []
+        for _ in range(r.randint(1, 3)):
+            self.pod_counter += 1
+            steps.append({"schedule": {"name": "p%d" % self.pod_counter, "priority": r.choice([15, 100])}})
+            if self.p(0.5):
+                steps.append({"retry": "p%d" % self.pod_counter})
+        scen = {"name": "seed%d" % self.seed, "nodes": nodes, "pods": pods, "steps": steps}
+        if self.p(0.5):
+            scen["disruptionBudgets"] = [{"name": "pdb0", "selector": {"matchLabels": {"app": r.choice(APPS)}},
+                                          "maxUnavailable": 0, "disruptionsAllowed": 0}]
+        return scen
+
     def scenario(self):
         r = self.r
         if self.pr("pdbheavy", 0.0):
             return self.pdb_scenario()
+        if self.pr("wide", 0.0):
+            return self.wide_scenario()
         nodes = []
-        wide = self.pr("wide", 0.0)
-        # wide: more than 100 nodes, so that the dry run may stop early
-        # (max(10%, 100) candidates, one of them without PDB violations)
-        for _ in range(r.randint(101, 130) if wide else r.randint(2, self.boost.get("max_nodes", 8)) * SCALE):
+        for _ in range(r.randint(2, self.boost.get("max_nodes", 8)) * SCALE):
             nodes.append(self.node(nodes))
         workloads = self.workloads()
         pods = []
-        if wide:
-            for n in nodes:
-                for _ in range(r.choice([1, 1, 2])):
-                    pods.append(self.pod(nodes, workloads, bound_to=n["name"]))
         for _ in range((r.randint(6, 15) if self.pr("bound", 0) else r.randint(0, 15)) * SCALE):
             pods.append(self.pod(nodes, workloads, bound_to=r.choice(nodes)["name"]))
         if self.p(0.15):

@@ -1187,6 +1187,9 @@ PTS_UPDATE_EMPTY_SELECTOR_COUNTS = True
 #   its PriorityClass (or the globalDefault one) in its cycles, not only in
 #   the queue order [DBG §2 table].
 INPUT_PENDING_CLASS_RESOLVED = True
+# - The dry run stops once it has max(10%, 100) candidates (capped at the
+#   potential nodes), one of them without PDB violations [NOTES §4].
+DRY_RUN_EARLY_STOP = True
 
 
 def start_key(p):
@@ -1412,7 +1415,7 @@ def postfilter(cl, pod, res, statuses, pts_state):
                 continue
             assert victims, "expected at least one victim pod on node %s" % n["name"]
             (nonviol if nv == 0 else viol).append({"node": n["name"], "victims": victims, "nviol": nv})
-            if nonviol and len(nonviol) + len(viol) >= n_cand:
+            if DRY_RUN_EARLY_STOP and nonviol and len(nonviol) + len(viol) >= n_cand:
                 break
         cands = nonviol + viol
         if not cands:
