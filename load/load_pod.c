@@ -510,6 +510,19 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 		goto error;
 	if (out->nominated && !intern_len(L->in, out->nominated))
 		out->nominated = SYM_NONE; /* "" is unset in the API */
+	/* what the cluster's scheduler said of a pending pod: its
+	 * PodScheduled condition (schedule_one.go handleSchedulingFailure
+	 * writes the whole FitError text there) */
+	u = obj && !y_absent(status) ? y_get(status, "conditions") : NULL;
+	for (uint32_t i = 0; u && u->type == Y_SEQ && i < u->n; i++) {
+		const struct ynode *cd = &u->kids[i], *ty, *st;
+		if (cd->type != Y_MAP || !(ty = y_get(cd, "type")) || ty->type != Y_SCALAR ||
+		    strcmp(ty->s, "PodScheduled") || !(st = y_get(cd, "status")) || st->type != Y_SCALAR ||
+		    strcmp(st->s, "False"))
+			continue;
+		if (!y_str(L, y_get(cd, "message"), "message", &out->cluster_message))
+			goto error;
+	}
 	u = y_get(spec, "priority");
 	if (!y_absent(u)) {
 		if (!y_int(L, u, "priority", INT32_MIN, INT32_MAX, &v))

@@ -481,7 +481,11 @@ static const struct keep keep_metadata[] = {K("name"), K("namespace"), K("labels
 					    K("creationTimestamp"), {NULL, 0}};
 static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capacity"),
 					  K("startTime"), K("nominatedNodeName"),
-					  K("disruptionsAllowed"), {NULL, 0}};
+					  K("disruptionsAllowed"), K("conditions"), {NULL, 0}};
+/* a bound pod's: its conditions are never read */
+static const struct keep keep_bound_status[] = {K("phase"), K("startTime"), {NULL, 0}};
+/* a condition: a pending pod's PodScheduled message */
+static const struct keep keep_condition[] = {K("type"), K("status"), K("message"), {NULL, 0}};
 static const struct keep keep_container[] = {K("name"), K("resources"), K("restartPolicy"),
 					     {NULL, 0}};
 static const struct keep keep_template[] = {K("metadata"), {NULL, 0}};
@@ -527,16 +531,18 @@ static bool unread_kind(const struct ynode *key, const struct ynode *val)
 	return y_key_is(key, "kind") && val->type == Y_SCALAR && !load_kind_read(val->s);
 }
 
-static const struct keep *keep_list(const struct ynode *key)
+static const struct keep *keep_list(const struct loader *L, const struct ynode *key)
 {
 	if (!key || !key->s)
 		return NULL;
+	if (y_key_is(key, "conditions"))
+		return keep_condition;
 	if (y_key_is(key, "metadata"))
 		return keep_metadata;
 	if (y_key_is(key, "spec"))
 		return keep_spec;
 	if (y_key_is(key, "status"))
-		return keep_status;
+		return L->pod_bound ? keep_bound_status : keep_status;
 	if (y_key_is(key, "containers") || y_key_is(key, "initContainers"))
 		return keep_container;
 	if (y_key_is(key, "template"))
@@ -603,7 +609,7 @@ static int skip_rest(struct loader *L)
 static int tree_collection(struct loader *L, uint32_t depth, const struct ynode *ctx,
 			   struct ynode *out, bool is_map)
 {
-	const struct keep *keep = is_map ? keep_list(ctx) : NULL;
+	const struct keep *keep = is_map ? keep_list(L, ctx) : NULL;
 	/* the entries of a List's items are objects */
 	bool objects = is_map && ctx && y_key_is(ctx, "items");
 	bool unread = false;   /* an object whose kind skewer does not read */
@@ -667,8 +673,10 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		if (objects && unread_kind(&key, &val))
 			unread = true;
 		if (keep == keep_spec && L->bound_ok && y_key_is(&key, "nodeName") &&
-		    val.type == Y_SCALAR && val.len)
+		    val.type == Y_SCALAR && val.len) {
 			keep = keep_bound_spec;
+			L->pod_bound = true;
+		}
 		if (!stack_push(L, &key) || !stack_push(L, &val))
 			goto done;
 		out->n++;

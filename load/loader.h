@@ -114,6 +114,9 @@ struct loader {
 	 * is a bound Pod (not a schedule step): once its spec.nodeName is
 	 * read, the spec fields only pending pods use are not built */
 	bool bound_ok;
+	/* the object being built has a spec.nodeName: its status conditions
+	 * (a pending pod's PodScheduled message) are not built */
+	bool pod_bound;
 
 	/* the per-object trees (load_tree.c) */
 	struct load_arena arena;

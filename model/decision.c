@@ -28,6 +28,7 @@ void decision_fini(struct decision *d)
 	free(d->spread_dom);
 	preemption_fini(&d->pre);
 	free(d->event);
+	free(d->condition);
 	memset(d, 0, sizeof(*d));
 }
 

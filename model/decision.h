@@ -229,6 +229,8 @@ struct decision {
 	 * message, truncated as upstream truncates events), else NULL */
 	struct preemption pre;
 	char *event;
+	/* the same untruncated: the PodScheduled condition's message */
+	char *condition;
 };
 
 void decision_fini(struct decision *d);

@@ -177,6 +177,9 @@ struct pod {
 	int64_t start_time;     /* status.startTime, unix seconds; INT64_MAX = none
 				 * (preemption counts such a pod as started now) */
 	sym_t nominated;        /* status.nominatedNodeName, SYM_NONE when none */
+	/* a dump's pending pod: the message of its PodScheduled condition
+	 * (status False), what its cluster's scheduler said; SYM_NONE */
+	sym_t cluster_message;
 	struct pod_spec spec;
 	/* cluster state */
 	int32_t node;           /* bound node index, -1 when pending */

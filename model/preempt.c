@@ -409,14 +409,19 @@ done:
 int preempt_event(struct decision *d)
 {
 	free(d->event);
-	d->event = NULL;
+	free(d->condition);
+	d->event = d->condition = NULL;
 	if (!d->message)
 		return 1;
 	size_t n = strlen(d->message) + (d->pre.message ? strlen(d->pre.message) + 1 : 0) + 1;
-	if (!(d->event = malloc(n)))
+	if (!(d->condition = malloc(n)))
 		return 0;
-	/* FitError.Error: the PostFilter message after one space */
-	snprintf(d->event, n, "%s%s%s", d->message, d->pre.message ? " " : "", d->pre.message ? d->pre.message : "");
+	/* FitError.Error: the PostFilter message after one space; the
+	 * condition keeps it whole, the event is truncated */
+	snprintf(d->condition, n, "%s%s%s", d->message, d->pre.message ? " " : "",
+		 d->pre.message ? d->pre.message : "");
+	if (!(d->event = strdup(d->condition)))
+		return 0;
 	event_truncate(d->event);
 	return 1;
 }

@@ -13,9 +13,10 @@
  * Returns 1, 0 on OOM. */
 int preempt_run(struct cluster *c, uint32_t pod, struct decision *d);
 
-/* d->event: d->message and the PostFilter message as the FailedScheduling
- * event shows them (framework/types.go FitError.Error, truncated as
- * schedule_one.go truncateMessage does). 0 on OOM. */
+/* d->condition: d->message and the PostFilter message as the pod's
+ * PodScheduled condition holds them (framework/types.go FitError.Error),
+ * and d->event, the same as the FailedScheduling event shows it
+ * (truncated as schedule_one.go truncateMessage does). 0 on OOM. */
 int preempt_event(struct decision *d);
 
 #endif
