@@ -44,6 +44,15 @@ for pair in "kind-cluster:Scenario kind-cluster: 3 nodes, 16 pods, 2 steps" \
 	cmp -s "$tmp/$name.yaml.json" "$tmp/$name.json.json" || bad "$name: YAML and JSON dumps differ in explain --json"
 done
 
+# a dump's pending pods: the FailedScheduling event skewer gives equals
+# what the cluster stored in each pod's PodScheduled condition (worked
+# out by hand from upstream for tests/realistic/preempt-dump.yaml)
+ok "$SKEWER" explain "$r/preempt-dump.yaml"
+grep -o 'message: "0/[^"]*"' "$r/preempt-dump.yaml" | sed 's/^message: "//; s/"$//' >"$tmp/stored"
+sed -n 's/^  event: //p' "$tmp/out" >"$tmp/events"
+[ -s "$tmp/stored" ] && cmp -s "$tmp/stored" "$tmp/events" ||
+	bad "preempt-dump: events differ from the stored PodScheduled messages: $(diff "$tmp/stored" "$tmp/events" | head -4)"
+
 # the queue: priority first, then creationTimestamp
 ok "$SKEWER" explain "$r/kind-cluster.yaml"
 [ "$(steps | tr '\n' ' ')" = "schedule default/web-5d9c8b7f6-zz9q1 schedule batch/report-28571234-abcde " ] ||
