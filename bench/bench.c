@@ -46,6 +46,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../model/sched.h"
 #include "../load/load.h"
 #include "../model/decision.h"
 #include "../model/timeline.h"
@@ -324,6 +325,7 @@ static uint32_t num(const char *s)
 
 int main(int argc, char **argv)
 {
+	sched_tune_memory();
 	if (argc == 3 && !strcmp(argv[1], "load"))
 		return mode_load(argv[2]);
 	if (argc == 6 && !strcmp(argv[1], "place"))

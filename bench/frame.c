@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../model/sched.h"
 #include "../cli/cli.h"
 #include "../tui/tui.h"
 
@@ -29,6 +30,7 @@ static int cmp_double(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
+	sched_tune_memory();
 	int cols, rows;
 	if (argc != 5 || sscanf(argv[2], "%dx%d", &cols, &rows) != 2) {
 		fprintf(stderr, "usage: frame FILE COLSxROWS BATCH RUNS\n");

@@ -1,5 +1,6 @@
 /* main.c - skewer's entry point: global options, then the command table
  * (commands.c). */
+#include "../model/sched.h"
 #include "cli.h"
 
 #include <errno.h>
@@ -34,6 +35,7 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	sched_tune_memory();
 	int rc = run(argc, argv);
 	/* everything a command printed reached standard output, or the exit
 	 * status says so: one check for every command */

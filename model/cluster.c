@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 #if defined(__GLIBC__)
-#include <malloc.h>
 #endif
 
 /* (namespace, name) -> pod id: open addressing, keys never removed (a
@@ -127,28 +126,8 @@ static int grow_symmap(int32_t **map, uint32_t *len, uint32_t need)
 	return 1;
 }
 
-/* A scheduling cycle allocates node-sized arrays and frees them at its
- * end; glibc would give the freed top of the heap back to the system
- * after each cycle (the trim threshold) and fault the same pages in,
- * zeroed, at the next one, or serve node-sized arrays by mmap. Both
- * thresholds are raised once, for the whole process. */
-static void tune_malloc(void)
-{
-#if defined(__GLIBC__)
-	static bool done;
-	if (done)
-		return;
-	done = true;
-	/* a refusal (a value out of range) leaves glibc's defaults: only
-	 * slower */
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
-	mallopt(M_TRIM_THRESHOLD, 256 << 20);
-#endif
-}
-
 struct cluster *cluster_new(void)
 {
-	tune_malloc();
 	struct cluster *c = calloc(1, sizeof(*c));
 	struct index *ix = calloc(1, sizeof(*ix));
 	if (!c || !ix || !(c->in = intern_new())) {

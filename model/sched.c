@@ -3,6 +3,9 @@
 #include "sched.h"
 
 #include <assert.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +126,26 @@ static int run_filters(struct cluster *c, const struct pod *p, struct decision *
 		return filter_full(c, p, d, allowed, ss, is, wk);
 	lean_filter(c, p, d, allowed, shape, ss, is, wk);
 	return 1;
+}
+
+/* A scheduling cycle allocates node-sized arrays and frees them at its
+ * end; glibc would give the freed top of the heap back to the system
+ * after each cycle (the trim threshold) and fault the same pages in,
+ * zeroed, at the next one, or serve node-sized arrays by mmap. Both
+ * thresholds are raised once, for the whole process, by the program that
+ * wants it (the library never changes them on its own). */
+void sched_tune_memory(void)
+{
+#if defined(__GLIBC__)
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	/* a refusal (a value out of range) leaves glibc's defaults: only
+	 * slower */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
 }
 
 int sched_warm_begin(struct cluster *c)

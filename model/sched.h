@@ -13,6 +13,11 @@
  * it). Does not bind. Validation is not done here (see validate.h).
  * Returns 1, 0 on OOM. */
 int sched_decide(struct cluster *c, uint32_t pod, struct decision *d);
+/* Raises glibc's mmap and trim thresholds for this process, so that the
+ * node-sized arrays a cycle frees are not given back and faulted in anew
+ * at every cycle (a program that steps many cycles calls it once, first;
+ * nothing else in skewer changes process-wide settings). */
+void sched_tune_memory(void);
 /* Before the sched_warm calls: allocates and writes the arrays cycles
  * keep from one to the next (the resource scores kept per request), so
  * that no cycle pays for fresh pages. 0 on OOM. */
