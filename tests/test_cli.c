@@ -1,6 +1,7 @@
 /* test_cli.c - the output helpers the commands rely on for safety: the
- * terminal sanitiser, JSON string escaping and the JSON writer. Needs only
- * cli/out.c. */
+ * terminal sanitiser, JSON string escaping and the JSON writer; and what
+ * explain writes of the debugging records (every blocker, the spread
+ * verdicts, preemption and the event), over small scenarios. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +11,15 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "../cli/cli.h"
 #include "../cli/out.h"
+#include "../tui/bundled.h"
+
+/* explain.c brings the command table, which names the view, whose picker
+ * reads the compiled-in scenarios (build/bundled.o, not in the archive
+ * the tests link): none here */
+const struct bundled_file bundled_files[] = {{NULL, NULL, 0}};
+const unsigned bundled_count = 0;
 
 /* sanitise s[0..len) with flags and compare with want */
 static void check_sanitize(const char *s, size_t len, unsigned flags, const char *want)
@@ -256,6 +265,166 @@ static void test_color_parse(void **state)
 	fclose(f);
 }
 
+
+/* ---- explain over a scenario: the debugging contract's fields ---- */
+
+/* Runs explain (JSON or text) on the scenario text, only step `step`
+ * (0: all); returns the malloc'd output. */
+static char *explain_of(const char *yaml, bool json, uint32_t step)
+{
+	struct scenario *sc = NULL;
+	struct load_errors e = {0};
+	assert_int_equal(load_scenario_mem("t.yaml", yaml, strlen(yaml), NULL, &sc, &e), 1);
+	load_errors_fini(&e);
+	struct timeline *t = timeline_new(sc);
+	assert_non_null(t);
+	struct cli_opts o = {0};
+	o.color = OUT_COLOR_NEVER;
+	o.has_step = step > 0;
+	o.step = step;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(json ? explain_json(f, t, &o) : explain_text(f, t, &o), CLI_OK);
+	fclose(f);
+	timeline_free(t);
+	scenario_free(sc);
+	return text;
+}
+
+#define HAS(text, s)                                                                      \
+	do {                                                                              \
+		if (!strstr(text, s))                                                     \
+			fail_msg("missing: %s\nin:\n%s", s, text);                        \
+	} while (0)
+
+/* z-b1 fails the taint and the zone skew; nokey lacks the zone label;
+ * z-a1 is feasible. Two hard constraints: zone, then hostname. */
+static const char blockers_yaml[] =
+	"name: b\n"
+	"nodes:\n"
+	"  - {name: z-a1, labels: {zone: a, kubernetes.io/hostname: z-a1}}\n"
+	"  - name: z-b1\n"
+	"    labels: {zone: b, kubernetes.io/hostname: z-b1}\n"
+	"    taints: [{key: dedicated, value: infra, effect: NoSchedule}]\n"
+	"  - {name: nokey, labels: {kubernetes.io/hostname: nokey}}\n"
+	"pods:\n"
+	"  - {name: w1, nodeName: z-b1, labels: {app: web}}\n"
+	"steps:\n"
+	"  - schedule:\n"
+	"      name: w2\n"
+	"      labels: {app: web}\n"
+	"      topologySpreadConstraints:\n"
+	"        - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule,\n"
+	"           labelSelector: {matchLabels: {app: web}}}\n"
+	"        - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule,\n"
+	"           labelSelector: {matchLabels: {app: web}}}\n";
+
+static void test_json_blockers_spread(void **state)
+{
+	(void)state;
+	char *j = explain_of(blockers_yaml, true, 0);
+	/* every failing filter of z-b1, in filter order, the first one
+	 * being plugin/reason */
+	HAS(j, "{\"name\": \"z-b1\", \"feasible\": false, \"plugin\": \"TaintToleration\", "
+	       "\"reason\": \"node(s) had untolerated taint(s)\", "
+	       "\"detail\": \"untolerated taint dedicated=infra:NoSchedule\", \"blockers\": ["
+	       "{\"plugin\": \"TaintToleration\", \"reason\": \"node(s) had untolerated taint(s)\", "
+	       "\"unresolvable\": true, \"detail\": \"untolerated taint dedicated=infra:NoSchedule\"}, "
+	       "{\"plugin\": \"PodTopologySpread\", \"reason\": \"node(s) didn't match pod topology "
+	       "spread constraints\", \"unresolvable\": false, ");
+	/* its verdict per hard constraint: zone b has 1 of the minimum 0
+	 * (2 > 1), its hostname domain 1 of the minimum 0 (2 > 1) */
+	HAS(j, "\"spread\": [{\"constraint\": 0, \"domain\": \"b\", \"matchNum\": 1, \"selfMatch\": 1, "
+	       "\"globalMin\": 0, \"skew\": 2, \"ok\": false}, {\"constraint\": 1, \"domain\": \"z-b1\", "
+	       "\"matchNum\": 1, \"selfMatch\": 1, \"globalMin\": 0, \"skew\": 2, \"ok\": false}]}");
+	/* without the zone key: domain null for that constraint, the
+	 * hostname one still judged */
+	HAS(j, "\"spread\": [{\"constraint\": 0, \"domain\": null, \"ok\": false}, {\"constraint\": 1, "
+	       "\"domain\": \"nokey\", \"matchNum\": 0, \"selfMatch\": 1, \"globalMin\": 0, \"skew\": 1, "
+	       "\"ok\": true}]}");
+	HAS(j, "\"unresolvable\": true, \"detail\": \"missing label zone\"}]");
+	/* a feasible node: no blockers, every verdict ok */
+	HAS(j, "{\"name\": \"z-a1\", \"feasible\": true, \"plugin\": null, \"reason\": null, "
+	       "\"blockers\": [], \"spread\": [{\"constraint\": 0, \"domain\": \"a\", \"matchNum\": 0, "
+	       "\"selfMatch\": 1, \"globalMin\": 0, \"skew\": 1, \"ok\": true}, ");
+	/* scheduled: no preemption, no event */
+	assert_null(strstr(j, "\"preemption\""));
+	assert_null(strstr(j, "\"event\""));
+	free(j);
+
+	char *x = explain_of(blockers_yaml, false, 0);
+	HAS(x, "also: PodTopologySpread  node(s) didn't match pod topology spread constraints  "
+	       "[zone=b: 1 + 1 - 0 = 2 > maxSkew 1]\n");
+	HAS(x, "constraints: zone=b fails (skew 2 > maxSkew 1), kubernetes.io/hostname=z-b1 fails "
+	       "(skew 2 > maxSkew 1)\n");
+	HAS(x, "constraints: zone fails (the node lacks the key), kubernetes.io/hostname=nokey "
+	       "passes (skew 1)\n");
+	free(x);
+}
+
+/* n1 (2 cpu) holds a low-priority pod (800m) and a mid one (500m), n2
+ * is tainted: a pod too big for n1 even without the low one gets no
+ * candidate (1500m free < 1600m), a smaller one evicts it */
+static const char preempt_yaml[] =
+	"name: p\n"
+	"nodes:\n"
+	"  - {name: n1, allocatable: {cpu: \"2\"}}\n"
+	"  - name: n2\n"
+	"    allocatable: {cpu: \"2\"}\n"
+	"    taints: [{key: k, value: v, effect: NoSchedule}]\n"
+	"pods:\n"
+	"  - {name: low, namespace: team, nodeName: n1, priority: 0, requests: {cpu: 800m}}\n"
+	"  - {name: mid, nodeName: n1, priority: 100, requests: {cpu: 500m}}\n"
+	"steps:\n"
+	"  - schedule: {name: big, priority: 50, requests: {cpu: 1600m}}\n"
+	"  - schedule: {name: high, priority: 100, requests: {cpu: \"1\"}}\n";
+
+static void test_json_preemption(void **state)
+{
+	(void)state;
+	char *j = explain_of(preempt_yaml, true, 2);
+	HAS(j, "      \"message\": \"0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had "
+	       "untolerated taint(s).\",\n"
+	       "      \"preemption\": {\n"
+	       "        \"message\": \"preemption: found a potential placement for pod on node n1, "
+	       "preempting 1 victims\",\n"
+	       "        \"nominatedNode\": \"n1\",\n"
+	       "        \"victims\": [\n"
+	       "          \"team/low\"\n"
+	       "        ],\n"
+	       "        \"result\": \"nominated\",\n"
+	       "        \"pick\": \"onlyCandidate\",\n"
+	       "        \"nodes\": [\n"
+	       "          {\"name\": \"n1\", \"result\": \"candidate\", \"victims\": [\"team/low\"], "
+	       "\"pdbViolations\": 0, \"highestPriority\": 0},\n"
+	       "          {\"name\": \"n2\", \"result\": \"notHelpful\"}\n"
+	       "        ]\n"
+	       "      },\n"
+	       "      \"event\": \"0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated "
+	       "taint(s). preemption: found a potential placement for pod on node n1, preempting 1 "
+	       "victims\",\n");
+	free(j);
+	/* n1 without its pod is still too small: no candidate */
+	j = explain_of(preempt_yaml, true, 1);
+	HAS(j, "\"nominatedNode\": null,\n        \"victims\": [],\n        \"result\": \"noCandidate\",");
+	HAS(j, "{\"name\": \"n1\", \"result\": \"stillUnfit\", \"plugin\": \"NodeResourcesFit\", "
+	       "\"reason\": \"Insufficient cpu\"}");
+	free(j);
+
+	char *x = explain_of(preempt_yaml, false, 2);
+	HAS(x, "  Preemption: nominated n1 (the only candidate); victims deleted: team/low\n"
+	       "    n1    candidate: evicts team/low (highest priority 0, 0 PDB violations)  <- nominated\n"
+	       "    n2    not helpful: TaintToleration is unresolvable\n"
+	       "  -> pending: 0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated "
+	       "taint(s).\n"
+	       "  event: 0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated "
+	       "taint(s). preemption: found a potential placement for pod on node n1, preempting 1 "
+	       "victims\n");
+	free(x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +439,8 @@ int main(void)
 		cmocka_unit_test(test_json_flat),
 		cmocka_unit_test(test_buf),
 		cmocka_unit_test(test_color_parse),
+		cmocka_unit_test(test_json_blockers_spread),
+		cmocka_unit_test(test_json_preemption),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
