@@ -467,37 +467,33 @@ void cluster_revive_pod(struct cluster *c, uint32_t pod)
 	podmap_put(&ix->pods, pod_key(c->pods[pod].ns, c->pods[pod].name), pod);
 }
 
+/* Appends the object at x (size bytes) to the array *v of *n, taking it
+ * over (x is zeroed). 0 on OOM, nothing changed. */
+static int take_object(void **v, uint32_t *n, void *x, size_t size)
+{
+	char *nv = realloc(*v, (*n + 1) * size);
+	if (!nv)
+		return 0;
+	memcpy(nv + (size_t)*n * size, x, size);
+	memset(x, 0, size);
+	*v = nv;
+	(*n)++;
+	return 1;
+}
+
 int cluster_add_workload(struct cluster *c, struct workload *w)
 {
-	struct workload *nw = realloc(c->workloads, (c->nworkloads + 1) * sizeof(*nw));
-	if (!nw)
-		return 0;
-	c->workloads = nw;
-	nw[c->nworkloads++] = *w;
-	memset(w, 0, sizeof(*w));
-	return 1;
+	return take_object((void **)&c->workloads, &c->nworkloads, w, sizeof(*w));
 }
 
 int cluster_add_priority_class(struct cluster *c, struct priority_class *x)
 {
-	struct priority_class *v = realloc(c->pclasses, (c->npclasses + 1) * sizeof(*v));
-	if (!v)
-		return 0;
-	c->pclasses = v;
-	v[c->npclasses++] = *x;
-	memset(x, 0, sizeof(*x));
-	return 1;
+	return take_object((void **)&c->pclasses, &c->npclasses, x, sizeof(*x));
 }
 
 int cluster_add_pdb(struct cluster *c, struct pdb *x)
 {
-	struct pdb *v = realloc(c->pdbs, (c->npdbs + 1) * sizeof(*v));
-	if (!v)
-		return 0;
-	c->pdbs = v;
-	v[c->npdbs++] = *x;
-	memset(x, 0, sizeof(*x));
-	return 1;
+	return take_object((void **)&c->pdbs, &c->npdbs, x, sizeof(*x));
 }
 
 bool cluster_ns_selector_matches(const struct cluster *c, const struct selector *s, sym_t ns)
