@@ -483,7 +483,8 @@ static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capac
 					  K("startTime"), K("nominatedNodeName"),
 					  K("disruptionsAllowed"), K("conditions"), {NULL, 0}};
 /* a bound pod's: its conditions are never read */
-static const struct keep keep_bound_status[] = {K("phase"), K("startTime"), {NULL, 0}};
+static const struct keep keep_bound_status[] = {K("phase"), K("startTime"), K("nominatedNodeName"),
+						{NULL, 0}};
 /* a condition: a pending pod's PodScheduled message */
 static const struct keep keep_condition[] = {K("type"), K("status"), K("message"), {NULL, 0}};
 static const struct keep keep_container[] = {K("name"), K("resources"), K("restartPolicy"),
