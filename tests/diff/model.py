@@ -1187,6 +1187,7 @@ PTS_UPDATE_EMPTY_SELECTOR_COUNTS = True
 #   its PriorityClass (or the globalDefault one) in its cycles, not only in
 #   the queue order [DBG §2 table].
 INPUT_PENDING_CLASS_RESOLVED = True
+INPUT_PENDING_CLASS_POLICY = True
 # - The dry run stops once it has max(10%, 100) candidates (capped at the
 #   potential nodes), one of them without PDB violations [NOTES §4].
 DRY_RUN_EARLY_STOP = True
@@ -1271,6 +1272,7 @@ def pdb_allowed(cl, pod):
         elif raw.get("maxUnavailable") is not None:
             desired = max(0, expected - _int_or_percent(raw["maxUnavailable"], expected))
         else:
+            expected = 0            # the controller's expected count stays 0
             desired = 0
         allowed = healthy - desired
         out.append(allowed if expected > 0 and allowed > 0 else 0)
@@ -1751,6 +1753,8 @@ def run(scen):
                 prio, policy, forbidden = cl.bound_priority(val), cl.input_policy(val), None
             elif st.get("_input"):
                 prio, policy, forbidden = int(val.get("priority") or 0), val.get("preemptionPolicy"), None
+            if st.get("_input") and not INPUT_PENDING_CLASS_POLICY:
+                policy = val.get("preemptionPolicy")
             else:
                 prio, policy, forbidden = cl.admit_priority(val)
             if forbidden:

@@ -175,8 +175,9 @@ KNOWN = [
      "fixed in d4ee248"),
     ("repro/nominated-empty-selector-addpod.yaml", {"PTS_UPDATE_EMPTY_SELECTOR_COUNTS": False}, None,
      "fixed in d4ee248"),
-    ("repro/pdb-first-violated-stops.yaml", {"PDB_STOP_AT_FIRST_VIOLATED": False}, None, "open"),
-    ("repro/pending-input-pod-class.yaml", {"INPUT_PENDING_CLASS_RESOLVED": False}, None, "open"),
+    ("repro/pdb-first-violated-stops.yaml", {"PDB_STOP_AT_FIRST_VIOLATED": False}, None, "fixed in ebc5fac"),
+    ("repro/pending-input-pod-class.yaml", {"INPUT_PENDING_CLASS_RESOLVED": False}, None, "fixed in 8478b13"),
+    ("repro/pending-input-pod-class-policy.yaml", {"INPUT_PENDING_CLASS_POLICY": False}, None, "open"),
     ("repro/choose-message-truncated.yaml", {},
      lambda m: ": message: model 'choose: node " in m and "is not feasible" in m, "fixed in d4ee248"),
 ]
