@@ -47,15 +47,24 @@ struct victim_undo {
 
 /* The Priority admission of a pod a step creates; a pod stored in the
  * API server (a dump's pending pod) was admitted there, and only takes
- * its class's value when the dump left spec.priority out. */
+ * what its class gives where the input left spec.priority or
+ * spec.preemptionPolicy out. */
 static char *admit(struct cluster *c, struct pod *p)
 {
 	if (!p->stored)
 		return admit_priority(c, p);
-	if (!p->spec.has_priority) {
-		p->spec.priority = priority_of_spec(c, &p->spec);
-		p->spec.has_priority = true;
+	struct pod_spec *s = &p->spec;
+	const struct priority_class *pc = s->priority_class && intern_len(c->in, s->priority_class)
+						  ? priority_class_find(c, s->priority_class)
+						  : priority_class_default(c);
+	if (!s->has_priority) {
+		s->priority = priority_of_spec(c, s);
+		s->has_priority = true;
 	}
+	/* scheduling/v1 SetDefaults_PriorityClass: PreemptLowerPriority */
+	if (!s->preemption_policy && pc)
+		s->preemption_policy = pc->preemption_policy ? pc->preemption_policy
+							     : intern_str(c->in, "PreemptLowerPriority");
 	return NULL;
 }
 

@@ -1749,12 +1749,10 @@ def run(scen):
             pod = build_pod(val)
             # Priority admission (mutating) comes before validation; a pending
             # pod of the input was admitted when it was created.
-            if st.get("_input") and INPUT_PENDING_CLASS_RESOLVED:
-                prio, policy, forbidden = cl.bound_priority(val), cl.input_policy(val), None
-            elif st.get("_input"):
-                prio, policy, forbidden = int(val.get("priority") or 0), val.get("preemptionPolicy"), None
-            if st.get("_input") and not INPUT_PENDING_CLASS_POLICY:
-                policy = val.get("preemptionPolicy")
+            if st.get("_input"):
+                prio = cl.bound_priority(val) if INPUT_PENDING_CLASS_RESOLVED else int(val.get("priority") or 0)
+                policy = cl.input_policy(val) if INPUT_PENDING_CLASS_POLICY else val.get("preemptionPolicy")
+                forbidden = None
             else:
                 prio, policy, forbidden = cl.admit_priority(val)
             if forbidden:
