@@ -257,6 +257,12 @@ const char *decision_detail_of(const struct cluster *c, const struct decision *d
 		break;
 	case PL_POD_TOPOLOGY_SPREAD: {
 		const struct constraint_rec *cr = &d->cons[r->why.spread.cons];
+		if (r->with_nominated && r->why.spread.dom >= 0) {
+			/* the domains recorded are counted without them */
+			snprintf(buf, len, "%s: too many matching pods once the pods nominated to this node are counted",
+				 intern_get(c->in, cr->key));
+			break;
+		}
 		if (r->why.spread.dom < 0) {
 			snprintf(buf, len, "missing label %s", intern_get(c->in, cr->key));
 			break;

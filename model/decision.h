@@ -83,6 +83,8 @@ struct node_rec {
 	bool unresolvable;
 	bool prefilter_cut;       /* NodeAffinity PreFilterResult excluded it */
 	bool spread_ignored;      /* soft PTS: node lacks a soft key (score 0) */
+	bool with_nominated;      /* failed with the pods nominated here counted
+				   * (RunFilterPluginsWithNominatedPods) */
 	/* scored[p] false when skipped (raw[p] and norm[p] are meaningful
 	 * only when scored[p]) */
 	bool scored[PL__COUNT];

@@ -254,8 +254,10 @@ static void apply_nominated(struct decision *d, struct sched_work *wk, const uin
 			continue;
 		}
 		struct node_rec *dr = (struct node_rec *)decision_node(d, node);
-		if (dr)
+		if (dr) {
 			*dr = v[i].r;
+			dr->with_nominated = true;
+		}
 	}
 }
 
