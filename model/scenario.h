@@ -102,6 +102,10 @@ struct scenario {
 };
 
 void step_fini(struct step *s);
+/* A deep copy of step src (its pod, its new node, its expect block and
+ * note). 0 on OOM (dst zeroed). */
+int step_copy(struct step *dst, const struct step *src);
+int expect_copy(struct expect *dst, const struct expect *src);
 void expect_fini(struct expect *e);
 void scenario_free(struct scenario *s);
 const char *step_kind_name(enum step_kind k);

@@ -10,26 +10,17 @@
 #include <string.h>
 #include <unistd.h>
 
-/* A copy of step src as the user's own (line 0 marks it edited). */
-static int step_copy(struct step *dst, const struct step *src)
+/* A copy of step src as the user's own: no note nor expect block, and
+ * line 0, which marks it edited. */
+static int user_copy(struct step *dst, const struct step *src)
 {
-	memset(dst, 0, sizeof(*dst));
-	dst->kind = src->kind;
-	dst->target_ns = src->target_ns;
-	dst->target = src->target;
-	dst->node = src->node;
-	dst->taint = src->taint;
-	dst->label_key = src->label_key;
-	dst->label_val = src->label_val;
-	dst->choose = src->choose;
-	dst->replica = src->replica;
-	dst->nreplicas = src->nreplicas;
-	if (src->kind == STEP_SCHEDULE && !pod_copy(&dst->pod, &src->pod))
+	if (!step_copy(dst, src))
 		return 0;
-	if (src->kind == STEP_ADD_NODE && !node_copy_def(&dst->new_node, &src->new_node)) {
-		step_fini(dst);
-		return 0;
-	}
+	free(dst->note);
+	dst->note = NULL;
+	expect_fini(&dst->expect);
+	dst->has_expect = false;
+	dst->line = dst->col = 0;
 	return 1;
 }
 
@@ -79,7 +70,7 @@ int act_place(struct tui *t)
 		return TUI_R_DRAW;
 	}
 	struct step st;
-	if (!step_copy(&st, cur))
+	if (!user_copy(&st, cur))
 		return oom(t);
 	st.choose = c->nodes[s->cursor].name;
 	if (!set_note(&st, "You placed the pod on %s (choose: %s).", name, name) ||
@@ -128,7 +119,7 @@ static struct tsc *editable(struct tui *t, struct step *copy, struct target *tg)
 		tui_flash(t, true, "the pod has no topology spread constraint of its own");
 		return NULL;
 	}
-	if (!step_copy(copy, cur)) {
+	if (!user_copy(copy, cur)) {
 		oom(t);
 		return NULL;
 	}
