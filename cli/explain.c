@@ -516,6 +516,16 @@ static void print_step(struct text *x, uint32_t i, const struct decision *d)
 		fputs("  event: ", x->f);
 		put(x, cli_event(d));
 		fputc('\n', x->f);
+		/* a dump's pod: what its cluster's scheduler wrote in its
+		 * PodScheduled condition, against the same text here */
+		const struct pod *p = &x->c->pods[d->pod];
+		if (p->cluster_message && !strcmp(intern_get(x->c->in, p->cluster_message), d->condition)) {
+			fputs("  the cluster's PodScheduled message is the same\n", x->f);
+		} else if (p->cluster_message) {
+			fputs("  the cluster's PodScheduled message differs: ", x->f);
+			put(x, intern_get(x->c->in, p->cluster_message));
+			fputc('\n', x->f);
+		}
 	}
 	fputc('\n', x->f);
 }

@@ -289,6 +289,14 @@ static void write_step(struct jx *x, uint32_t i, const struct decision *d)
 		if (cli_event(d)) {
 			out_json_key(j, "event");
 			out_json_str(j, cli_event(d));
+			/* what a dump's pod says its cluster's scheduler wrote */
+			const struct pod *p = &x->c->pods[d->pod];
+			if (p->cluster_message) {
+				out_json_key(j, "clusterMessage");
+				out_json_str(j, intern_get(x->c->in, p->cluster_message));
+				out_json_key(j, "clusterMessageMatches");
+				out_json_bool(j, !strcmp(intern_get(x->c->in, p->cluster_message), d->condition));
+			}
 		}
 		if (d->pre.nominated_first && r->outcome == OUT_SCHEDULED) {
 			out_json_key(j, "nominatedFirst");
