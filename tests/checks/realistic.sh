@@ -52,6 +52,8 @@ grep -o 'message: "0/[^"]*"' "$r/preempt-dump.yaml" | sed 's/^message: "//; s/"$
 sed -n 's/^  event: //p' "$tmp/out" >"$tmp/events"
 [ -s "$tmp/stored" ] && cmp -s "$tmp/stored" "$tmp/events" ||
 	bad "preempt-dump: events differ from the stored PodScheduled messages: $(diff "$tmp/stored" "$tmp/events" | head -4)"
+[ "$(grep -c "the cluster's PodScheduled message is the same" "$tmp/out")" = 2 ] ||
+	bad "preempt-dump: explain does not say both stored messages are its own"
 
 # the queue: priority first, then creationTimestamp
 ok "$SKEWER" explain "$r/kind-cluster.yaml"
