@@ -81,6 +81,7 @@ cat >"$bin/kubectl" <<EOS
 case "\$*" in
 *"config current-context") echo kind-kind ;;
 *"get nodes,pods,services,replicasets,statefulsets,replicationcontrollers -A -o yaml") cat "$PWD/$r/kind-cluster.yaml" ;;
+*"get priorityclasses,poddisruptionbudgets -A -o yaml") printf 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: scheduling.k8s.io/v1, kind: PriorityClass, metadata: {name: batch-low}, value: 10}\n' ;;
 *) echo "unexpected kubectl \$*" >&2; exit 1 ;;
 esac
 EOS
@@ -96,12 +97,16 @@ grep -q 'usage: kubectl skewer' "$tmp/out" || bad "kubectl-skewer --help: no usa
 env -u SKEWER PATH="$bin:$PATH" TMPDIR="$tmp" sh "$plugin" -n team-01 "$r/new-pod.yaml" >"$tmp/out" 2>"$tmp/err" ||
 	bad "kubectl-skewer exited $?: $(head -3 "$tmp/err")"
 grep -q '^Step 1/1: schedule team-01/checkout-canary' "$tmp/out" || bad "kubectl-skewer: the new pod is not a step"
+grep -q 'with its priority classes and disruption budgets' "$tmp/err" ||
+	bad "kubectl-skewer: does not say it fetched the priority classes: $(head -3 "$tmp/err")"
 dumpf=$(sed -n 3p "$tmp/skewer-args")
 case $dumpf in "$tmp"/kubectl-skewer.*) ;; *) bad "kubectl-skewer: skewer got '$(tr '\n' ' ' <"$tmp/skewer-args")'" ;; esac
 [ -e "$dumpf" ] && bad "kubectl-skewer left its dump $dumpf"
 ls "$tmp"/kubectl-skewer.* >/dev/null 2>&1 && bad "kubectl-skewer left a temporary file"
 env -u SKEWER PATH="$bin:$PATH" TMPDIR="$tmp" sh "$plugin" --dump "$tmp/keep.yaml" >/dev/null 2>&1 || bad "kubectl-skewer --dump failed"
-cmp -s "$tmp/keep.yaml" "$r/kind-cluster.yaml" || bad "kubectl-skewer --dump did not keep the dump"
+head -c "$(wc -c <"$r/kind-cluster.yaml")" "$tmp/keep.yaml" | cmp -s - "$r/kind-cluster.yaml" &&
+	grep -q '^- {apiVersion: scheduling.k8s.io/v1, kind: PriorityClass' "$tmp/keep.yaml" ||
+	bad "kubectl-skewer --dump did not keep the dump (and its priority classes after it)"
 rc=0; env -u SKEWER PATH="$bin:$PATH" sh "$plugin" "$tmp/nope.yaml" >/dev/null 2>&1 || rc=$?
 [ "$rc" = 2 ] || bad "kubectl-skewer with a missing POD.yaml exited $rc, expected 2"
 
