@@ -699,7 +699,7 @@ static int stream_seq(struct loader *L, enum seqkind k)
 		struct load_mark mark = load_mark(L);
 		int built;
 		L->bound_ok = k == SEQ_ITEMS || k == SEQ_PODS;
-		L->pod_bound = false;
+		L->pod_bound = L->pod_terminating = false;
 		built = load_tree_in(L, 3, k == SEQ_ITEMS ? &items_key : NULL, &item);
 		L->bound_ok = false;
 		if (!built) {
@@ -738,7 +738,7 @@ static int read_document_in(struct loader *L)
 {
 	struct ynode doc = {0}, key, val;
 	bool kind_seen = false, kind_list = false, kind_read = true;
-	L->pod_bound = false;
+	L->pod_bound = L->pod_terminating = false;
 	yaml_event_t *e = load_peek(L);
 	int ret = 1;
 

@@ -515,10 +515,15 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 	 * writes the whole FitError text there) */
 	u = obj && !y_absent(status) ? y_get(status, "conditions") : NULL;
 	for (uint32_t i = 0; u && u->type == Y_SEQ && i < u->n; i++) {
-		const struct ynode *cd = &u->kids[i], *ty, *st;
+		const struct ynode *cd = &u->kids[i], *ty, *st, *rs;
 		if (cd->type != Y_MAP || !(ty = y_get(cd, "type")) || ty->type != Y_SCALAR ||
-		    strcmp(ty->s, "PodScheduled") || !(st = y_get(cd, "status")) || st->type != Y_SCALAR ||
-		    strcmp(st->s, "False"))
+		    !(st = y_get(cd, "status")) || st->type != Y_SCALAR)
+			continue;
+		/* default_preemption.go podTerminatingByPreemption */
+		if (!strcmp(ty->s, "DisruptionTarget") && !strcmp(st->s, "True") &&
+		    (rs = y_get(cd, "reason")) && rs->type == Y_SCALAR && !strcmp(rs->s, "PreemptionByScheduler"))
+			out->preempted = true;
+		if (strcmp(ty->s, "PodScheduled") || strcmp(st->s, "False"))
 			continue;
 		if (!y_str(L, y_get(cd, "message"), "message", &out->cluster_message))
 			goto error;

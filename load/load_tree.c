@@ -485,8 +485,9 @@ static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capac
 /* a bound pod's: its conditions are never read */
 static const struct keep keep_bound_status[] = {K("phase"), K("startTime"), K("nominatedNodeName"),
 						{NULL, 0}};
-/* a condition: a pending pod's PodScheduled message */
-static const struct keep keep_condition[] = {K("type"), K("status"), K("message"), {NULL, 0}};
+/* a condition: a pending pod's PodScheduled message, a terminating
+ * pod's DisruptionTarget reason */
+static const struct keep keep_condition[] = {K("type"), K("status"), K("message"), K("reason"), {NULL, 0}};
 static const struct keep keep_container[] = {K("name"), K("resources"), K("restartPolicy"),
 					     {NULL, 0}};
 static const struct keep keep_template[] = {K("metadata"), {NULL, 0}};
@@ -543,7 +544,7 @@ static const struct keep *keep_list(const struct loader *L, const struct ynode *
 	if (y_key_is(key, "spec"))
 		return keep_spec;
 	if (y_key_is(key, "status"))
-		return L->pod_bound ? keep_bound_status : keep_status;
+		return L->pod_bound && !L->pod_terminating ? keep_bound_status : keep_status;
 	if (y_key_is(key, "containers") || y_key_is(key, "initContainers"))
 		return keep_container;
 	if (y_key_is(key, "template"))
@@ -673,6 +674,8 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		}
 		if (objects && unread_kind(&key, &val))
 			unread = true;
+		if (keep == keep_metadata && y_key_is(&key, "deletionTimestamp") && val.type != Y_NULL)
+			L->pod_terminating = true;
 		if (keep == keep_spec && L->bound_ok && y_key_is(&key, "nodeName") &&
 		    val.type == Y_SCALAR && val.len) {
 			keep = keep_bound_spec;

@@ -117,6 +117,9 @@ struct loader {
 	/* the object being built has a spec.nodeName: its status conditions
 	 * (a pending pod's PodScheduled message) are not built */
 	bool pod_bound;
+	/* ... and a metadata.deletionTimestamp: its conditions are built (a
+	 * victim of preemption says so there) */
+	bool pod_terminating;
 
 	/* the per-object trees (load_tree.c) */
 	struct load_arena arena;

@@ -171,6 +171,8 @@ struct pod {
 	struct owner_ref *owners;
 	uint32_t nowners;
 	bool terminating;       /* deletionTimestamp set */
+	bool preempted;         /* a DisruptionTarget condition, True, reason
+				 * PreemptionByScheduler (a dump's victim) */
 	bool stored;            /* pending pod from the input: it exists in the
 				 * API server already, so admission ran once */
 	int64_t created;        /* creationTimestamp, unix seconds; INT64_MAX = none */

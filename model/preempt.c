@@ -310,10 +310,20 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 		return 1;
 	}
 	pre->outcome = PRE_NOT_ELIGIBLE;
-	/* default_preemption.go PodEligibleToPreemptOthers; a pod terminating
-	 * by preemption never exists here (victims go at once) */
+	/* default_preemption.go PodEligibleToPreemptOthers */
 	if (p->spec.preemption_policy && !strcmp(intern_get(c->in, p->spec.preemption_policy), "Never"))
 		return (pre->message = strdup("preemption: not eligible due to preemptionPolicy=Never.")) != NULL;
+	/* a pod of lower priority terminating by preemption on the nominated
+	 * node (a dump's: skewer's own victims go at once), unless the filters
+	 * found that node UnschedulableAndUnresolvable */
+	int32_t nom = p->nominated ? cluster_find_node(c, p->nominated) : -1;
+	const struct node_rec *nr = nom >= 0 ? decision_node(d, (uint32_t)nom) : NULL;
+	for (uint32_t i = 0; nr && !nr->unresolvable && i < c->nodes[nom].npods; i++) {
+		const struct pod *q = &c->pods[c->nodes[nom].pods[i]];
+		if (q->spec.priority < p->spec.priority && q->terminating && q->preempted)
+			return (pre->message = strdup("preemption: not eligible due to a terminating pod on the "
+						      "nominated node.")) != NULL;
+	}
 	pre->outcome = PRE_NO_CANDIDATE;
 	if (!(pre->nodes = calloc(d->nnodes + 1, sizeof(*pre->nodes))) ||
 	    !(cand = malloc((2 * d->nnodes + 2) * sizeof(*cand))))

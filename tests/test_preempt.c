@@ -261,6 +261,37 @@ static void nominated_pod_holds_its_node(void **state)
 	done(sc, t, &d);
 }
 
+/* A dump taken while a victim of an earlier preemption terminates on the
+ * pod's nominated node (deletionTimestamp, DisruptionTarget True with
+ * reason PreemptionByScheduler): PodEligibleToPreemptOthers says no, and
+ * the nomination stays. n1 holds two pods of two allowed: Too many pods
+ * (Unschedulable, so the terminating pod counts). */
+static void terminating_victim_not_eligible(void **state)
+{
+	(void)state;
+	struct scenario *sc;
+	struct timeline *t;
+	struct decision d;
+	first_step("apiVersion: v1\nkind: List\nitems:\n"
+		   "- {apiVersion: v1, kind: Node, metadata: {name: n1}, status: {allocatable: {pods: '2'}}}\n"
+		   "- apiVersion: v1\n  kind: Pod\n"
+		   "  metadata: {name: v, namespace: default, deletionTimestamp: '2026-11-20T09:00:00Z'}\n"
+		   "  spec: {nodeName: n1, priority: 0, containers: [{name: c}]}\n"
+		   "  status:\n    conditions:\n"
+		   "    - {type: DisruptionTarget, status: 'True', reason: PreemptionByScheduler}\n"
+		   "- {apiVersion: v1, kind: Pod, metadata: {name: w, namespace: default},\n"
+		   "   spec: {nodeName: n1, priority: 0, containers: [{name: c}]}}\n"
+		   "- apiVersion: v1\n  kind: Pod\n  metadata: {name: p, namespace: default}\n"
+		   "  spec: {priority: 100, containers: [{name: c}]}\n"
+		   "  status: {nominatedNodeName: n1}\n",
+		   &sc, &t, &d);
+	assert_int_equal(d.pre.outcome, PRE_NOT_ELIGIBLE);
+	assert_string_equal(d.event, "0/1 nodes are available: 1 Too many pods. preemption: not eligible due to a "
+				     "terminating pod on the nominated node.");
+	assert_string_equal(intern_get(sc->cluster->in, sc->cluster->pods[d.pod].nominated), "n1");
+	done(sc, t, &d);
+}
+
 /* FitError.Error sorts "COUNT REASON" as strings: "10 b" before "2 a". */
 static void histogram_sorts_as_strings(void **state)
 {
@@ -330,6 +361,7 @@ int main(void)
 		cmocka_unit_test(no_candidate_message),
 		cmocka_unit_test(never_is_not_eligible),
 		cmocka_unit_test(nominated_pod_holds_its_node),
+		cmocka_unit_test(terminating_victim_not_eligible),
 		cmocka_unit_test(histogram_sorts_as_strings),
 		cmocka_unit_test(event_truncation),
 		cmocka_unit_test(admission_from_classes),
