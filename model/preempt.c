@@ -2,9 +2,10 @@
  * the dry run over the nodes where removing lower-priority pods might
  * help, the victims of each, the candidate picked and the exact status
  * message (framework/preemption/preemption.go Evaluator.Preempt,
- * plugins/defaultpreemption/default_preemption.go). The dry run changes
- * the cluster and puts it back exactly; deleting the victims is the
- * timeline's work. */
+ * plugins/defaultpreemption/default_preemption.go). The dry run works on
+ * a copy of each node and of the PreFilter state (probe.c), as upstream
+ * works on a NodeInfo copy and a cycle state clone, and leaves the
+ * cluster as it found it; deleting the victims is the timeline's work. */
 #include "preempt.h"
 
 #include <inttypes.h>
@@ -42,7 +43,7 @@ static int more_important_cmp(const void *a, const void *b)
 }
 
 /* qsort is not stable: victims are sorted with their position on the
- * node as the last key (pos[] parallel to ids[]) */
+ * node as the last key */
 struct vict {
 	uint32_t pod;
 	uint32_t pos;
