@@ -1,7 +1,10 @@
 /* sched.h - one scheduling cycle (pkg/scheduler/schedule_one.go
- * schedulePod): PreFilter, Filter on every node in input order with the
- * first failure reported, PreScore/Score/NormalizeScore with weights, and
- * host selection (ties to the first node in input order). */
+ * schedulingCycle / schedulePod): PreFilter; the pod's nominated node
+ * first; Filter on every node in input order, with the pods nominated to
+ * a node counted there (the first failure decides, every one is recorded
+ * in a full decision); PreScore/Score/NormalizeScore with weights; host
+ * selection (ties to the first node in input order); and when no node
+ * fits, DefaultPreemption's PostFilter (preempt.h). */
 #ifndef SKEWER_SCHED_H
 #define SKEWER_SCHED_H
 
@@ -10,8 +13,9 @@
 
 /* Runs the cycle for pod id (alive, unbound) against the current state and
  * fills *d (zeroed by the caller, who may set d->lean; decision_fini frees
- * it). Does not bind. Validation is not done here (see validate.h).
- * Returns 1, 0 on OOM. */
+ * it). Does not bind and deletes nothing: a pending decision says what
+ * preemption would do (d->pre, d->event), which the timeline applies.
+ * Validation is not done here (see validate.h). Returns 1, 0 on OOM. */
 int sched_decide(struct cluster *c, uint32_t pod, struct decision *d);
 /* Raises glibc's mmap and trim thresholds for this process, so that the
  * node-sized arrays a cycle frees are not given back and faulted in anew
