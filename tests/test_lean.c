@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "fixture.h"
+#include "../model/plugins.h"
 
 static char **files;
 static uint32_t nfiles;
@@ -87,10 +88,46 @@ static uint32_t compare(const char *path, uint32_t step, const struct decision *
 	return b->nfeasible;
 }
 
+/* The scores the cycle keeps or computes in batches (shape.c, fit.c's
+ * kept resource scores) are the plugins' own per-node functions': every
+ * feasible node's recorded raw score against them, with the cluster as
+ * the cycle saw it (the step undone). Returns the scores compared. */
+static uint32_t compare_plugin_scores(const char *path, uint32_t step, const struct cluster *c,
+				      const struct decision *b)
+{
+	const struct pod *p = &c->pods[b->pod];
+	uint32_t n = 0;
+	for (uint32_t i = 0; b->nodes && i < b->nnodes; i++) {
+		const struct node_rec *r = &b->nodes[i];
+		const struct node *nd = &c->nodes[r->node];
+		if (!r->feasible)
+			continue;
+		struct {
+			enum plugin_id pl;
+			int64_t want;
+		} ref[] = {
+			{ PL_TAINT_TOLERATION, score_taint_toleration(c, p, nd) },
+			{ PL_NODE_AFFINITY, score_node_affinity(c, p, nd) },
+			{ PL_NODE_RESOURCES_FIT, score_least_allocated(c, p, nd) },
+			{ PL_BALANCED_ALLOCATION, score_balanced_allocation(c, p, nd) },
+		};
+		for (uint32_t k = 0; k < sizeof(ref) / sizeof(ref[0]); k++) {
+			if (!r->scored[ref[k].pl])
+				continue;
+			n++;
+			if (r->raw[ref[k].pl] != ref[k].want)
+				fail_msg("%s: step %u: node %u: %s raw %lld, the plugin's function %lld", path, step + 1,
+					 r->node, plugin_name(ref[k].pl), (long long)r->raw[ref[k].pl],
+					 (long long)ref[k].want);
+		}
+	}
+	return n;
+}
+
 static void lean_matches_full(void **state)
 {
 	(void)state;
-	uint32_t loaded = 0, cycles = 0, lean = 0, feasible = 0;
+	uint32_t loaded = 0, cycles = 0, lean = 0, feasible = 0, scores = 0;
 	for (uint32_t f = 0; f < nfiles; f++) {
 		const char *path = files[f];
 		struct scenario *sc = NULL;
@@ -120,6 +157,11 @@ static void lean_matches_full(void **state)
 				cycles++;
 				lean += a.lean;
 				feasible += compare(path, i, &a, &b, sc->cluster->nnodes, sc->cluster->cfg.weights);
+				/* the plugins' own functions, on the cluster the
+				 * cycle saw */
+				assert_true(timeline_prev(t));
+				scores += compare_plugin_scores(path, i, sc->cluster, &b);
+				assert_true(timeline_next(t));
 				compare(path, i, &s, &b, sc->cluster->nnodes, sc->cluster->cfg.weights);
 			}
 			decision_fini(&a);
@@ -131,10 +173,10 @@ static void lean_matches_full(void **state)
 	}
 	uint64_t vec = sched_vector_scored();
 	printf("lean: %u files, %u cycles (%u lean, %llu scored with vector instructions), %u feasible nodes "
-	       "compared\n",
-	       loaded, cycles, lean, (unsigned long long)vec, feasible);
+	       "compared, %u scores against the plugins' own functions\n",
+	       loaded, cycles, lean, (unsigned long long)vec, feasible, scores);
 	/* the comparison must have compared something */
-	assert_true(loaded > 0 && lean > 0 && feasible > 0);
+	assert_true(loaded > 0 && lean > 0 && feasible > 0 && scores > 0);
 #if defined(__x86_64__) && defined(__GNUC__)
 	/* and the vector scoring, where the processor has it and the
 	 * inputs ask for it (LEAN_EXPECT_VECTOR, tests/checks/lean.sh) */
