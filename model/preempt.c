@@ -28,41 +28,25 @@ static int64_t start_of(const struct pod *p)
 	return p->start_time;
 }
 
+/* A potential victim with what orders it. */
+struct vict {
+	uint32_t pod;
+	uint32_t pos;             /* on the node; UINT32_MAX once reprieved */
+	int32_t prio;
+	int64_t start;
+};
+
 /* util/utils.go MoreImportantPod: higher priority, then earlier start;
  * upstream's sort is not stable, skewer keeps the node's pod order for
  * pods equal in both. */
-static const struct cluster *sort_c;
-static int more_important_cmp(const void *a, const void *b)
-{
-	const struct pod *x = &sort_c->pods[*(const uint32_t *)a], *y = &sort_c->pods[*(const uint32_t *)b];
-	if (x->spec.priority != y->spec.priority)
-		return x->spec.priority > y->spec.priority ? -1 : 1;
-	if (start_of(x) != start_of(y))
-		return start_of(x) < start_of(y) ? -1 : 1;
-	return 0;
-}
-
-/* qsort is not stable: victims are sorted with their position on the
- * node as the last key */
-struct vict {
-	uint32_t pod;
-	uint32_t pos;
-};
-
 static int vict_cmp(const void *a, const void *b)
 {
 	const struct vict *x = a, *y = b;
-	int r = more_important_cmp(&x->pod, &y->pod);
-	if (r)
-		return r;
+	if (x->prio != y->prio)
+		return x->prio > y->prio ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
-}
-
-static void sort_victims(const struct cluster *c, struct vict *v, uint32_t n)
-{
-	sort_c = c;
-	qsort(v, n, sizeof(*v), vict_cmp);
-	sort_c = NULL;
 }
 
 /* pkg/controller/disruption/disruption.go updatePdbStatus, when the input
@@ -162,7 +146,8 @@ static int select_victims(struct cluster *c, uint32_t pod, struct probe *pr, con
 	nv = 0;
 	for (uint32_t i = 0; i < n->npods; i++)
 		if (c->pods[n->pods[i]].spec.priority < p->spec.priority)
-			v[nv++] = (struct vict){ n->pods[i], i };
+			v[nv++] = (struct vict){ n->pods[i], i, c->pods[n->pods[i]].spec.priority,
+						 start_of(&c->pods[n->pods[i]]) };
 	for (uint32_t i = nv; i-- > 0;)
 		if (!probe_move(pr, v[i].pod, -1))
 			goto done;
@@ -175,19 +160,20 @@ static int select_victims(struct cluster *c, uint32_t pod, struct probe *pr, con
 		ok = (pn->reason = decision_reason_dup(c, probe_decision(pr), &r, r.fail)) != NULL;
 		goto done;
 	}
-	sort_victims(c, v, nv);
+	qsort(v, nv, sizeof(*v), vict_cmp);
 	pdb_split(c, v, nv, base, allowed, viol);
 	/* reprieve the PDB-violating victims first, then the others, each
-	 * group in importance order; v[i].pos marks a victim */
+	 * group in importance order */
 	for (int pass = 0; pass < 2; pass++) {
 		for (uint32_t i = 0; i < nv; i++) {
 			if (viol[i] != (pass == 0))
 				continue;
 			if (!probe_move(pr, v[i].pod, 1) || (f = probe_filter_nominated(pr, &r)) < 0)
 				goto done;
-			v[i].pos = f ? UINT32_MAX : 0;
-			if (f)
+			if (f) {
+				v[i].pos = UINT32_MAX; /* stays on the node */
 				continue;
+			}
 			if (!probe_move(pr, v[i].pod, -1))
 				goto done;
 			nvict++;
