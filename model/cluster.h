@@ -191,6 +191,14 @@ int32_t cluster_find_pod(const struct cluster *c, sym_t ns, sym_t name);
 /* Sets pod's status.nominatedNodeName (SYM_NONE clears it) and lists the
  * pod in c->nominated. Returns 0 on OOM (nothing changed). */
 int cluster_set_nominated(struct cluster *c, uint32_t pod, sym_t node_name);
+/* The node name pod is nominated to while it waits (alive, unbound), else
+ * SYM_NONE: what the queue's nominated pods are, for the loops over
+ * c->nominated. */
+static inline sym_t cluster_pending_nomination(const struct cluster *c, uint32_t pod)
+{
+	const struct pod *q = &c->pods[pod];
+	return q->alive && q->node < 0 ? q->nominated : SYM_NONE;
+}
 /* Binds pod to node: updates node pod list, requests and every matcher. */
 void cluster_bind(struct cluster *c, uint32_t pod, uint32_t node);
 void cluster_unbind(struct cluster *c, uint32_t pod);

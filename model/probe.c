@@ -220,9 +220,9 @@ int probe_filter_nominated(struct probe *pr, struct node_rec *r)
 	struct spread_mark m;
 	int rc = -1;
 	for (uint32_t i = 0; i < c->nnominated; i++) {
-		const struct pod *q = &c->pods[c->nominated[i]];
-		if (c->nominated[i] == pr->pod || !q->alive || q->node >= 0 || q->nominated != name ||
-		    q->spec.priority < p->spec.priority)
+		uint32_t k = c->nominated[i];
+		if (k == pr->pod || cluster_pending_nomination(c, k) != name ||
+		    c->pods[k].spec.priority < p->spec.priority)
 			continue;
 		/* framework.go addGENominatedPods, on a Clone of the state */
 		if (!added && (!(added = malloc(c->nnominated * sizeof(*added))) || !spread_mark(pr->ss, &m))) {

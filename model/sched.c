@@ -208,11 +208,10 @@ static int nominated_failures(struct cluster *c, uint32_t pod, struct nom_fail *
 	struct probe *pr = NULL;
 	uint32_t nv = 0;
 	for (uint32_t i = 0; i < c->nnominated; i++) {
-		const struct pod *q = &c->pods[c->nominated[i]];
-		if (c->nominated[i] == pod || !q->alive || q->node >= 0 || !q->nominated ||
-		    q->spec.priority < p->spec.priority)
+		sym_t at = cluster_pending_nomination(c, c->nominated[i]);
+		if (c->nominated[i] == pod || !at || c->pods[c->nominated[i]].spec.priority < p->spec.priority)
 			continue;
-		int32_t node = cluster_find_node(c, q->nominated);
+		int32_t node = cluster_find_node(c, at);
 		bool seen = node < 0;
 		for (uint32_t k = 0; k < nv && !seen; k++)
 			seen = v[k].node == (uint32_t)node;

@@ -332,9 +332,8 @@ static int preemption_apply(struct cluster *c, uint32_t pod, const struct decisi
 		/* preemption.go prepareCandidate: the pods nominated to
 		 * that node with a lower priority lose their nomination */
 		for (uint32_t k = 0; k < c->nnominated; k++) {
-			const struct pod *q = &c->pods[c->nominated[k]];
-			if (c->nominated[k] == pod || !q->alive || q->node >= 0 || q->nominated != u->new_nom ||
-			    q->spec.priority >= p->spec.priority)
+			if (c->nominated[k] == pod || cluster_pending_nomination(c, c->nominated[k]) != u->new_nom ||
+			    c->pods[c->nominated[k]].spec.priority >= p->spec.priority)
 				continue;
 			uint32_t *v = realloc(u->cleared, (u->ncleared + 1) * sizeof(*v));
 			if (!v)
