@@ -3,9 +3,13 @@
 #include "plugins.h"
 
 #include <assert.h>
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "quantity.h"
 
 /* Fills d->ext_names with the pod's requested extended resources (non-zero
  * amounts) in name order, once per decision. 0 on OOM. */
@@ -359,3 +363,116 @@ bool pod_requests_cpu_or_mem(const struct pod *p)
 	assert(p);
 	return p->spec.req.cpu != 0 || p->spec.req.mem != 0;
 }
+
+static int filter(const struct cycle_state *x, uint32_t id, struct node_rec *r)
+{
+	return filter_fit(x->c, x->p, x->over && id == x->over_id ? x->over : &x->c->nodes[id], x->d, r);
+}
+
+/* noderesources/least_allocated.go, the default scoring strategy */
+static int64_t score(const struct cycle_state *x, uint32_t id, struct node_rec *r)
+{
+	(void)r;
+	return score_least_allocated(x->c, x->p, &x->c->nodes[id]);
+}
+
+/* noderesources/fit.go fitsRequest order */
+static void reason(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
+		   size_t len)
+{
+	size_t o = 0;
+	const char *sep = "";
+	static const struct {
+		uint32_t bit;
+		const char *what;
+	} res[] = {
+		{ FIT_TOO_MANY_PODS, "Too many pods" },
+		{ FIT_CPU, "Insufficient cpu" },
+		{ FIT_MEM, "Insufficient memory" },
+		{ FIT_EPH, "Insufficient ephemeral-storage" },
+	};
+	for (uint32_t i = 0; i < sizeof(res) / sizeof(res[0]); i++) {
+		if (!(r->why.fit.bits & res[i].bit))
+			continue;
+		fmt_append(buf, len, &o, sep);
+		fmt_append(buf, len, &o, res[i].what);
+		sep = ", ";
+	}
+	for (uint32_t i = 0; i < d->next && i < 64; i++) {
+		if (!(r->why.fit.ext_bits & (1ull << i)))
+			continue;
+		fmt_append(buf, len, &o, sep);
+		fmt_append(buf, len, &o, "Insufficient ");
+		fmt_append(buf, len, &o, intern_get(c->in, d->ext_names[i]));
+		sep = ", ";
+	}
+}
+
+/* each request against what was free */
+static void detail(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
+		   size_t len)
+{
+	const struct node *n = &c->nodes[r->node];
+	const struct pod *p = &c->pods[d->pod];
+	char a[32], b[32], tmp[160];
+	size_t o = 0;
+	buf[0] = '\0';
+	if (r->why.fit.bits & FIT_TOO_MANY_PODS) {
+		snprintf(tmp, sizeof(tmp), "pods: %u bound of %" PRId64 " allowed", r->why.fit.bound, n->alloc.pods);
+		fmt_append(buf, len, &o, tmp);
+	}
+	if (r->why.fit.bits & FIT_CPU) {
+		quantity_format_milli(p->spec.req.cpu, a, sizeof(a));
+		quantity_format_milli(r->why.fit.free_cpu, b, sizeof(b));
+		snprintf(tmp, sizeof(tmp), "%scpu: requests %s, free %s", o ? "; " : "", a, b);
+		fmt_append(buf, len, &o, tmp);
+	}
+	if (r->why.fit.bits & FIT_MEM) {
+		quantity_format_bytes(p->spec.req.mem, a, sizeof(a));
+		quantity_format_bytes(r->why.fit.free_mem, b, sizeof(b));
+		snprintf(tmp, sizeof(tmp), "%smemory: requests %s, free %s", o ? "; " : "", a, b);
+		fmt_append(buf, len, &o, tmp);
+	}
+	if (r->why.fit.bits & FIT_EPH) {
+		quantity_format_bytes(p->spec.req.eph, a, sizeof(a));
+		quantity_format_bytes(r->why.fit.free_eph, b, sizeof(b));
+		snprintf(tmp, sizeof(tmp), "%sephemeral-storage: requests %s, free %s", o ? "; " : "", a, b);
+		fmt_append(buf, len, &o, tmp);
+	}
+	for (uint32_t i = 0; i < d->next && i < 64; i++) {
+		if (!(r->why.fit.ext_bits & (1ull << i)))
+			continue;
+		sym_t name = d->ext_names[i];
+		snprintf(tmp, sizeof(tmp), "%s%.80s: requests %" PRId64 ", free %" PRId64, o ? "; " : "",
+			 intern_get(c->in, name), resources_ext(&p->spec.req, name),
+			 wrap_sub(resources_ext(&n->alloc, name), resources_ext(&n->used, name)));
+		fmt_append(buf, len, &o, tmp);
+	}
+}
+
+const struct plugin_ops plugin_node_resources_fit = {
+	.code = "Fit",
+	.filter = filter,
+	.score = score,
+	.reason = reason,
+	.detail = detail,
+};
+
+/* balanced_allocation.go PreScore: Skip when the pod requests neither
+ * cpu nor memory */
+static bool ba_prescore(struct cycle_state *x, const uint32_t *ids, uint32_t nf)
+{
+	(void)ids, (void)nf;
+	return pod_requests_cpu_or_mem(x->p);
+}
+
+static int64_t ba_score(const struct cycle_state *x, uint32_t id, struct node_rec *r)
+{
+	(void)r;
+	return score_balanced_allocation(x->c, x->p, &x->c->nodes[id]);
+}
+
+const struct plugin_ops plugin_balanced_allocation = {
+	.prescore = ba_prescore,
+	.score = ba_score,
+};

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fiterror.h"
+#include "plugin.h"
 #include "probe.h"
 #include "sched.h"
 
@@ -422,3 +423,7 @@ int preempt_event(struct decision *d)
 	event_truncate(d->event);
 	return 1;
 }
+
+const struct plugin_ops plugin_default_preemption = {
+	.postfilter = preempt_run,
+};
