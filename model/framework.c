@@ -37,6 +37,12 @@ bool plugin_scores(enum plugin_id id)
 	return p && p->ops->score;
 }
 
+bool plugin_filters(enum plugin_id id)
+{
+	const struct plugin *p = plugin_get(id);
+	return p && p->ops->filter;
+}
+
 void fmt_append(char *buf, size_t len, size_t *o, const char *s)
 {
 	size_t n = strlen(s);

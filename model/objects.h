@@ -321,6 +321,8 @@ const char *plugin_name(enum plugin_id p);
  * table's, model/framework.c). */
 const char *plugin_code(enum plugin_id p);
 bool plugin_scores(enum plugin_id p);
+/* Does the plugin have a Filter extension point? */
+bool plugin_filters(enum plugin_id p);
 /* Id of the name of a plugin with node records, PL_NONE when unknown. */
 enum plugin_id plugin_from_name(const char *name);
 const char *gate_name(enum feature_gate g);

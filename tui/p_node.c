@@ -126,7 +126,9 @@ static void filters(struct pen *p, const struct node_rec *r)
 	pen_nl(p);
 	/* the filters run in plugin order; PodTopologySpread's PreFilter skips
 	 * it without hard constraints, InterPodAffinity's without terms */
-	for (int f = 0; f < PL_BALANCED_ALLOCATION; f++) {
+	for (int f = 0; f < PL__COUNT; f++) {
+		if (!plugin_filters((enum plugin_id)f))
+			continue;
 		bool failed = bits & (1u << f);
 		/* a NodeAffinity PreFilter result or conflict: nothing before
 		 * NodeAffinity ran, and with a conflict nothing after it */
