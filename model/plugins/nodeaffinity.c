@@ -1,6 +1,6 @@
 /* nodeaffinity.c - NodeAffinity: nodeSelector, required terms (Filter and
  * the PreFilter node-name narrowing) and preferred terms (Score). */
-#include "plugins.h"
+#include "../plugins.h"
 
 #include <assert.h>
 #include <limits.h>

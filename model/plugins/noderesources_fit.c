@@ -1,6 +1,6 @@
-/* fit.c - NodeResourcesFit (Filter, LeastAllocated score) and
+/* noderesources_fit.c - NodeResourcesFit (Filter, LeastAllocated score) and
  * NodeResourcesBalancedAllocation. */
-#include "plugins.h"
+#include "../plugins.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "quantity.h"
+#include "../quantity.h"
 
 /* Fills d->ext_names with the pod's requested extended resources (non-zero
  * amounts) in name order, once per decision. 0 on OOM. */

@@ -1,4 +1,4 @@
-/* interpod.c - InterPodAffinity: PreFilter counts, Filter, PreScore,
+/* interpodaffinity.c - InterPodAffinity: PreFilter counts, Filter, PreScore,
  * Score and its min-max NormalizeScore.
  *
  * Upstream keeps maps keyed by (topologyKey, value). Here each distinct
@@ -6,7 +6,7 @@
  * and the incoming pod's terms are counted through cluster matchers (per
  * node counts kept by cluster.c), so no decision scans every pod. Existing
  * pods' own terms are read from c->affinity_pods only. */
-#include "plugins.h"
+#include "../plugins.h"
 
 #include <assert.h>
 #include <limits.h>

@@ -1,4 +1,4 @@
-/* spread.c - PodTopologySpread: PreFilter/Filter over the hard constraints,
+/* podtopologyspread.c - PodTopologySpread: PreFilter/Filter over the hard constraints,
  * PreScore/Score/NormalizeScore over the soft ones, recording every count
  * in the decision. Per-node matching counts come from cluster matchers
  * (kept incrementally), so a decision costs O(nodes x constraints). */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plugins.h"
+#include "../plugins.h"
 
 struct spread_con {
 	struct constraint_rec *rec;   /* in d->cons */

@@ -1,6 +1,6 @@
 /* tainttoleration.c - TaintToleration: Filter, Score (NormalizeScore
  * reversed), and the toleration rules other plugins read. */
-#include "plugins.h"
+#include "../plugins.h"
 
 #include <assert.h>
 #include <stdio.h>
