@@ -57,8 +57,12 @@ int filter_fit(const struct cluster *c, const struct pod *p, const struct node *
 int64_t score_least_allocated(const struct cluster *c, const struct pod *p, const struct node *n);
 int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n);
 bool pod_requests_cpu_or_mem(const struct pod *p);
-/* Both resource scores of a node for one pod's requests (they need no
- * normalization). */
+/* balanced_allocation.go Score given wo, the node's score without the
+ * pod (balanced_allocation_now, which the resource score cache keeps) */
+int64_t balanced_allocation_with(const struct pod *p, const struct node *n, int64_t wo);
+int64_t balanced_allocation_now(const struct node *n);
+/* rescache.c: both resource scores of a node for one pod's requests
+ * (they need no normalization). */
 struct res_score {
 	int16_t least, balanced;
 };

@@ -1,10 +1,10 @@
-/* noderesources_fit.c - NodeResourcesFit (Filter, LeastAllocated score) and
- * NodeResourcesBalancedAllocation. */
+/* noderesources_fit.c - NodeResourcesFit: Filter (fit.go fitsRequest)
+ * and Score (the default LeastAllocated strategy), with the reason and
+ * detail of its failures. */
 #include "../plugins.h"
 
 #include <assert.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,222 +146,11 @@ static inline int64_t least2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
 	return weights == 2 ? sum / 2 : sum;
 }
 
-/* noderesources/balanced_allocation.go balancedResourceScorer for cpu and
- * memory: the standard deviation of two fractions is |f0 - f1| / 2 */
-static inline int64_t balance2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
-{
-	if (ac == 0 || am == 0)
-		return 100; /* fewer than two fractions: std 0 */
-	double f0 = (double)rc / (double)ac, f1 = (double)rm / (double)am;
-	if (f0 > 1)
-		f0 = 1;
-	if (f1 > 1)
-		f1 = 1;
-	double std = fabs((f0 - f1) / 2);
-	return (int64_t)((1 - std) * 100.0);
-}
-
 int64_t score_least_allocated(const struct cluster *c, const struct pod *p, const struct node *n)
 {
 	(void)c;
 	return least2(wrap_add(n->nz_cpu, p->spec.nz_cpu), n->alloc.cpu,
 		      wrap_add(n->nz_mem, p->spec.nz_mem), n->alloc.mem);
-}
-
-/* balanced_allocation.go Score after PR #135573 (conventions §1), given
- * wo, the node's score without the pod (balance_now) */
-static inline int64_t balanced_with(const struct pod *p, const struct node *n, int64_t wo)
-{
-	int64_t w = balance2(wrap_add(n->used.cpu, p->spec.req.cpu), n->alloc.cpu,
-			     wrap_add(n->used.mem, p->spec.req.mem), n->alloc.mem);
-	return 50 + (50 + w - wo) / 2;
-}
-
-static inline int64_t balance_now(const struct node *n)
-{
-	return balance2(n->used.cpu, n->alloc.cpu, n->used.mem, n->alloc.mem);
-}
-
-static inline int64_t balanced_score(const struct pod *p, const struct node *n)
-{
-	return balanced_with(p, n, balance_now(n));
-}
-
-int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n)
-{
-	(void)c;
-	return balanced_score(p, n);
-}
-
-/* Every node's two scores for each of a few recent pod requests: a bind
- * changes one node, and pods of a workload, or of workloads sized alike,
- * recur. A way is brought up to date when read, from the cluster's log
- * of the nodes whose resources changed (res_log), so the loop that reads
- * it reads 4 bytes a node and checks nothing. */
-#define RES_WAYS 64
-
-struct res_way {
-	int64_t key[4];           /* nz_cpu, nz_mem, req.cpu, req.mem */
-	uint64_t tick;            /* last use; 0: unused */
-	bool valid;               /* every entry below n was computed... */
-	uint64_t synced;          /* ...with the changes up to this res_clock */
-	struct res_score *v;      /* per node id */
-	uint32_t n;
-};
-
-/* balanced_allocation.go's score of a node without the pod, which does
- * not depend on the pod: kept per node while its res_stamp stays */
-struct bal_now {
-	uint64_t stamp;
-	int64_t score;
-};
-
-struct res_cache {
-	struct res_way w[RES_WAYS];
-	uint64_t tick;
-	struct bal_now *now;      /* per node id, nnow of them */
-	uint32_t nnow;
-};
-
-void res_cache_free(struct res_cache *rc)
-{
-	if (!rc)
-		return;
-	for (int i = 0; i < RES_WAYS; i++)
-		free(rc->w[i].v);
-	free(rc->now);
-	free(rc);
-}
-
-/* The way for p's requests, sized for every node id (not yet brought up
- * to date); NULL on OOM (the caller computes without it). */
-static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
-{
-	struct res_cache *rc = c->res_cache;
-	if (!rc && !(rc = c->res_cache = calloc(1, sizeof(*rc))))
-		return NULL;
-	int64_t key[4] = { p->spec.nz_cpu, p->spec.nz_mem, p->spec.req.cpu, p->spec.req.mem };
-	struct res_way *w = NULL, *lru = &rc->w[0];
-	for (int i = 0; i < RES_WAYS && !w; i++) {
-		if (rc->w[i].tick && !memcmp(rc->w[i].key, key, sizeof(key)))
-			w = &rc->w[i];
-		else if (rc->w[i].tick < lru->tick)
-			lru = &rc->w[i];
-	}
-	if (!w) {
-		w = lru;
-		memcpy(w->key, key, sizeof(key));
-		w->valid = false;
-	}
-	w->tick = ++rc->tick;
-	if (w->n < c->nnodes) {
-		uint32_t n = c->nnodes + c->nnodes / 4 + 16;
-		struct res_score *v = realloc(w->v, n * sizeof(*v));
-		if (!v) {
-			w->tick = 0;
-			return NULL;
-		}
-		/* every entry is computed before it is read (not valid) */
-		w->v = v;
-		w->n = n;
-		w->valid = false;
-	}
-	return w;
-}
-
-static struct bal_now *bal_now_all(struct cluster *c);
-
-int res_cache_reserve(struct cluster *c)
-{
-	struct res_cache *rc = c->res_cache;
-	if (!rc && !(rc = c->res_cache = calloc(1, sizeof(*rc))))
-		return 0;
-	uint32_t n = c->nnodes + c->nnodes / 4 + 16;
-	for (int i = 0; i < RES_WAYS; i++) {
-		struct res_way *w = &rc->w[i];
-		if (w->n >= c->nnodes)
-			continue;
-		/* written now, so that no cycle meets the faults of fresh
-		 * pages */
-		struct res_score *v = realloc(w->v, n * sizeof(*v));
-		if (!v)
-			return 0;
-		memset(v, 0, n * sizeof(*v));
-		w->v = v;
-		w->n = n;
-		w->tick = 0;
-		w->valid = false;
-	}
-	return bal_now_all(c) != NULL;
-}
-
-/* The kept scores without the pod, one per node id; NULL on OOM. */
-static struct bal_now *bal_now_all(struct cluster *c)
-{
-	struct res_cache *rc = c->res_cache;
-	if (rc && rc->nnow < c->nnodes) {
-		uint32_t cap = c->nnodes + c->nnodes / 4 + 16;
-		struct bal_now *v = realloc(rc->now, cap * sizeof(*v));
-		if (v) {
-			memset(v + rc->nnow, 0, (cap - rc->nnow) * sizeof(*v));
-			rc->now = v;
-			rc->nnow = cap;
-		}
-	}
-	return rc && rc->nnow >= c->nnodes ? rc->now : NULL;
-}
-
-static inline void fill_one(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e,
-			    struct bal_now *now)
-{
-	const struct node *n = &c->nodes[id];
-	e->least = (int16_t)score_least_allocated(c, p, n);
-	if (!now) {
-		e->balanced = (int16_t)balanced_score(p, n);
-		return;
-	}
-	/* the score without the pod, kept */
-	now += id;
-	if (now->stamp != c->nstamp[id]) {
-		now->score = balance_now(n);
-		now->stamp = c->nstamp[id];
-	}
-	e->balanced = (int16_t)balanced_with(p, n, now->score);
-}
-
-void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e)
-{
-	fill_one(c, p, id, e, bal_now_all(c));
-}
-
-struct res_score *res_scores_for(struct cluster *c, const struct pod *p)
-{
-	struct res_way *w = res_cache_for(c, p);
-	if (!w)
-		return NULL;
-	struct bal_now *now = bal_now_all(c);
-	uint64_t clock = c->res_clock;
-	if (!w->valid || clock - w->synced >= RES_LOG_LEN || clock - w->synced >= c->nnodes) {
-		/* every node id, removed ones too (a node revived keeps its
-		 * stamp) */
-		for (uint32_t id = 0; id < c->nnodes; id++)
-			fill_one(c, p, id, &w->v[id], now);
-	} else {
-		/* the nodes stamped since: stamps synced + 1 .. clock */
-		for (uint64_t k = w->synced; k < clock; k++) {
-			uint32_t id = c->res_log[k % RES_LOG_LEN];
-			fill_one(c, p, id, &w->v[id], now);
-		}
-	}
-	w->valid = true;
-	w->synced = clock;
-	return w->v;
-}
-
-bool pod_requests_cpu_or_mem(const struct pod *p)
-{
-	assert(p);
-	return p->spec.req.cpu != 0 || p->spec.req.mem != 0;
 }
 
 static int filter(const struct cycle_state *x, uint32_t id, struct node_rec *r)
@@ -456,23 +245,4 @@ const struct plugin_ops plugin_node_resources_fit = {
 	.score = score,
 	.reason = reason,
 	.detail = detail,
-};
-
-/* balanced_allocation.go PreScore: Skip when the pod requests neither
- * cpu nor memory */
-static bool ba_prescore(struct cycle_state *x, const uint32_t *ids, uint32_t nf)
-{
-	(void)ids, (void)nf;
-	return pod_requests_cpu_or_mem(x->p);
-}
-
-static int64_t ba_score(const struct cycle_state *x, uint32_t id, struct node_rec *r)
-{
-	(void)r;
-	return score_balanced_allocation(x->c, x->p, &x->c->nodes[id]);
-}
-
-const struct plugin_ops plugin_balanced_allocation = {
-	.prescore = ba_prescore,
-	.score = ba_score,
 };
