@@ -63,7 +63,7 @@ static inline int8_t first_failure(int st, bool fits, bool spread, bool ipa_fail
 }
 
 /* lean.c: a lean decision's verdicts, the fast paths of the plain loop
- * over the filter table (filters.c) that full decisions run; the
+ * over the plugin table (framework.c) that full decisions run; the
  * feasible node ids into wk->ids, their numbers into d. */
 void lean_filter(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
 		 const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is, struct sched_work *wk);

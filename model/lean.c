@@ -1,6 +1,6 @@
 /* lean.c - a lean decision's filter (every node's verdict, the feasible
- * ids), the fast path of the plain loop over the filter table that full
- * decisions run (filters.c): answers read once per pod spec (shape.c)
+ * ids), the fast path of the plain loop over the plugin table that full
+ * decisions run (framework.c filter_node_all): answers read once per pod spec (shape.c)
  * and per domain (PodTopologySpread's tables), then compared without
  * branches; the vector loop (lean_avx2.c) takes eight nodes at a time.
  * tests/test_lean.c proves the verdicts equal to the plain loop's. */

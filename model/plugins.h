@@ -132,7 +132,7 @@ const int64_t *node_shape_na_raw(struct cluster *c, const struct pod *p, struct 
 const int16_t *node_shape_tt16(const struct node_shape *s);
 const int16_t *node_shape_na16(const struct node_shape *s);
 
-/* podtopologyspread: fills d->cons, filters, scores (spread.c) */
+/* podtopologyspread: fills d->cons, filters, scores (plugins/podtopologyspread.c) */
 struct spread_state;
 /* shape: the pod's node-facing answers (node inclusion policies); it
  * must outlive the state. */

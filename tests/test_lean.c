@@ -90,10 +90,11 @@ static uint32_t compare(const char *path, uint32_t step, const struct decision *
 	return b->nfeasible;
 }
 
-/* The scores the cycle keeps or computes in batches (shape.c, fit.c's
- * kept resource scores) are the plugins' own per-node functions': every
- * feasible node's recorded raw score against them, with the cluster as
- * the cycle saw it (the step undone). Returns the scores compared. */
+/* The plain loop records the plugins' own per-node functions' scores (the
+ * ones the unit tests call; compare_batched then holds the batched ones,
+ * shape.c's and rescache.c's, to them): every feasible node's recorded
+ * raw score against them, with the cluster as the cycle saw it (the step
+ * undone). Returns the scores compared. */
 static uint32_t compare_plugin_scores(const char *path, uint32_t step, const struct cluster *c,
 				      const struct decision *b)
 {
