@@ -67,6 +67,10 @@ static inline int8_t first_failure(int st, bool fits, bool spread, bool ipa_fail
  * feasible node ids into wk->ids, their numbers into d. */
 void lean_filter(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
 		 const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is, struct sched_work *wk);
+/* The fast paths answer every plugin of the table that filters or
+ * scores: false when a plugin was added to the table and not to them (a
+ * lean decision is then made in full). */
+bool lean_covers_table(void);
 /* The vector loops are to run: on (sched_set_vector) and the processor
  * has AVX2; lean_vector_count counts a cycle they scored. */
 bool lean_vector_ok(void);

@@ -37,6 +37,29 @@ void lean_vector_count(void)
 	vector_scored++;
 }
 
+bool lean_covers_table(void)
+{
+	/* the plugins whose Filter and Score the fast paths answer (shape.c,
+	 * rescache.c, the loops here and in score.c and lean_avx2.c) */
+	static const enum plugin_id fast[] = {
+		PL_NODE_UNSCHEDULABLE, PL_NODE_NAME, PL_TAINT_TOLERATION, PL_NODE_AFFINITY,
+		PL_NODE_RESOURCES_FIT, PL_POD_TOPOLOGY_SPREAD, PL_INTER_POD_AFFINITY, PL_BALANCED_ALLOCATION,
+	};
+	static int covers = -1;
+	if (covers >= 0)
+		return covers;
+	covers = 1;
+	for (uint32_t i = 0; i < plugin_table_len; i++) {
+		const struct plugin_ops *op = plugin_table[i].ops;
+		bool known = false;
+		for (uint32_t k = 0; k < sizeof(fast) / sizeof(fast[0]); k++)
+			known |= plugin_table[i].id == fast[k];
+		if (!known && (op->prefilter || op->filter || op->prescore || op->score))
+			covers = 0;
+	}
+	return covers;
+}
+
 /* framework/runtime/framework.go RunFilterPlugins, in plugin order, for
  * every node of a lean decision that filter_lean does not take (a
  * NodeAffinity PreFilterResult, ephemeral or extended requests, more

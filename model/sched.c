@@ -295,6 +295,8 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d, const str
 	int rc = 0;
 	d->pod = pod;
 	d->chosen = -1;
+	if (d->lean && !lean_covers_table())
+		return 2;
 	if (d->lean) {
 		d->verdict = malloc(c->nnodes + 1);
 		d->totals = malloc((c->nnodes + 1) * sizeof(*d->totals));

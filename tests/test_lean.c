@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "fixture.h"
-#include "../model/plugins.h"
+#include "../model/cycle.h"
 
 static char **files;
 static uint32_t nfiles;
@@ -229,7 +229,10 @@ static void lean_matches_full(void **state)
 	       "compared, %u scores against the plugins' own functions, %u batched against the plain loop\n",
 	       loaded, cycles, lean, (unsigned long long)vec, feasible, scores, batched);
 	/* the comparison must have compared something */
-	assert_true(loaded > 0 && lean > 0 && feasible > 0 && scores > 0 && batched > 0);
+	assert_true(loaded > 0 && scores > 0 && batched > 0);
+	/* lean cycles, unless the table has a plugin the fast paths do
+	 * not answer (every decision is then full) */
+	assert_true(!lean_covers_table() || (lean > 0 && feasible > 0));
 #if defined(__x86_64__) && defined(__GNUC__)
 	/* and the vector scoring, where the processor has it and the
 	 * inputs ask for it (LEAN_EXPECT_VECTOR, tests/checks/lean.sh) */
