@@ -244,10 +244,22 @@ static inline bool key_on_every_node(const struct cluster *c, const struct key_i
  * every node is eligible, in O(domains) instead of O(nodes). Valid until
  * the next node or label change. NULL on OOM. */
 const int64_t *matcher_domain_sums(struct cluster *c, struct matcher *m, sym_t key);
-/* Call after changing any node's labels in place. */
-void cluster_labels_changed(struct cluster *c);
-/* Call after changing any node's taints or unschedulable flag. */
-void cluster_taints_changed(struct cluster *c);
+/* The setters of the node fields the scheduler's kept answers read:
+ * each bumps label_gen or taint_gen, so nothing outside cluster.c
+ * writes a node's labels, taints or cordon. */
+/* Sets node's label key to val (SYM_NONE removes it). 0 on OOM. */
+int cluster_set_label(struct cluster *c, uint32_t node, sym_t key, sym_t val);
+/* spec.unschedulable (the taint of a cordon is the caller's). */
+void cluster_set_unschedulable(struct cluster *c, uint32_t node, bool on);
+/* Adds taint t to node, or replaces the one of its key and effect (as
+ * `kubectl taint` does). 0 on OOM (nothing changed). */
+int cluster_add_taint(struct cluster *c, uint32_t node, const struct taint *t);
+/* Removes node's taints of key and effect (EFFECT_NONE: any effect);
+ * returns how many. */
+uint32_t cluster_remove_taints(struct cluster *c, uint32_t node, sym_t key, enum taint_effect effect);
+/* Replaces node's taint list with taints (malloc'd or NULL, taken over):
+ * the undo of the two above. */
+void cluster_put_taints(struct cluster *c, uint32_t node, struct taint *taints, uint32_t ntaints);
 
 /* Node ids in input order (alive only), for iteration: fills ids (which
  * must hold nnodes entries) and returns the count. */
