@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#if defined(__GLIBC__)
-#endif
 
 /* (namespace, name) -> pod id: open addressing, keys never removed (a
  * deleted pod keeps its slot and is recognised by !alive). */
@@ -215,15 +213,10 @@ void cluster_free(struct cluster *c)
 		free(ix);
 	}
 	free(c->affinity_pods);
-	res_cache_free(c->res_cache);
-	shape_cache_free(c->shape_cache);
-	spread_scratch_free(c->spread_scratch);
-	sched_work_free(c->sched_work);
 	free(c->free_cpu);
 	free(c->free_mem);
 	free(c->nflag);
 	free(c->nstamp);
-	term_ns_index_free(c->term_ns);
 	for (uint32_t i = 0; i < c->nterms; i++) {
 		free(c->terms[i].term.namespaces);
 		selector_fini(&c->terms[i].term.ns_sel);
