@@ -59,7 +59,7 @@ int run_prefilters(struct cycle_state *x)
 {
 	/* one answer per node for the node-facing filters, shared with
 	 * PodTopologySpread's node inclusion policies */
-	if (!(x->shape = node_shape_get(x->c, x->p)))
+	if (!(x->shape = node_shape_get(x->sch, x->p)))
 		return 0;
 	for (uint32_t i = 0; i < plugin_table_len; i++) {
 		const struct plugin_ops *op = plugin_table[i].ops;
@@ -188,11 +188,11 @@ void select_host(const struct cluster *c, struct decision *d)
 	d->chosen = (int32_t)d->tied[pick];
 }
 
-int run_postfilters(struct cluster *c, uint32_t pod, struct decision *d)
+int run_postfilters(struct scheduler *sch, uint32_t pod, struct decision *d)
 {
 	for (uint32_t i = 0; i < plugin_table_len; i++) {
 		const struct plugin_ops *op = plugin_table[i].ops;
-		if (op->postfilter && !op->postfilter(c, pod, d))
+		if (op->postfilter && !op->postfilter(sch, pod, d))
 			return 0;
 	}
 	return 1;

@@ -9,6 +9,7 @@
 
 #include "cluster.h"
 #include "decision.h"
+#include "scheduler.h"
 
 struct node_shape;
 struct spread_state;
@@ -16,7 +17,8 @@ struct ipa_state;
 
 /* One cycle's state for one pod, filled by the PreFilter plugins. */
 struct cycle_state {
-	struct cluster *c;
+	struct scheduler *sch;           /* whose kept answers the plugins read */
+	struct cluster *c;               /* sch's */
 	const struct pod *p;
 	struct decision *d;
 	/* the pod's node-facing answers (shape.c), got before PreFilter:
@@ -47,7 +49,7 @@ struct plugin_ops {
 	 * plugin and r->unresolvable (UnschedulableAndUnresolvable) */
 	int (*filter)(const struct cycle_state *x, uint32_t id, struct node_rec *r);
 	/* PostFilter, when no node passed: into d (d->pre). 0 on OOM. */
-	int (*postfilter)(struct cluster *c, uint32_t pod, struct decision *d);
+	int (*postfilter)(struct scheduler *sch, uint32_t pod, struct decision *d);
 	/* PreScore over the feasible node ids ids[0..nf): false for Skip */
 	bool (*prescore)(struct cycle_state *x, const uint32_t *ids, uint32_t nf);
 	/* Score: node id's raw score (r: its record, for what the plugin
@@ -83,7 +85,7 @@ SKEWER_PLUGINS(PLUGIN_OPS)
 #undef PLUGIN_OPS
 
 /* framework/runtime/framework.go RunPreFilterPlugins: the shape, then
- * every PreFilter in order into x (c, p and d set). 0 on OOM; x is to be
+ * every PreFilter in order into x (sch, c, p and d set). 0 on OOM; x is to be
  * finished with cycle_state_fini either way. */
 int run_prefilters(struct cycle_state *x);
 void cycle_state_fini(struct cycle_state *x);
@@ -104,7 +106,7 @@ void select_host(const struct cluster *c, struct decision *d);
 
 /* schedule_one.go schedulingCycle: the PostFilter plugins in order when
  * nodes exist but none fits. 0 on OOM. */
-int run_postfilters(struct cluster *c, uint32_t pod, struct decision *d);
+int run_postfilters(struct scheduler *sch, uint32_t pod, struct decision *d);
 
 /* Appends s to buf (of len bytes, *o used), truncating. */
 void fmt_append(char *buf, size_t len, size_t *o, const char *s);

@@ -18,7 +18,8 @@ struct probe_op {
 };
 
 struct probe {
-	struct cluster *c;
+	struct scheduler *sch;
+	struct cluster *c;        /* sch's */
 	uint32_t pod;
 	struct decision d;        /* lean: the constraints, no node records */
 	/* the PreFilter state: NodeAffinity's PreFilterResult (NULL: all)
@@ -34,12 +35,14 @@ struct probe {
 	uint32_t nops, capops;
 };
 
-struct probe *probe_new(struct cluster *c, uint32_t pod)
+struct probe *probe_new(struct scheduler *sch, uint32_t pod)
 {
+	struct cluster *c = sch->c;
 	const struct pod *p = &c->pods[pod];
 	struct probe *pr = calloc(1, sizeof(*pr));
 	if (!pr)
 		return NULL;
+	pr->sch = sch;
 	pr->c = c;
 	pr->pod = pod;
 	pr->node = -1;
@@ -47,7 +50,7 @@ struct probe *probe_new(struct cluster *c, uint32_t pod)
 	pr->d.pod = pod;
 	pr->d.chosen = -1;
 	/* PreFilter: the table's, in order */
-	pr->x = (struct cycle_state){ .c = c, .p = p, .d = &pr->d };
+	pr->x = (struct cycle_state){ .sch = sch, .c = c, .p = p, .d = &pr->d };
 	if (!run_prefilters(&pr->x))
 		goto oom;
 	if (pr->x.conflict) {
@@ -192,7 +195,7 @@ int probe_filter(struct probe *pr, struct node_rec *r)
 		/* InterPodAffinity's PreFilter over the cluster as it now is
 		 * (upstream's AddPod / RemovePod of that plugin) */
 		ipa_free(pr->x.is);
-		if (!(pr->x.is = ipa_prepare(pr->c, &pr->c->pods[pr->pod])))
+		if (!(pr->x.is = ipa_prepare(pr->sch, &pr->c->pods[pr->pod])))
 			return -1;
 		pr->ipa_dirty = false;
 	}
