@@ -1,6 +1,7 @@
 /* load_steps.c - the `steps` list: one action key per step, its options
  * (note, replicas, choose, expect), and the expansion of `replicas`. */
 #include "loader.h"
+#include "../model/quantity.h"
 #include "../model/steps/step.h"
 
 #include <assert.h>
@@ -330,6 +331,25 @@ static int r_bool(struct step_reader *r, const struct step_value *v, const char 
 	return y_bool(r->ctx, YN(v), what, out);
 }
 
+static int r_quantity(struct step_reader *r, const struct step_value *v, const char *what,
+		      int64_t *milli, int64_t *units)
+{
+	const struct ynode *n = YN(v);
+	int64_t m = 0, u = 0;
+	bool neg;
+	if (!n || n->type != Y_SCALAR || !quantity_parse(n->s, n->len, &m, &u, &neg)) {
+		if (!n || n->type != Y_BAD)
+			load_err_at(r->ctx, n, "invalid quantity '%s' for '%s' (expected a quantity such as 500m, 2 or 16Gi)",
+				    n && n->s ? n->s : y_type_name(n), what);
+		return 0;
+	}
+	if (milli)
+		*milli = m;
+	if (units)
+		*units = u;
+	return 1;
+}
+
 static int r_labels(struct step_reader *r, const struct step_value *v, const char *what,
 		    struct labels *out)
 {
@@ -369,7 +389,7 @@ static int read_action(struct loader *L, const struct ynode *v, struct step *st)
 	struct step_reader r = {
 		.ctx = L, .in = L->in, .absent = r_absent, .get = r_get, .want_map = r_want_map,
 		.scalar = r_scalar, .text = r_text, .str = r_str, .integer = r_int, .boolean = r_bool,
-		.labels = r_labels, .pod = r_pod, .node = r_node, .taint = r_taint, .error = r_error,
+		.quantity = r_quantity, .labels = r_labels, .pod = r_pod, .node = r_node, .taint = r_taint, .error = r_error,
 		.oom = r_oom,
 	};
 	return step_ops_of(st->kind)->read(st, &r, (const struct step_value *)v);

@@ -52,6 +52,10 @@ struct step_reader {
 	int (*integer)(struct step_reader *r, const struct step_value *v, const char *what, int64_t lo,
 		       int64_t hi, int64_t *out);
 	int (*boolean)(struct step_reader *r, const struct step_value *v, const char *what, bool *out);
+	/* a resource quantity ("500m", "2", "16Gi"): ceil(q * 1000) in
+	 * *milli and ceil(q) in *units (either may be NULL) */
+	int (*quantity)(struct step_reader *r, const struct step_value *v, const char *what,
+			int64_t *milli, int64_t *units);
 	/* a label map; absent leaves out empty */
 	int (*labels)(struct step_reader *r, const struct step_value *v, const char *what,
 		      struct labels *out);
@@ -162,9 +166,11 @@ enum {
 struct step_ops {
 	const char *name;       /* the action key ("addNode") */
 	unsigned flags;
-	/* a step of this kind as a scenario writes it, on tests/test_timeline.c's
-	 * cluster (nodes n1 to n3, pods web-1 to web-3): the table's round
-	 * trips and undo are tested on it */
+	/* a step of this kind as a scenario writes it ("cordon: n2"), on
+	 * the cluster of tests/test_timeline.c's every_step_kind (nodes n1,
+	 * n2 and n3, the last cordoned and tainted dedicated=x; pods web-1
+	 * to web-3 bound, `pending` left pending): the table's round trips
+	 * and undo are tested on it */
 	const char *example;
 	/* Reads the action's value v into s (s->kind set, the rest zeroed
 	 * but s->pod.node, -1). 1, or 0 with an error reported through r;
