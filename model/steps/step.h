@@ -31,7 +31,10 @@ struct step_value;
 
 /* Each getter returns 1, or 0 after reporting an error at the value
  * ("expected a scalar for 'WHAT', found a mapping"; out of memory is
- * reported too). `what` names the field in those messages. */
+ * reported too). `what` names the field in those messages. A value is
+ * the action's own or one `get` returned; only `absent`, `str` and
+ * `labels` take a NULL one (a missing key): check the others' with
+ * `absent` first, as a required key's error names the mapping. */
 struct step_reader {
 	void *ctx;                 /* the loader */
 	struct intern *in;         /* the scenario's strings */
