@@ -265,7 +265,17 @@ static void draw(struct tui *t, const struct rect *r)
 	}
 }
 
-const struct panel_ops panel_cluster = {"cluster", draw};
+/* Lays the cluster out for width w; wants its canvas and two lines (the
+ * title and the legend). */
+static int height(struct tui *t, int w)
+{
+	if (!clayout_build(t->sim, w))
+		tui_flash(t, true, "out of memory");
+	return t->sim->lay.h + 2;
+}
+
+const struct panel_ops panel_cluster = {.name = "cluster", .draw = draw, .slot = SLOT_MAIN,
+					.height = height};
 
 const char *tui_plugin_code(enum plugin_id p)
 {

@@ -198,7 +198,7 @@ static void constraint(struct pen *p, uint32_t i, bool selected)
 static bool body(struct tui *t, const struct rect *r)
 {
 	struct sim *s = t->sim;
-	struct pen p = {t, {r->y + 1, r->x, r->h - 1, r->w}, 0, s->cons_scroll, 0, 0};
+	struct pen p = {t, {r->y + 1, r->x, r->h - 1, r->w}, 0, s->pane_scroll[PANE_CONS], 0, 0};
 	if (!s->has_dec) {
 		pen_wrap(&p, ROLE_DIM, s->view ? "No scheduling cycle at this step: it changes the cluster."
 					       : "No step has run yet.");
@@ -223,4 +223,6 @@ static void draw(struct tui *t, const struct rect *r)
 	draw_title(t, r, "Constraints", s->has_dec && s->dec.ncons > 1 ? "[ ] select" : "", scrolls);
 }
 
-const struct panel_ops panel_cons = {"constraints", draw};
+/* 55% of the wide layout's right column; scrolls with PgUp/PgDn */
+const struct panel_ops panel_cons = {.name = "constraints", .draw = draw, .slot = SLOT_DETAIL,
+				     .share = 55, .scrolls = true};

@@ -135,4 +135,4 @@ int help_key(struct tui *t, int key)
 	return TUI_R_DRAW;
 }
 
-const struct panel_ops panel_help = {"help", draw};
+const struct panel_ops panel_help = {.name = "help", .draw = draw};

@@ -313,7 +313,7 @@ static bool body(struct tui *t, const struct rect *r)
 {
 	struct sim *s = t->sim;
 	const struct cluster *c = s->sc->cluster;
-	struct pen p = {t, {r->y + 1, r->x, r->h - 1, r->w}, 0, s->node_scroll, 0, 0};
+	struct pen p = {t, {r->y + 1, r->x, r->h - 1, r->w}, 0, s->pane_scroll[PANE_NODE], 0, 0};
 	if (s->cursor < 0) {
 		pen_put(&p, ROLE_DIM, "No node.");
 		return false;
@@ -344,4 +344,6 @@ static void draw(struct tui *t, const struct rect *r)
 	draw_title(t, r, "Node", t->cols >= 110 ? "Enter places the pod here" : "", scrolls);
 }
 
-const struct panel_ops panel_node = {"node", draw};
+/* the rest of the wide layout's right column; a new node starts at its top */
+const struct panel_ops panel_node = {.name = "node", .draw = draw, .slot = SLOT_DETAIL,
+				     .scrolls = true, .cursor_resets = true};

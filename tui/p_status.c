@@ -32,4 +32,4 @@ static void draw(struct tui *t, const struct rect *r)
 	keys_status_hints(t, r->y, r->x, r->w);
 }
 
-const struct panel_ops panel_status = {"status", draw};
+const struct panel_ops panel_status = {.name = "status", .draw = draw, .slot = SLOT_BOTTOM, .lines = 1};

@@ -105,9 +105,12 @@ static void draw(struct tui *t, const struct rect *r)
 	out_buf_fini(&b);
 }
 
-int story_height(struct tui *t, int w, int max_note)
+/* The lines the story wants at width w: the note gets more lines on a
+ * taller screen, the outcome at most 3. */
+static int height(struct tui *t, int w)
 {
 	const struct sim *s = t->sim;
+	int max_note = t->rows >= 48 ? 8 : t->rows >= 32 ? 5 : t->rows >= 24 ? 4 : 2;
 	if (s->view == 0)
 		return 2;
 	const struct step *st = sim_step(s);
@@ -123,4 +126,4 @@ int story_height(struct tui *t, int w, int max_note)
 	return n + (out > 3 ? 3 : out < 1 ? 1 : out);
 }
 
-const struct panel_ops panel_story = {"story", draw};
+const struct panel_ops panel_story = {.name = "story", .draw = draw, .slot = SLOT_TOP, .height = height};

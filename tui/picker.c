@@ -260,4 +260,4 @@ static void draw(struct tui *t, const struct rect *r)
 	}
 }
 
-const struct panel_ops panel_picker = {"picker", draw};
+const struct panel_ops panel_picker = {.name = "picker", .draw = draw};

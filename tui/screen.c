@@ -1,6 +1,7 @@
-/* screen.c - where each panel goes (the one place that knows the screen's
- * layout, recomputed on resize and on step changes), the drawing of all
- * panels in order, and the text dump of the screen for tests. */
+/* screen.c - the three layouts (wide, split, narrow, by width) that place
+ * the panels of panels.h from their ops (slot, size hint, share),
+ * recomputed on resize and on step changes; their scrolling; the drawing
+ * of all panels in order; and the text dump of the screen for tests. */
 #include "tui.h"
 
 #include <errno.h>
@@ -14,13 +15,11 @@
 #define WIDE_COLS 150
 #define SPLIT_COLS 110
 
-/* The panels of the scenario view, in drawing order, with their pane. */
-static const struct {
-	const struct panel_ops *ops;
-	int pane;
-} panels[] = {
-	{&panel_header, PANE_HEADER},   {&panel_story, PANE_STORY}, {&panel_cluster, PANE_CLUSTER},
-	{&panel_cons, PANE_CONS},       {&panel_node, PANE_NODE},   {&panel_status, PANE_STATUS},
+/* The panels of the scenario view, in drawing order (panels.h). */
+static const struct panel_ops *const panels[PANE__COUNT] = {
+#define PANEL(P, n) [PANE_##P] = &panel_##n,
+#include "panels.h"
+#undef PANEL
 };
 
 int screen_min_rows(void)
@@ -87,6 +86,26 @@ static void follow(struct tui *t)
 		s->scroll = 0;
 }
 
+static int want(struct tui *t, const struct panel_ops *o, int w)
+{
+	return o->height ? o->height(t, w) : o->lines;
+}
+
+/* The panes of the SLOT_DETAIL panels in table order; returns how many. */
+static int details(int *det)
+{
+	int n = 0;
+	for (int i = 0; i < PANE__COUNT; i++)
+		if (panels[i]->slot == SLOT_DETAIL)
+			det[n++] = i;
+	return n;
+}
+
+static bool narrow(const struct tui *t)
+{
+	return t->cols < SPLIT_COLS && t->cols < WIDE_COLS;
+}
+
 void screen_layout(struct tui *t)
 {
 	getmaxyx(stdscr, t->rows, t->cols);
@@ -95,39 +114,77 @@ void screen_layout(struct tui *t)
 	if (t->too_small || !t->sim)
 		return;
 	struct sim *s = t->sim;
-	int rows = t->rows, cols = t->cols;
-	t->panes[PANE_HEADER] = (struct rect){0, 0, 2, cols};
-	t->panes[PANE_STATUS] = (struct rect){rows - 1, 0, 1, cols};
-	int max_note = rows >= 48 ? 8 : rows >= 32 ? 5 : rows >= 24 ? 4 : 2;
-	int sh = story_height(t, cols, max_note);
-	t->panes[PANE_STORY] = (struct rect){2, 0, sh, cols};
-	int top = 2 + sh, avail = rows - 1 - top;
+	int rows = t->rows, cols = t->cols, top = 0, bottom = rows, main = -1;
+	for (int i = 0; i < PANE__COUNT; i++) {
+		const struct panel_ops *o = panels[i];
+		if (o->slot == SLOT_TOP) {
+			int h = want(t, o, cols);
+			t->panes[i] = (struct rect){top, 0, h, cols};
+			top += h;
+		} else if (o->slot == SLOT_MAIN) {
+			main = i;
+		}
+	}
+	for (int i = PANE__COUNT - 1; i >= 0; i--) {
+		if (panels[i]->slot == SLOT_BOTTOM) {
+			int h = want(t, panels[i], cols);
+			bottom -= h;
+			t->panes[i] = (struct rect){bottom, 0, h, cols};
+		}
+	}
+	int det[PANE__COUNT], ndet = details(det), avail = bottom - top;
 	if (cols >= WIDE_COLS) {
-		int rw = cols >= 190 ? 84 : 72, cw = cols - rw - 1;
-		int ch = avail * 55 / 100;
-		t->panes[PANE_CLUSTER] = (struct rect){top, 0, avail, cw};
-		t->panes[PANE_CONS] = (struct rect){top, cw + 1, ch, rw};
-		t->panes[PANE_NODE] = (struct rect){top + ch, cw + 1, avail - ch, rw};
-		if (!clayout_build(s, cw))
-			tui_flash(t, true, "out of memory");
-	} else {
-		if (!clayout_build(s, cols))
-			tui_flash(t, true, "out of memory");
-		int ch = s->lay.h + 2, most = avail * 55 / 100;
+		int rw = cols >= 190 ? 84 : 72, cw = ndet ? cols - rw - 1 : cols;
+		if (main >= 0) {
+			t->panes[main] = (struct rect){top, 0, avail, cw};
+			want(t, panels[main], cw);
+		}
+		for (int k = 0, y = top; k < ndet; k++) {
+			int h = k == ndet - 1 ? top + avail - y : avail * panels[det[k]]->share / 100;
+			t->panes[det[k]] = (struct rect){y, cw + 1, h, rw};
+			y += h;
+		}
+		return;
+	}
+	int ch = 0;
+	if (main >= 0) {
+		int most = avail * 55 / 100;
+		ch = want(t, panels[main], cols);
 		if (ch > most)
 			ch = most;
 		if (ch < 5)
 			ch = 5;
-		int rest = avail - ch;
-		t->panes[PANE_CLUSTER] = (struct rect){top, 0, ch, cols};
-		if (cols >= SPLIT_COLS) {
-			int lw = cols / 2;
-			t->panes[PANE_CONS] = (struct rect){top + ch, 0, rest, lw};
-			t->panes[PANE_NODE] = (struct rect){top + ch, lw + 1, rest, cols - lw - 1};
-		} else {
-			t->panes[s->details ? PANE_NODE : PANE_CONS] = (struct rect){top + ch, 0, rest, cols};
-		}
+		t->panes[main] = (struct rect){top, 0, ch, cols};
 	}
+	int rest = avail - ch;
+	if (!ndet)
+		return;
+	if (cols >= SPLIT_COLS) {
+		for (int k = 0; k < ndet; k++) {
+			int x0 = k * cols / ndet + (k > 0), x1 = (k + 1) * cols / ndet;
+			t->panes[det[k]] = (struct rect){top + ch, x0, rest, x1 - x0};
+		}
+	} else {
+		s->details %= ndet;
+		t->panes[det[s->details]] = (struct rect){top + ch, 0, rest, cols};
+	}
+}
+
+void screen_scroll(struct sim *s, int delta)
+{
+	for (int i = 0; i < PANE__COUNT; i++) {
+		if (!panels[i]->scrolls)
+			continue;
+		int v = s->pane_scroll[i] + delta;
+		s->pane_scroll[i] = v < 0 ? 0 : v > 100000 ? s->pane_scroll[i] : v;
+	}
+}
+
+void screen_scroll_reset(struct sim *s, bool cursor_only)
+{
+	for (int i = 0; i < PANE__COUNT; i++)
+		if (!cursor_only || panels[i]->cursor_resets)
+			s->pane_scroll[i] = 0;
 }
 
 void screen_draw(struct tui *t)
@@ -148,18 +205,21 @@ void screen_draw(struct tui *t)
 		panel_status.draw(t, &t->clip);
 	} else {
 		follow(t);
-		/* the narrow layout names the hidden detail panel */
-		for (size_t i = 0; i < sizeof(panels) / sizeof(*panels); i++) {
-			struct rect r = t->panes[panels[i].pane];
+		for (int i = 0; i < PANE__COUNT; i++) {
+			struct rect r = t->panes[i];
 			if (r.h <= 0 || r.w <= 0)
 				continue;
 			t->clip = r;
-			panels[i].ops->draw(t, &r);
+			panels[i]->draw(t, &r);
 		}
-		if (t->cols < SPLIT_COLS && t->cols < WIDE_COLS) {
-			struct rect r = t->panes[t->sim->details ? PANE_NODE : PANE_CONS];
+		/* the narrow layout names the next hidden detail panel */
+		int det[PANE__COUNT], ndet = details(det);
+		if (narrow(t) && ndet > 1) {
+			int cur = t->sim->details % ndet;
+			struct rect r = t->panes[det[cur]];
+			char hint[64];
+			snprintf(hint, sizeof(hint), " Tab: %s ", panels[det[(cur + 1) % ndet]]->name);
 			t->clip = r;
-			const char *hint = t->sim->details ? " Tab: constraints " : " Tab: node ";
 			int w = text_width(hint, t->utf8);
 			draw_text(t, r.y, r.x + r.w - w - 1, w, ROLE_KEY, hint);
 		}

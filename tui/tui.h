@@ -1,7 +1,8 @@
 /* tui.h - the interactive interface's shared context. tui/ owns every
  * colour, attribute and key; every number it shows comes from the model's
  * decision record (model/decision.h) or the live cluster. Panels are small
- * files with an ops table (draw) listed once in screen.c; keys are one
+ * files with an ops table (draw, place, scrolling) listed once in
+ * panels.h; keys are one
  * table in keys.c whose handlers return what changed (TUI_R_*); only the
  * main loop (run.c) draws. */
 #ifndef SKEWER_TUI_H
@@ -21,6 +22,14 @@ enum {
 	TUI_R_DRAW = 1u << 0,   /* redraw */
 	TUI_R_LAYOUT = 1u << 1, /* the cluster layout must be recomputed */
 	TUI_R_QUIT = 1u << 2,
+};
+
+/* ---- the panes of the scenario view, one per line of panels.h ---- */
+enum pane {
+#define PANEL(P, n) PANE_##P,
+#include "panels.h"
+#undef PANEL
+	PANE__COUNT,
 };
 
 /* ---- colours by role; monochrome is a complete scheme (term.c) ---- */
@@ -151,8 +160,8 @@ struct sim {
 	uint32_t whatif_seq;     /* names of added nodes */
 	struct cl_layout lay;
 	int scroll;              /* cluster canvas first line */
-	int details;             /* narrow layout: 0 constraints, 1 node */
-	int cons_scroll, node_scroll;
+	int details;             /* narrow layout: which SLOT_DETAIL panel shows (0 the first) */
+	int pane_scroll[PANE__COUNT]; /* first line of each scrolling panel */
 };
 
 /* ---- modal input line (prompt.c) ---- */
@@ -200,7 +209,7 @@ struct tui {
 	char flash[512];
 	bool flash_error;
 	struct load_opts lopts;  /* --namespace / --selector */
-	struct rect panes[8];    /* screen.c: where each panel draws */
+	struct rect panes[PANE__COUNT]; /* screen.c: where each panel draws */
 	bool too_small;
 	int (*armed)(struct tui *t); /* a key that asked "press again to confirm" */
 	SCREEN *screen;          /* headless: newterm's screen and its files */
@@ -314,18 +323,39 @@ void clayout_move(struct sim *s, int dx, int dy);
 int32_t clayout_hit(const struct sim *s, int cy, int cx);
 const struct cl_box *clayout_box_of(const struct sim *s, uint32_t node, int level);
 
-/* ---- panels: one file each, listed once in screen.c ---- */
-struct panel_ops {
-	const char *name;
-	void (*draw)(struct tui *t, const struct rect *r);
+/* ---- panels: one file each, listed once in panels.h ---- */
+/* Where a panel goes. The screen is a column of SLOT_TOP panels (in table
+ * order), the SLOT_BOTTOM ones at the foot, and between them the main
+ * panel with the details: in the wide layout the main panel is the left
+ * column and the details are stacked on the right; in the split layout
+ * the details sit side by side under the main panel; in the narrow one
+ * one detail at a time shows under it (Tab shows the next). */
+enum panel_slot {
+	SLOT_TOP,
+	SLOT_BOTTOM,
+	SLOT_MAIN,
+	SLOT_DETAIL,
 };
 
-extern const struct panel_ops panel_header;   /* p_header.c: title bar and timeline strip */
-extern const struct panel_ops panel_story;    /* p_story.c: step, note, outcome */
-extern const struct panel_ops panel_cluster;  /* p_cluster.c */
-extern const struct panel_ops panel_cons;     /* p_cons.c: constraints and domains */
-extern const struct panel_ops panel_node;     /* p_node.c: the node under the cursor */
-extern const struct panel_ops panel_status;   /* p_status.c: hints, prompt, flash */
+struct panel_ops {
+	const char *name;        /* also the narrow layout's "Tab: NAME" hint */
+	void (*draw)(struct tui *t, const struct rect *r);
+	enum panel_slot slot;
+	/* The lines it wants at width w (NULL: `lines`). SLOT_MAIN's is
+	 * called with its width in every layout (it may lay its content out
+	 * there), and bounds its height in the split and narrow ones. */
+	int (*height)(struct tui *t, int w);
+	int lines;
+	int share;               /* SLOT_DETAIL, wide: percent of the column (the last takes the rest) */
+	/* Scrolling: PgDn/PgUp move s->pane_scroll[its pane] by 5 lines; a
+	 * step change puts it back to 0, and so does a cursor move when
+	 * cursor_resets. */
+	bool scrolls, cursor_resets;
+};
+
+#define PANEL(P, n) extern const struct panel_ops panel_##n;
+#include "panels.h"
+#undef PANEL
 extern const struct panel_ops panel_help;     /* p_help.c: every key */
 extern const struct panel_ops panel_picker;   /* picker.c: bundled scenarios */
 
@@ -333,9 +363,6 @@ extern const struct panel_ops panel_picker;   /* picker.c: bundled scenarios */
 /* A pane's top border with its title and, at the right, the hint right
  * (or none); scrolls adds PgUp/PgDn, which is kept when both do not fit. */
 void draw_title(struct tui *t, const struct rect *r, const char *title, const char *right, bool scrolls);
-
-/* p_story.c: lines the story pane wants at width w */
-int story_height(struct tui *t, int w, int max_note);
 
 /* p_cluster.c: the title of a domain box (value, count, minimum) */
 void cluster_box_title(const struct sim *s, const struct cl_box *b, struct out_buf *o);
@@ -346,7 +373,11 @@ void screen_draw(struct tui *t);
 int screen_dump(struct tui *t, const char *path);
 int screen_min_rows(void);
 int screen_min_cols(void);
-enum { PANE_HEADER, PANE_STORY, PANE_CLUSTER, PANE_CONS, PANE_NODE, PANE_STATUS, PANE__COUNT };
+/* Scrolls every panel that scrolls by delta lines (0 at the least). */
+void screen_scroll(struct sim *s, int delta);
+/* The scroll offsets back to 0: all of them (a step change), or those of
+ * the panels that follow the cursor. */
+void screen_scroll_reset(struct sim *s, bool cursor_only);
 
 /* prompt.c */
 void prompt_open(struct tui *t, enum prompt_kind k, const char *label, const char *init);
