@@ -345,7 +345,11 @@ enum role sim_pod_role(const struct sim *s, uint32_t pod, const char **glyph,
 		*glyph = g->pod_ns;
 		return ROLE_OTHER_NS;
 	}
-	if (k && decision_counts_pod(c, &s->dec, (uint32_t)(k - s->dec.cons), p)) {
+	/* counted: the pod matches and its node counts for the constraint
+	 * (not excluded by the inclusion policies, carrying the keys) */
+	uint32_t ci = k ? (uint32_t)(k - s->dec.cons) : 0;
+	if (k && decision_counts_pod(c, &s->dec, ci, p) && p->node >= 0 &&
+	    decision_counts_node(c, &s->dec, ci, (uint32_t)p->node)) {
 		*glyph = g->pod_counted;
 		return ROLE_MATCHING_POD;
 	}

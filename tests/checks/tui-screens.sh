@@ -63,6 +63,15 @@ case_ conflicting-verdicts-150x45 $U 150x45 "ll" scenarios/docs-conflicting-cons
 # preemption nominates node3 (☆) and evicts pod3 (✕ in its cell)
 case_ nominated-150x45 $U 150x45 "nnnnll" scenarios/blockers-two-constraints.yaml
 case_ nominated-ascii-100x30 C 100x30 "nnnnll" scenarios/blockers-two-constraints.yaml
+# counted marks follow the constraint's counts: node1 lacks the zone key,
+# so its two pods are drawn not counted (zoneA counts 1)
+case_ missing-label-marks-120x30 $U 120x30 "" scenarios/docs-convention-missing-label.yaml
+# pods on a tainted node (nodeTaintsPolicy Honor), on a node the pod's
+# nodeSelector excludes and on a node without the key are not counted;
+# I (nodeTaintsPolicy Ignore) counts the tainted node's pod again
+M=tests/screens/inputs/marks-policies.yaml
+case_ marks-policies-120x30 $U 120x30 "" $M
+case_ marks-policies-ignore-120x30 $U 120x30 "I" $M
 # both right-hand panes overflow: their hints and PgUp/PgDn share the title
 "$SKEWER" gen --nodes 60 --zones 3 --pods 600 --steps 5 --constraints 3 --seed 3 -o "$tmp/gen60.yaml"
 case_ gen60-scroll-hints-200x40 $U 200x40 "n" "$tmp/gen60.yaml"
