@@ -1,5 +1,6 @@
-/* p_story.c - the narration: which step this is, its note, and what
- * happened (`scheduled on node4`, or the exact Pending message and what
+/* p_story.c - the narration: which step this is, its note (marked as the
+ * author's for the original scenario once an edit came before it), and
+ * what happened (`scheduled on node4`, or the exact Pending message and what
  * preemption did about it). */
 #include "tui.h"
 
@@ -65,6 +66,43 @@ static enum role outcome_text(const struct tui *t, struct out_buf *b)
 	}
 }
 
+static bool edited(const struct step *st)
+{
+	return !st->line && !st->col;
+}
+
+/* The author's notes describe the original timeline: after an edit
+ * before this step they may no longer be true. Writes the warning into b
+ * (the first such edit, and the outcome the author expected when it
+ * differs from this one); false when the step's note still stands. */
+static bool stale_text(const struct tui *t, struct out_buf *b)
+{
+	const struct sim *s = t->sim;
+	const struct step *st = sim_step(s);
+	uint32_t first = 0;
+	for (uint32_t i = 0; i + 1 < s->view && !first; i++)
+		if (edited(&s->sc->steps[i]))
+			first = i + 1;
+	if (!first || edited(st))
+		return false;
+	const char *was = NULL, *now = NULL;
+	const struct step_result *res = &s->tl->res[s->view - 1];
+	if (st->has_expect && st->expect.has_node && res->done) {
+		was = intern_get(s->sc->cluster->in, st->expect.node);
+		now = res->outcome == OUT_SCHEDULED ? cli_node_name(s->sc->cluster, res->node)
+			: res->outcome == OUT_PENDING ? "Pending" : cli_outcome_name(res->outcome);
+	}
+	bool differs = was && strcmp(was, now);
+	if (!(st->note && st->note[0]) && !differs)
+		return false;
+	out_buf_printf(b, "Author's note for the original scenario, before your edit at step %u; ", first);
+	if (differs)
+		out_buf_printf(b, "it expected %s, now %s:", was, now);
+	else
+		out_buf_puts(b, "it may no longer hold:");
+	return true;
+}
+
 static void draw(struct tui *t, const struct rect *r)
 {
 	const struct sim *s = t->sim;
@@ -92,10 +130,14 @@ static void draw(struct tui *t, const struct rect *r)
 	out_buf_printf(&b, "Step %u/%u: ", s->view, timeline_len(s->tl));
 	cli_step_what(&b, s->tl, s->view - 1);
 	int x = r->x + draw_text(t, y, r->x, r->w, ROLE_HEADING, out_buf_str(&b));
-	if (!st->line && !st->col)
+	if (edited(st))
 		draw_text(t, y, x, r->x + r->w - x, ROLE_EDITED, "  (your edit)");
 	y++;
 	int note_lines = end - y - 1;
+	out_buf_reset(&b);
+	if (stale_text(t, &b) && note_lines > 0)
+		y += draw_wrapped(t, y, r->x + 2, r->w - 2, note_lines, ROLE_MARK, out_buf_str(&b));
+	note_lines = end - y - 1;
 	if (st->note && st->note[0] && note_lines > 0)
 		y += draw_wrapped(t, y, r->x + 2, r->w - 2, note_lines, ROLE_NORMAL, st->note);
 	out_buf_reset(&b);
@@ -115,11 +157,13 @@ static int height(struct tui *t, int w)
 		return 2;
 	const struct step *st = sim_step(s);
 	struct out_buf b = {0};
-	int n = 1;
-	if (st->note && st->note[0]) {
-		int k = draw_wrapped(t, 0, 0, w - 2, 0, ROLE_NORMAL, st->note);
-		n += k < max_note ? k : max_note;
-	}
+	int n = 1, k = 0;
+	if (stale_text(t, &b))
+		k += draw_wrapped(t, 0, 0, w - 2, 0, ROLE_MARK, out_buf_str(&b));
+	if (st->note && st->note[0])
+		k += draw_wrapped(t, 0, 0, w - 2, 0, ROLE_NORMAL, st->note);
+	n += k < max_note ? k : max_note;
+	out_buf_reset(&b);
 	outcome_text(t, &b);
 	int out = draw_wrapped(t, 0, 0, w, 0, ROLE_NORMAL, out_buf_str(&b));
 	out_buf_fini(&b);

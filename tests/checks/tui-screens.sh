@@ -72,6 +72,12 @@ case_ missing-label-marks-120x30 $U 120x30 "" scenarios/docs-convention-missing-
 M=tests/screens/inputs/marks-policies.yaml
 case_ marks-policies-120x30 $U 120x30 "" $M
 case_ marks-policies-ignore-120x30 $U 120x30 "I" $M
+# after a what-if the author's notes of the later steps are marked as
+# written for the original scenario: cordoning node4 before step 1 sends
+# mypod to node3 where the note (and its expect) said node4
+O=scenarios/docs-one-constraint.yaml
+case_ stale-note-outcome-120x30 $U 120x30 "g/node4<Enter>cn" $O
+case_ stale-note-120x30 $U 120x30 "/node4<Enter>cn" $O
 # both right-hand panes overflow: their hints and PgUp/PgDn share the title
 "$SKEWER" gen --nodes 60 --zones 3 --pods 600 --steps 5 --constraints 3 --seed 3 -o "$tmp/gen60.yaml"
 case_ gen60-scroll-hints-200x40 $U 200x40 "n" "$tmp/gen60.yaml"
