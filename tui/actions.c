@@ -15,6 +15,7 @@ static int go(struct tui *t, uint32_t view)
 		return TUI_R_DRAW;
 	}
 	screen_scroll_reset(s, false);
+	s->cons_follow = true;
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 
@@ -167,6 +168,7 @@ int act_cons_next(struct tui *t)
 		return TUI_R_DRAW;
 	}
 	s->cons = (s->cons + 1) % s->dec.ncons;
+	s->cons_follow = true;
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 
@@ -178,6 +180,7 @@ int act_cons_prev(struct tui *t)
 		return TUI_R_DRAW;
 	}
 	s->cons = (s->cons + s->dec.ncons - 1) % s->dec.ncons;
+	s->cons_follow = true;
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 
@@ -239,6 +242,12 @@ int act_density(struct tui *t)
 int act_details(struct tui *t)
 {
 	t->sim->details++; /* screen_layout wraps it */
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+int act_fold(struct tui *t)
+{
+	t->sim->fold_note = !t->sim->fold_note;
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 

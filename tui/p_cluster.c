@@ -267,10 +267,11 @@ static void draw(struct tui *t, const struct rect *r)
 
 /* Lays the cluster out for width w; wants its canvas and two lines (the
  * title and the legend). */
-static int height(struct tui *t, int w)
+static int height(struct tui *t, int w, int *least)
 {
 	if (!clayout_build(t->sim, w))
 		tui_flash(t, true, "out of memory");
+	*least = 5; /* the title, three lines of the canvas and the legend */
 	return t->sim->lay.h + 2;
 }
 

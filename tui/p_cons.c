@@ -109,12 +109,30 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 	}
 }
 
-static void constraint(struct pen *p, uint32_t i, bool selected)
+/* A constraint on one line: the compact form of those not selected. */
+static void constraint_line(struct pen *p, uint32_t i)
+{
+	const struct sim *s = p->t->sim;
+	const struct constraint_rec *k = &s->dec.cons[i];
+	p->x = 2;
+	pen_printf(p, ROLE_NORMAL, "%u/%u %s ", i + 1, s->dec.ncons, k->hard ? "hard" : "soft");
+	pen_put(p, ROLE_NORMAL, intern_get(s->sc->cluster->in, k->key));
+	pen_printf(p, ROLE_NORMAL, "  maxSkew %" PRId32, k->max_skew);
+	pen_put(p, ROLE_KEY, "  ([ ] selects)");
+	pen_nl(p);
+}
+
+/* compact: the policies' line only when one is not the default */
+static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 {
 	struct tui *t = p->t;
 	const struct sim *s = t->sim;
 	const struct cluster *c = s->sc->cluster;
 	const struct constraint_rec *k = &s->dec.cons[i];
+	if (compact && !selected) {
+		constraint_line(p, i);
+		return;
+	}
 	p->x = 0;
 	pen_put(p, selected ? ROLE_CURSOR : ROLE_NORMAL, selected ? ">" : " ");
 	pen_printf(p, selected ? ROLE_HEADING : ROLE_NORMAL, " %u/%u %s (%s), %s", i + 1, s->dec.ncons,
@@ -129,12 +147,14 @@ static void constraint(struct pen *p, uint32_t i, bool selected)
 	pen_printf(p, ROLE_DIM, "  minDomains ");
 	pen_printf(p, ROLE_NORMAL, "%" PRId32, k->min_domains);
 	pen_nl(p);
-	p->x = 2;
-	pen_printf(p, ROLE_DIM, "nodeAffinityPolicy ");
-	pen_put(p, ROLE_NORMAL, k->affinity_honor ? "Honor" : "Ignore");
-	pen_printf(p, ROLE_DIM, "  nodeTaintsPolicy ");
-	pen_put(p, ROLE_NORMAL, k->taints_honor ? "Honor" : "Ignore");
-	pen_nl(p);
+	if (!compact || !k->affinity_honor || k->taints_honor) {
+		p->x = 2;
+		pen_printf(p, ROLE_DIM, "nodeAffinityPolicy ");
+		pen_put(p, ROLE_NORMAL, k->affinity_honor ? "Honor" : "Ignore");
+		pen_printf(p, ROLE_DIM, "  nodeTaintsPolicy ");
+		pen_put(p, ROLE_NORMAL, k->taints_honor ? "Honor" : "Ignore");
+		pen_nl(p);
+	}
 	p->x = 2;
 	pen_put(p, ROLE_DIM, "selector ");
 	if (k->sel.kind == SEL_NOTHING)
@@ -194,35 +214,71 @@ static void constraint(struct pen *p, uint32_t i, bool selected)
 	pen_nl(p);
 }
 
-/* The pane's lines; true when they run past its bottom. */
-static bool body(struct tui *t, const struct rect *r)
+/* Writes the pane's lines with pen p (compact: the other constraints on
+ * one line each, no blank lines between); returns their number, the
+ * selected constraint's first line in *sel0 and the line after it in
+ * *sel1. */
+static int body(struct tui *t, struct pen *p, bool compact, int *sel0, int *sel1)
 {
 	struct sim *s = t->sim;
-	struct pen p = {t, {r->y + 1, r->x, r->h - 1, r->w}, 0, s->pane_scroll[PANE_CONS], 0, 0};
+	*sel0 = *sel1 = 0;
 	if (!s->has_dec) {
-		pen_wrap(&p, ROLE_DIM, s->view ? "No scheduling cycle at this step: it changes the cluster."
+		pen_wrap(p, ROLE_DIM, s->view ? "No scheduling cycle at this step: it changes the cluster."
 					       : "No step has run yet.");
-		return false;
+		return p->line + 1;
 	}
 	if (!s->dec.ncons) {
-		pen_wrap(&p, ROLE_DIM, "No topology spread constraint in force: the pod has none and no default applies.");
-		return false;
+		pen_wrap(p, ROLE_DIM, "No topology spread constraint in force: the pod has none and no default applies.");
+		return p->line + 1;
 	}
 	for (uint32_t i = 0; i < s->dec.ncons; i++) {
-		constraint(&p, i, i == s->cons);
-		if (i + 1 < s->dec.ncons)
-			pen_nl(&p);
+		if (i == s->cons)
+			*sel0 = p->line;
+		constraint(p, i, i == s->cons, compact);
+		if (i == s->cons)
+			*sel1 = p->line;
+		if (i + 1 < s->dec.ncons && !compact)
+			pen_nl(p);
 	}
-	return p.line > p.r.h;
+	return p->line;
+}
+
+/* The lines of the body at width w, drawing nothing. */
+static int measure(struct tui *t, int w, bool compact, int *sel0, int *sel1)
+{
+	struct pen p = {t, {0, 0, 0, w}, 0, 0, 0, 0};
+	return body(t, &p, compact, sel0, sel1);
+}
+
+/* Wants the compact form whole, with its title. */
+static int height(struct tui *t, int w, int *least)
+{
+	int a, b;
+	*least = 2;
+	return 1 + measure(t, w, true, &a, &b);
 }
 
 static void draw(struct tui *t, const struct rect *r)
 {
 	struct sim *s = t->sim;
-	bool scrolls = body(t, r);
-	draw_title(t, r, "Constraints", s->has_dec && s->dec.ncons > 1 ? "[ ] select" : "", scrolls);
+	int h = r->h - 1, a, b;
+	/* the full form when it fits, else the compact one */
+	bool compact = measure(t, r->w, false, &a, &b) > h;
+	int n = compact ? measure(t, r->w, true, &a, &b) : 0;
+	int *scroll = &s->pane_scroll[PANE_CONS];
+	if (s->cons_follow) {
+		/* the selected constraint in view, from its first line */
+		if (b - a >= h || a < *scroll)
+			*scroll = a;
+		else if (b > *scroll + h)
+			*scroll = b - h;
+		s->cons_follow = false;
+	}
+	struct pen p = {t, {r->y + 1, r->x, h, r->w}, 0, *scroll, 0, 0};
+	n = body(t, &p, compact, &a, &b);
+	draw_title(t, r, "Constraints", s->has_dec && s->dec.ncons > 1 ? "[ ] select" : "", n > h);
 }
 
 /* 55% of the wide layout's right column; scrolls with PgUp/PgDn */
 const struct panel_ops panel_cons = {.name = "constraints", .draw = draw, .slot = SLOT_DETAIL,
-				     .share = 55, .scrolls = true};
+				     .height = height, .share = 55, .scrolls = true};

@@ -103,6 +103,16 @@ static bool stale_text(const struct tui *t, struct out_buf *b)
 	return true;
 }
 
+/* The lines of the outcome at width w, 1 to 3. */
+static int outcome_lines(struct tui *t, int w)
+{
+	struct out_buf b = {0};
+	outcome_text(t, &b);
+	int out = draw_wrapped(t, 0, 0, w, 0, ROLE_NORMAL, out_buf_str(&b));
+	out_buf_fini(&b);
+	return out > 3 ? 3 : out < 1 ? 1 : out;
+}
+
 static void draw(struct tui *t, const struct rect *r)
 {
 	const struct sim *s = t->sim;
@@ -131,14 +141,17 @@ static void draw(struct tui *t, const struct rect *r)
 	cli_step_what(&b, s->tl, s->view - 1);
 	int x = r->x + draw_text(t, y, r->x, r->w, ROLE_HEADING, out_buf_str(&b));
 	if (edited(st))
-		draw_text(t, y, x, r->x + r->w - x, ROLE_EDITED, "  (your edit)");
+		x += draw_text(t, y, x, r->x + r->w - x, ROLE_EDITED, "  (your edit)");
+	if (s->fold_note && st->note && st->note[0])
+		draw_text(t, y, x, r->x + r->w - x, ROLE_KEY, "  (f: the note)");
 	y++;
-	int note_lines = end - y - 1;
+	/* the outcome keeps its lines; the note gets the others */
+	int out = outcome_lines(t, r->w), note_lines = end - y - out;
 	out_buf_reset(&b);
-	if (stale_text(t, &b) && note_lines > 0)
+	if (!s->fold_note && stale_text(t, &b) && note_lines > 0)
 		y += draw_wrapped(t, y, r->x + 2, r->w - 2, note_lines, ROLE_MARK, out_buf_str(&b));
-	note_lines = end - y - 1;
-	if (st->note && st->note[0] && note_lines > 0)
+	note_lines = end - y - out;
+	if (!s->fold_note && st->note && st->note[0] && note_lines > 0)
 		y += draw_wrapped(t, y, r->x + 2, r->w - 2, note_lines, ROLE_NORMAL, st->note);
 	out_buf_reset(&b);
 	enum role role = outcome_text(t, &b);
@@ -149,25 +162,25 @@ static void draw(struct tui *t, const struct rect *r)
 
 /* The lines the story wants at width w: the note gets more lines on a
  * taller screen, the outcome at most 3. */
-static int height(struct tui *t, int w)
+static int height(struct tui *t, int w, int *least)
 {
 	const struct sim *s = t->sim;
 	int max_note = t->rows >= 48 ? 8 : t->rows >= 32 ? 5 : t->rows >= 24 ? 4 : 2;
+	*least = 2;
 	if (s->view == 0)
 		return 2;
 	const struct step *st = sim_step(s);
 	struct out_buf b = {0};
 	int n = 1, k = 0;
-	if (stale_text(t, &b))
+	if (!s->fold_note && stale_text(t, &b))
 		k += draw_wrapped(t, 0, 0, w - 2, 0, ROLE_MARK, out_buf_str(&b));
-	if (st->note && st->note[0])
+	if (!s->fold_note && st->note && st->note[0])
 		k += draw_wrapped(t, 0, 0, w - 2, 0, ROLE_NORMAL, st->note);
 	n += k < max_note ? k : max_note;
-	out_buf_reset(&b);
-	outcome_text(t, &b);
-	int out = draw_wrapped(t, 0, 0, w, 0, ROLE_NORMAL, out_buf_str(&b));
-	out_buf_fini(&b);
-	return n + (out > 3 ? 3 : out < 1 ? 1 : out);
+	int out = outcome_lines(t, w);
+	/* the heading and the outcome */
+	*least = 1 + out;
+	return n + out;
 }
 
 const struct panel_ops panel_story = {.name = "story", .draw = draw, .slot = SLOT_TOP, .height = height};

@@ -32,6 +32,36 @@ int screen_min_cols(void)
 	return MIN_COLS;
 }
 
+/* The panes of the SLOT_DETAIL panels in table order; returns how many. */
+static int details(int *det)
+{
+	int n = 0;
+	for (int i = 0; i < PANE__COUNT; i++)
+		if (panels[i]->slot == SLOT_DETAIL)
+			det[n++] = i;
+	return n;
+}
+
+static bool narrow(const struct tui *t)
+{
+	return t->cols < SPLIT_COLS && t->cols < WIDE_COLS;
+}
+
+/* The narrow layout's " Tab: NAME " hint naming the next detail panel,
+ * when r is the detail pane shown; else "". */
+static const char *tab_hint(const struct tui *t, const struct rect *r, char *buf, size_t len)
+{
+	int det[PANE__COUNT], ndet = details(det);
+	buf[0] = '\0';
+	if (!t->sim || !narrow(t) || ndet < 2)
+		return buf;
+	int cur = t->sim->details % ndet;
+	const struct rect *p = &t->panes[det[cur]];
+	if (p->y == r->y && p->x == r->x && p->w == r->w && p->h == r->h)
+		snprintf(buf, len, " Tab: %s ", panels[det[(cur + 1) % ndet]]->name);
+	return buf;
+}
+
 void draw_title(struct tui *t, const struct rect *r, const char *title, const char *right, bool scrolls)
 {
 	draw_hline(t, r->y, r->x, r->w, ROLE_BORDER);
@@ -47,9 +77,14 @@ void draw_title(struct tui *t, const struct rect *r, const char *title, const ch
 		cand[0] = both;
 		cand[1] = "PgUp/PgDn";
 	}
+	/* the narrow layout's Tab hint at the right end, the others before it */
+	char tab[64];
+	int tw = text_width(tab_hint(t, r, tab, sizeof(tab)), t->utf8);
+	if (tw)
+		draw_text(t, r->y, r->x + r->w - tw - 1, tw, ROLE_KEY, tab);
 	for (int i = 0; i < 2 && cand[i] && *cand[i]; i++) {
 		int w = text_width(cand[i], t->utf8);
-		int rx = r->x + r->w - w - 2;
+		int rx = r->x + r->w - tw - w - 2;
 		if (rx > x + 2) {
 			draw_text(t, r->y, rx - 1, 1, ROLE_BORDER, " ");
 			draw_text(t, r->y, rx, w, ROLE_DIM, cand[i]);
@@ -86,24 +121,13 @@ static void follow(struct tui *t)
 		s->scroll = 0;
 }
 
-static int want(struct tui *t, const struct panel_ops *o, int w)
+static int want(struct tui *t, const struct panel_ops *o, int w, int *least)
 {
-	return o->height ? o->height(t, w) : o->lines;
-}
-
-/* The panes of the SLOT_DETAIL panels in table order; returns how many. */
-static int details(int *det)
-{
-	int n = 0;
-	for (int i = 0; i < PANE__COUNT; i++)
-		if (panels[i]->slot == SLOT_DETAIL)
-			det[n++] = i;
-	return n;
-}
-
-static bool narrow(const struct tui *t)
-{
-	return t->cols < SPLIT_COLS && t->cols < WIDE_COLS;
+	int l;
+	int h = o->height ? o->height(t, w, &l) : (l = o->lines);
+	if (least)
+		*least = l < h ? l : h;
+	return h;
 }
 
 void screen_layout(struct tui *t)
@@ -115,10 +139,11 @@ void screen_layout(struct tui *t)
 		return;
 	struct sim *s = t->sim;
 	int rows = t->rows, cols = t->cols, top = 0, bottom = rows, main = -1;
+	int least[PANE__COUNT] = {0};
 	for (int i = 0; i < PANE__COUNT; i++) {
 		const struct panel_ops *o = panels[i];
 		if (o->slot == SLOT_TOP) {
-			int h = want(t, o, cols);
+			int h = want(t, o, cols, &least[i]);
 			t->panes[i] = (struct rect){top, 0, h, cols};
 			top += h;
 		} else if (o->slot == SLOT_MAIN) {
@@ -127,7 +152,7 @@ void screen_layout(struct tui *t)
 	}
 	for (int i = PANE__COUNT - 1; i >= 0; i--) {
 		if (panels[i]->slot == SLOT_BOTTOM) {
-			int h = want(t, panels[i], cols);
+			int h = want(t, panels[i], cols, NULL);
 			bottom -= h;
 			t->panes[i] = (struct rect){bottom, 0, h, cols};
 		}
@@ -137,7 +162,7 @@ void screen_layout(struct tui *t)
 		int rw = cols >= 190 ? 84 : 72, cw = ndet ? cols - rw - 1 : cols;
 		if (main >= 0) {
 			t->panes[main] = (struct rect){top, 0, avail, cw};
-			want(t, panels[main], cw);
+			want(t, panels[main], cw, NULL);
 		}
 		for (int k = 0, y = top; k < ndet; k++) {
 			int h = k == ndet - 1 ? top + avail - y : avail * panels[det[k]]->share / 100;
@@ -146,26 +171,63 @@ void screen_layout(struct tui *t)
 		}
 		return;
 	}
-	int ch = 0;
+	bool split = cols >= SPLIT_COLS;
+	if (ndet)
+		s->details %= ndet;
+	/* what the details shown want, at their width */
+	int dw = 0;
+	for (int k = 0; k < ndet; k++) {
+		if (!split && k != s->details)
+			continue;
+		int w = split ? (k + 1) * cols / ndet - k * cols / ndet - (k > 0) : cols;
+		int h = want(t, panels[det[k]], w, NULL);
+		if (h > dw)
+			dw = h;
+	}
+	int ch = 0, cl = 0;
 	if (main >= 0) {
 		int most = avail * 55 / 100;
-		ch = want(t, panels[main], cols);
+		ch = want(t, panels[main], cols, &cl);
 		if (ch > most)
 			ch = most;
 		if (ch < 5)
 			ch = 5;
-		t->panes[main] = (struct rect){top, 0, ch, cols};
+		if (cl < 5)
+			cl = 5;
+		/* the details' evidence first: the main panel scrolls */
+		if (avail - ch < dw)
+			ch = avail - dw > cl ? avail - dw : cl < ch ? cl : ch;
 	}
+	/* then, in the narrow layout (a projector's size), the top panels
+	 * give up lines, the last first */
+	int need = split ? 0 : dw - (avail - ch);
+	for (int i = PANE__COUNT - 1; i >= 0 && need > 0; i--) {
+		if (panels[i]->slot != SLOT_TOP)
+			continue;
+		int give = t->panes[i].h - least[i];
+		if (give > need)
+			give = need;
+		if (give <= 0)
+			continue;
+		t->panes[i].h -= give;
+		for (int j = i + 1; j < PANE__COUNT; j++)
+			if (panels[j]->slot == SLOT_TOP)
+				t->panes[j].y -= give;
+		top -= give;
+		avail += give;
+		need -= give;
+	}
+	if (main >= 0)
+		t->panes[main] = (struct rect){top, 0, ch, cols};
 	int rest = avail - ch;
 	if (!ndet)
 		return;
-	if (cols >= SPLIT_COLS) {
+	if (split) {
 		for (int k = 0; k < ndet; k++) {
 			int x0 = k * cols / ndet + (k > 0), x1 = (k + 1) * cols / ndet;
 			t->panes[det[k]] = (struct rect){top + ch, x0, rest, x1 - x0};
 		}
 	} else {
-		s->details %= ndet;
 		t->panes[det[s->details]] = (struct rect){top + ch, 0, rest, cols};
 	}
 }
@@ -211,17 +273,6 @@ void screen_draw(struct tui *t)
 				continue;
 			t->clip = r;
 			panels[i]->draw(t, &r);
-		}
-		/* the narrow layout names the next hidden detail panel */
-		int det[PANE__COUNT], ndet = details(det);
-		if (narrow(t) && ndet > 1) {
-			int cur = t->sim->details % ndet;
-			struct rect r = t->panes[det[cur]];
-			char hint[64];
-			snprintf(hint, sizeof(hint), " Tab: %s ", panels[det[(cur + 1) % ndet]]->name);
-			t->clip = r;
-			int w = text_width(hint, t->utf8);
-			draw_text(t, r.y, r.x + r.w - w - 1, w, ROLE_KEY, hint);
 		}
 	}
 	if (!t->headless)

@@ -162,6 +162,8 @@ struct sim {
 	int scroll;              /* cluster canvas first line */
 	int details;             /* narrow layout: which SLOT_DETAIL panel shows (0 the first) */
 	int pane_scroll[PANE__COUNT]; /* first line of each scrolling panel */
+	bool cons_follow;        /* the next drawing scrolls the selected constraint into view */
+	bool fold_note;          /* the story shows no note (f) */
 };
 
 /* ---- modal input line (prompt.c) ---- */
@@ -341,10 +343,13 @@ struct panel_ops {
 	const char *name;        /* also the narrow layout's "Tab: NAME" hint */
 	void (*draw)(struct tui *t, const struct rect *r);
 	enum panel_slot slot;
-	/* The lines it wants at width w (NULL: `lines`). SLOT_MAIN's is
-	 * called with its width in every layout (it may lay its content out
-	 * there), and bounds its height in the split and narrow ones. */
-	int (*height)(struct tui *t, int w);
+	/* The lines it wants at width w and, in *least, the fewest it can
+	 * do with (NULL: `lines` for both). SLOT_MAIN's is called with its
+	 * width in every layout (it may lay its content out there). In the
+	 * split and narrow layouts the details get what they want (the one
+	 * shown, or the tallest) before the main panel, and in the narrow one
+	 * before the top panels too, which give up lines down to their least. */
+	int (*height)(struct tui *t, int w, int *least);
 	int lines;
 	int share;               /* SLOT_DETAIL, wide: percent of the column (the last takes the rest) */
 	/* Scrolling: PgDn/PgUp move s->pane_scroll[its pane] by 5 lines; a
@@ -408,6 +413,7 @@ int act_group(struct tui *t);
 int act_zoom(struct tui *t);
 int act_density(struct tui *t);
 int act_details(struct tui *t);
+int act_fold(struct tui *t);
 int act_scroll_down(struct tui *t);
 int act_scroll_up(struct tui *t);
 int act_find(struct tui *t);

@@ -78,9 +78,25 @@ case_ marks-policies-ignore-120x30 $U 120x30 "I" $M
 O=scenarios/docs-one-constraint.yaml
 case_ stale-note-outcome-120x30 $U 120x30 "g/node4<Enter>cn" $O
 case_ stale-note-120x30 $U 120x30 "/node4<Enter>cn" $O
-# both right-hand panes overflow: their hints and PgUp/PgDn share the title
+# the Node pane overflows: its hint and PgUp/PgDn share the title; the
+# constraints fold to their compact form (the others one line each)
 "$SKEWER" gen --nodes 60 --zones 3 --pods 600 --steps 5 --constraints 3 --seed 3 -o "$tmp/gen60.yaml"
 case_ gen60-scroll-hints-200x40 $U 200x40 "n" "$tmp/gen60.yaml"
+# projector sizes: the evidence fits without scrolling. The tour's fourth
+# step shows node-a's verdict 1 + 1 - 0 = 2 at 80x24 and 100x30; f folds
+# the note away
+case_ tour-pending-node-80x24 $U 80x24 "nnn<Tab>" $T
+case_ tour-pending-node-100x30 $U 100x30 "nnn<Tab>" $T
+case_ tour-fold-80x24 $U 80x24 "f" $T
+# ] selects the second constraint and brings its whole table into view
+C=scenarios/docs-conflicting-constraints.yaml
+case_ conflicting-80x24 $U 80x24 "" $C
+case_ conflicting-select-80x24 $U 80x24 "]" $C
+case_ conflicting-select-100x30 $U 100x30 "]" $C
+# eight zones at 80x24: every domain row and the global minimum
+"$SKEWER" gen --nodes 16 --zones 8 --pods 40 --steps 3 --constraints 1 --seed 5 -o "$tmp/zones8.yaml"
+case_ zones8-80x24 $U 80x24 "n" "$tmp/zones8.yaml"
+case_ zones8-node-80x24 $U 80x24 "n<Tab>" "$tmp/zones8.yaml"
 
 [ "$fails" -eq 0 ] || { echo "$fails screen(s) differ"; exit 1; }
 echo ok
