@@ -251,6 +251,15 @@ int act_fold(struct tui *t)
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 
+int act_theme(struct tui *t)
+{
+	t->theme = (enum theme)((t->theme + 1) % THEME__COUNT);
+	term_roles(t);
+	tui_flash(t, false, "theme %s%s (C: next)", term_theme_name(t->theme),
+		  t->color ? "" : ", without colours");
+	return TUI_R_DRAW;
+}
+
 int act_scroll_down(struct tui *t)
 {
 	screen_scroll(t->sim, 5);

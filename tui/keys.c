@@ -69,6 +69,7 @@ static const struct keydef keydefs[] = {
 	{act_undo, {'u'}, G_WHATIF, "undo", "Undo the last edit or what-if"},
 	{act_write, {'w'}, G_OTHER, "write", "Write the edited scenario to a new file"},
 	{act_picker, {'b'}, G_OTHER, NULL, "Back to the list of bundled scenarios"},
+	{act_theme, {'C'}, G_OTHER, NULL, "Next colour theme: dark, light (projectors), contrast"},
 	{act_help, {'?', KEY_F(1)}, G_OTHER, "help", "This help (Esc or q closes it)"},
 	{act_redraw, {CTRL('l')}, G_OTHER, NULL, "Redraw the screen"},
 	{act_quit, {'q'}, G_OTHER, "quit", "Quit (the terminal is restored)"},
@@ -173,7 +174,7 @@ int keys_status_hints(struct tui *t, int y, int x, int w)
 			break;
 		cx += draw_text(t, y, cx, x + w - cx, ROLE_KEY, k);
 		cx += draw_text(t, y, cx, x + w - cx, ROLE_NORMAL, " ");
-		cx += draw_text(t, y, cx, x + w - cx, ROLE_DIM, d->hint);
+		cx += draw_text(t, y, cx, x + w - cx, ROLE_LABEL, d->hint);
 		cx += draw_text(t, y, cx, x + w - cx, ROLE_NORMAL, "  ");
 	}
 	return cx - x;

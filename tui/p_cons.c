@@ -51,11 +51,11 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 		vw = 24;
 	int col_count = 2 + vw + 1, col_bar = col_count + 6, col_skew = col_bar + BAR_W + 2;
 	p->x = 2;
-	pen_put(p, ROLE_DIM, "DOMAIN");
+	pen_put(p, ROLE_LABEL, "DOMAIN");
 	pen_pad(p, col_count);
-	pen_put(p, ROLE_DIM, " PODS");
+	pen_put(p, ROLE_LABEL, " PODS");
 	pen_pad(p, col_skew);
-	pen_put(p, ROLE_DIM, k->hard ? "SKEW IF PLACED" : "");
+	pen_put(p, ROLE_LABEL, k->hard ? "SKEW IF PLACED" : "");
 	pen_nl(p);
 	for (uint32_t i = 0; i < k->ndoms; i++) {
 		/* one line a domain: at 5,000 domains most are off screen,
@@ -75,7 +75,7 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 		struct rect full = p->r;
 		if (p->r.w > x0 + vw)
 			p->r.w = x0 + vw;
-		pen_put(p, d->exists ? ROLE_NORMAL : ROLE_DIM, *v ? v : "\"\"");
+		pen_put(p, ROLE_NORMAL, *v ? v : "\"\"");
 		p->r = full;
 		if (p->x > x0 + vw)
 			p->x = x0 + vw;
@@ -89,7 +89,7 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 			pen_raw(p, j < n ? ROLE_BAR : ROLE_DIM, j < n ? t->g->bar : t->g->bar_empty);
 		pen_pad(p, col_skew);
 		if (!d->exists) {
-			pen_put(p, ROLE_DIM, inelig_text(d->why));
+			pen_put(p, ROLE_LABEL, inelig_text(d->why));
 		} else if (k->hard) {
 			bool over = d->skew > k->max_skew;
 			pen_printf(p, over ? ROLE_OVER : ROLE_FEASIBLE, "%" PRId64, d->skew);
@@ -98,12 +98,12 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 			else
 				pen_printf(p, ROLE_FEASIBLE, " %s", t->g->ok);
 		} else {
-			pen_put(p, ROLE_DIM, "scored");
+			pen_put(p, ROLE_LABEL, "scored");
 		}
 		if (d->is_min && k->hard)
 			pen_put(p, ROLE_MIN, "  min");
 		if (d->nineligible && d->exists)
-			pen_printf(p, ROLE_DIM, "  (+%u node%s not eligible)", d->nineligible,
+			pen_printf(p, ROLE_LABEL, "  (+%u node%s not eligible)", d->nineligible,
 				   d->nineligible == 1 ? "" : "s");
 		pen_nl(p);
 	}
@@ -140,30 +140,30 @@ static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 		   origin_text(k->origin));
 	pen_nl(p);
 	p->x = 2;
-	pen_put(p, ROLE_DIM, "topologyKey ");
+	pen_put(p, ROLE_LABEL, "topologyKey ");
 	pen_put(p, ROLE_NORMAL, intern_get(c->in, k->key));
-	pen_printf(p, ROLE_DIM, "  maxSkew ");
+	pen_printf(p, ROLE_LABEL, "  maxSkew ");
 	pen_printf(p, ROLE_NORMAL, "%" PRId32, k->max_skew);
-	pen_printf(p, ROLE_DIM, "  minDomains ");
+	pen_printf(p, ROLE_LABEL, "  minDomains ");
 	pen_printf(p, ROLE_NORMAL, "%" PRId32, k->min_domains);
 	pen_nl(p);
 	if (!compact || !k->affinity_honor || k->taints_honor) {
 		p->x = 2;
-		pen_printf(p, ROLE_DIM, "nodeAffinityPolicy ");
+		pen_printf(p, ROLE_LABEL, "nodeAffinityPolicy ");
 		pen_put(p, ROLE_NORMAL, k->affinity_honor ? "Honor" : "Ignore");
-		pen_printf(p, ROLE_DIM, "  nodeTaintsPolicy ");
+		pen_printf(p, ROLE_LABEL, "  nodeTaintsPolicy ");
 		pen_put(p, ROLE_NORMAL, k->taints_honor ? "Honor" : "Ignore");
 		pen_nl(p);
 	}
 	p->x = 2;
-	pen_put(p, ROLE_DIM, "selector ");
+	pen_put(p, ROLE_LABEL, "selector ");
 	if (k->sel.kind == SEL_NOTHING)
 		pen_put(p, ROLE_NORMAL, "(nil: matches nothing)");
 	else if (k->sel.kind == SEL_EVERYTHING)
 		pen_put(p, ROLE_NORMAL, "{} (everything)");
 	else
 		pen_put(p, ROLE_NORMAL, k->sel_str ? k->sel_str : "");
-	pen_put(p, ROLE_DIM, k->self_match ? "  (the pod matches: +1 where placed)"
+	pen_put(p, ROLE_LABEL, k->self_match ? "  (the pod matches: +1 where placed)"
 					   : "  (the pod does not match: +0)");
 	pen_nl(p);
 	if (k->empty_quirk) {
@@ -173,7 +173,7 @@ static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 	}
 	if (!k->hard && !k->scored) {
 		p->x = 2;
-		pen_put(p, ROLE_DIM, "not scored: no node passed the filters");
+		pen_put(p, ROLE_LABEL, "not scored: no node passed the filters");
 		pen_nl(p);
 		return;
 	}
@@ -189,7 +189,7 @@ static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 		domains(p, k, cur);
 	p->x = 2;
 	if (!k->ndoms) {
-		pen_put(p, ROLE_DIM, "no domains");
+		pen_put(p, ROLE_LABEL, "no domains");
 		pen_nl(p);
 		p->x = 2;
 	}
@@ -201,7 +201,7 @@ static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 				   k->nreal, k->nreal == 1 ? "" : "s", k->min_domains);
 			pen_nl(p);
 			p->x = 4;
-			pen_put(p, ROLE_DIM, "(so every placement's skew is its count + 1)");
+			pen_put(p, ROLE_LABEL, "(so every placement's skew is its count + 1)");
 		} else if (k->nreal == 0) {
 			pen_printf(p, ROLE_NORMAL, "global minimum %" PRId64 " (no domains)", k->global_min);
 		} else {
@@ -223,12 +223,12 @@ static int body(struct tui *t, struct pen *p, bool compact, int *sel0, int *sel1
 	struct sim *s = t->sim;
 	*sel0 = *sel1 = 0;
 	if (!s->has_dec) {
-		pen_wrap(p, ROLE_DIM, s->view ? "No scheduling cycle at this step: it changes the cluster."
+		pen_wrap(p, ROLE_LABEL, s->view ? "No scheduling cycle at this step: it changes the cluster."
 					       : "No step has run yet.");
 		return p->line + 1;
 	}
 	if (!s->dec.ncons) {
-		pen_wrap(p, ROLE_DIM, "No topology spread constraint in force: the pod has none and no default applies.");
+		pen_wrap(p, ROLE_LABEL, "No topology spread constraint in force: the pod has none and no default applies.");
 		return p->line + 1;
 	}
 	for (uint32_t i = 0; i < s->dec.ncons; i++) {

@@ -45,7 +45,7 @@ static void facts(struct pen *p, const struct node *n, bool compact)
 	if (shown < n->labels.n)
 		out_buf_printf(&b, "%s+%u more", shown ? ", " : "", n->labels.n - shown);
 	p->x = 2;
-	pen_put(p, ROLE_DIM, "labels ");
+	pen_put(p, ROLE_LABEL, "labels ");
 	pen_wrap(p, ROLE_NORMAL, n->labels.n ? out_buf_str(&b) : "(none)");
 	pen_nl(p);
 	if (n->ntaints) {
@@ -61,7 +61,7 @@ static void facts(struct pen *p, const struct node *n, bool compact)
 		}
 		p->x = 2;
 		pen_raw(p, ROLE_MARK, t->g->taint);
-		pen_put(p, ROLE_DIM, " taints ");
+		pen_put(p, ROLE_LABEL, " taints ");
 		pen_wrap(p, ROLE_NORMAL, out_buf_str(&b));
 		pen_nl(p);
 	}
@@ -140,7 +140,7 @@ static void filters(struct pen *p, const struct node_rec *r, bool compact, bool 
 		pen_printf(p, ROLE_HEADING, ", %d fail", nb);
 	pen_put(p, ROLE_HEADING, ")");
 	if (r->prefilter_cut)
-		pen_put(p, ROLE_DIM, "  NodeAffinity PreFilter left this node out");
+		pen_put(p, ROLE_LABEL, "  NodeAffinity PreFilter left this node out");
 	pen_nl(p);
 	/* compact: the filters that passed (or were not run) on one line
 	 * each, then the failing ones with their arithmetic */
@@ -194,7 +194,7 @@ static void filters(struct pen *p, const struct node_rec *r, bool compact, bool 
 		else
 			pen_put(p, ROLE_DIM, " ");
 		pen_put(p, ROLE_NORMAL, " ");
-		pen_put(p, failed ? ROLE_OVER : did ? ROLE_NORMAL : ROLE_DIM,
+		pen_put(p, failed ? ROLE_OVER : did ? ROLE_NORMAL : ROLE_LABEL,
 			plugin_name((enum plugin_id)f));
 		if (failed) {
 			enum plugin_id pl = (enum plugin_id)f;
@@ -210,12 +210,12 @@ static void filters(struct pen *p, const struct node_rec *r, bool compact, bool 
 			if (cli_blocker_unresolvable(r, pl)) {
 				pen_nl(p);
 				p->x = 6;
-				pen_put(p, ROLE_DIM, "(unresolvable: preemption would not help)");
+				pen_put(p, ROLE_LABEL, "(unresolvable: preemption would not help)");
 			}
 		} else if (cut) {
-			pen_put(p, ROLE_DIM, "  not run");
+			pen_put(p, ROLE_LABEL, "  not run");
 		} else if (skipped) {
-			pen_put(p, ROLE_DIM, "  skipped (nothing to check)");
+			pen_put(p, ROLE_LABEL, "  skipped (nothing to check)");
 		}
 		pen_nl(p);
 		if (spread)
@@ -225,7 +225,7 @@ static void filters(struct pen *p, const struct node_rec *r, bool compact, bool 
 	out_buf_fini(&idle);
 	if (nb > 1 && remark) {
 		p->x = 2;
-		pen_wrap(p, ROLE_DIM, "the scheduler stops at the first failing filter and reports it alone");
+		pen_wrap(p, ROLE_LABEL, "the scheduler stops at the first failing filter and reports it alone");
 		pen_nl(p);
 	}
 }
@@ -302,7 +302,7 @@ static void scores(struct pen *p, const struct node_rec *r)
 	p->x = 0;
 	pen_put(p, ROLE_HEADING, "Scores");
 	pen_pad(p, 34);
-	pen_put(p, ROLE_DIM, "score x weight");
+	pen_put(p, ROLE_LABEL, "score x weight");
 	pen_nl(p);
 	for (int pl = 0; pl < PL__COUNT; pl++) {
 		if (pl == PL_NODE_UNSCHEDULABLE || pl == PL_NODE_NAME)
@@ -311,7 +311,7 @@ static void scores(struct pen *p, const struct node_rec *r)
 		pen_put(p, ROLE_NORMAL, plugin_name((enum plugin_id)pl));
 		pen_pad(p, 34);
 		if (!r->scored[pl] || s->dec.plugin_skipped[pl])
-			pen_put(p, ROLE_DIM, c->cfg.weights[pl] ? "skipped" : "weight 0");
+			pen_put(p, ROLE_LABEL, c->cfg.weights[pl] ? "skipped" : "weight 0");
 		else
 			pen_printf(p, ROLE_NORMAL, "%3" PRId64 " x %" PRId32 " = %" PRId64, (int64_t)r->norm[pl],
 				   c->cfg.weights[pl], (int64_t)r->norm[pl] * c->cfg.weights[pl]);
@@ -331,7 +331,7 @@ static void scores(struct pen *p, const struct node_rec *r)
 		soft |= !s->dec.cons[i].hard && s->dec.cons[i].scored;
 	if (soft && !s->dec.plugin_skipped[PL_POD_TOPOLOGY_SPREAD]) {
 		p->x = 2;
-		pen_put(p, ROLE_DIM, "spread ");
+		pen_put(p, ROLE_LABEL, "spread ");
 		if (r->spread_ignored)
 			pen_put(p, ROLE_NORMAL, "lacks a soft constraint's key (score 0)");
 		else
@@ -366,13 +366,13 @@ static int body(struct tui *t, struct pen *p, bool compact, bool with_scores)
 	struct sim *s = t->sim;
 	const struct cluster *c = s->sc->cluster;
 	if (s->cursor < 0) {
-		pen_put(p, ROLE_DIM, "No node.");
+		pen_put(p, ROLE_LABEL, "No node.");
 		return 1;
 	}
 	facts(p, &c->nodes[s->cursor], compact);
 	const struct node_rec *rec = sim_node_rec(s, (uint32_t)s->cursor);
 	if (!rec) {
-		pen_put(p, ROLE_DIM, s->has_dec ? "Not in this step's decision (added later)."
+		pen_put(p, ROLE_LABEL, s->has_dec ? "Not in this step's decision (added later)."
 						: "No scheduling cycle at this step.");
 		return p->line + 1;
 	}

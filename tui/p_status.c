@@ -25,7 +25,7 @@ static void draw(struct tui *t, const struct rect *r)
 		return;
 	}
 	if (!t->sim) {
-		draw_text(t, r->y, r->x, r->w, ROLE_DIM,
+		draw_text(t, r->y, r->x, r->w, ROLE_LABEL,
 			  "Up/Down choose  Enter open  ? keys  q quit");
 		return;
 	}

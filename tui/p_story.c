@@ -129,7 +129,7 @@ static void draw(struct tui *t, const struct rect *r)
 		draw_text(t, y++, r->x, r->w, ROLE_HEADING, out_buf_str(&b));
 		out_buf_reset(&b);
 		if (y < end)
-			draw_wrapped(t, y, r->x + 2, r->w - 2, end - y, ROLE_DIM,
+			draw_wrapped(t, y, r->x + 2, r->w - 2, end - y, ROLE_LABEL,
 				     timeline_len(s->tl)
 					     ? "Press n (or Right, Space) to run the first step."
 					     : "This scenario has no steps: edit the cluster with the what-if keys (? lists them).");

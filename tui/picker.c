@@ -244,7 +244,7 @@ static void draw(struct tui *t, const struct rect *r)
 			draw_fill(t, y, r->x, r->w, ROLE_CURSOR);
 		draw_text(t, y, r->x, 2, sel ? ROLE_CURSOR : ROLE_NORMAL, sel ? ">" : " ");
 		draw_text(t, y, r->x + 2, namew - 1, sel ? ROLE_CURSOR : ROLE_HEADING, it->name);
-		draw_text(t, y, r->x + 2 + namew, r->w - namew - 2, sel ? ROLE_CURSOR : ROLE_DIM,
+		draw_text(t, y, r->x + 2 + namew, r->w - namew - 2, sel ? ROLE_CURSOR : ROLE_LABEL,
 			  it->source);
 	}
 	int dy = r->y + 1 + lh;
@@ -256,7 +256,7 @@ static void draw(struct tui *t, const struct rect *r)
 	if (avail > 0) {
 		int n = draw_wrapped(t, dy + 1, r->x + 1, r->w - 2, avail, ROLE_NORMAL, it->description);
 		if (n < avail && it->source[0])
-			draw_wrapped(t, dy + 1 + n, r->x + 1, r->w - 2, avail - n, ROLE_DIM, it->source);
+			draw_wrapped(t, dy + 1 + n, r->x + 1, r->w - 2, avail - n, ROLE_LABEL, it->source);
 	}
 }
 

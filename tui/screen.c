@@ -87,7 +87,7 @@ void draw_title(struct tui *t, const struct rect *r, const char *title, const ch
 		int rx = r->x + r->w - tw - w - 2;
 		if (rx > x + 2) {
 			draw_text(t, r->y, rx - 1, 1, ROLE_BORDER, " ");
-			draw_text(t, r->y, rx, w, ROLE_DIM, cand[i]);
+			draw_text(t, r->y, rx, w, ROLE_LABEL, cand[i]);
 			draw_text(t, r->y, rx + w, 1, ROLE_BORDER, " ");
 			break;
 		}
@@ -279,7 +279,13 @@ void screen_draw(struct tui *t)
 		refresh();
 }
 
-int screen_dump(struct tui *t, const char *path)
+static char attr_letter(attr_t a, short pair)
+{
+	return a & A_DIM ? 'd' : a & A_REVERSE ? 'r' : a & A_BOLD ? 'b' : a & A_UNDERLINE ? 'u'
+	       : pair ? 'c' : '.';
+}
+
+int screen_dump(struct tui *t, const char *path, bool attrs)
 {
 	errno = 0;
 	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
@@ -294,8 +300,21 @@ int screen_dump(struct tui *t, const char *path)
 			attr_t a;
 			short pair;
 			if (mvin_wch(y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR ||
-			    !wc[0])
+			    !wc[0]) {
 				wc[0] = L' ';
+				a = A_NORMAL;
+				pair = 0;
+			}
+			if (attrs) {
+				char l = attr_letter(a, pair);
+				int w = wcwidth(wc[0]);
+				for (int k = 0; k < (w > 1 ? w : 1); k++)
+					line[len++] = l;
+				if (l != '.')
+					keep = len;
+				x += w > 1 ? w - 1 : 0;
+				continue;
+			}
 			mbstate_t st;
 			memset(&st, 0, sizeof(st));
 			for (int i = 0; wc[i] && i < CCHARW_MAX; i++) {

@@ -48,7 +48,8 @@ enum role {
 	ROLE_TERMINATING,
 	ROLE_GHOST,        /* the pod being scheduled */
 	ROLE_CURSOR,
-	ROLE_DIM,
+	ROLE_DIM,          /* only what repeats another mark */
+	ROLE_LABEL,        /* field labels, table headers, the legend: normal contrast */
 	ROLE_BAR,
 	ROLE_MIN,          /* the global minimum */
 	ROLE_OVER,         /* a skew beyond maxSkew */
@@ -59,6 +60,9 @@ enum role {
 	ROLE_KEY,          /* key names in hints and help */
 	ROLE__COUNT,
 };
+
+/* ---- colour themes (term.c): --theme, SKEWER_THEME, the C key ---- */
+enum theme { THEME_DARK, THEME_LIGHT, THEME_CONTRAST, THEME__COUNT };
 
 /* The glyph set: Unicode when the locale is UTF-8, else ASCII. */
 struct glyphs {
@@ -198,7 +202,9 @@ struct tui {
 	bool headless;
 	int click_x, click_y;    /* headless: the scripted <Click X,Y> */
 	bool utf8;
-	bool color;
+	bool color;              /* colours in use (term_roles) */
+	bool color_wanted;       /* no NO_COLOR */
+	enum theme theme;
 	const struct glyphs *g;
 	attr_t attrs[ROLE__COUNT];
 	struct rect clip;        /* drawing is clipped to this */
@@ -227,7 +233,12 @@ void term_stop(struct tui *t);
 bool term_locale_utf8(void);
 void term_install_signals(void);
 const struct glyphs *term_glyphs(bool utf8);
+/* Sets t->attrs from t->theme (colours when t->color_wanted and the
+ * terminal has them, else the theme's monochrome attributes). */
 void term_roles(struct tui *t);
+const char *term_theme_name(enum theme th);
+/* The theme called name, -1 when none is. */
+int term_theme_from_name(const char *name);
 
 /* draw.c: text is sanitised (out_sanitize) and clipped to t->clip */
 int draw_text(struct tui *t, int y, int x, int maxw, enum role r, const char *s);
@@ -375,7 +386,10 @@ void cluster_box_title(const struct sim *s, const struct cl_box *b, struct out_b
 /* screen.c */
 void screen_layout(struct tui *t);
 void screen_draw(struct tui *t);
-int screen_dump(struct tui *t, const char *path);
+/* Writes the screen as text to path ("-": standard output); with attrs,
+ * one letter a cell instead: d dim, r reverse, b bold, u underline (the
+ * first that applies), c a colour alone, . nothing. 0 on error (errno). */
+int screen_dump(struct tui *t, const char *path, bool attrs);
 int screen_min_rows(void);
 int screen_min_cols(void);
 /* Scrolls every panel that scrolls by delta lines (0 at the least). */
@@ -414,6 +428,7 @@ int act_zoom(struct tui *t);
 int act_density(struct tui *t);
 int act_details(struct tui *t);
 int act_fold(struct tui *t);
+int act_theme(struct tui *t);
 int act_scroll_down(struct tui *t);
 int act_scroll_up(struct tui *t);
 int act_find(struct tui *t);
