@@ -135,8 +135,11 @@ enum undo_kind { UNDO_REPLACE, UNDO_INSERT };
 struct undo_entry {
 	enum undo_kind kind;
 	uint32_t index;          /* step index */
-	struct step old;         /* UNDO_REPLACE: the step that was replaced */
+	struct step old;         /* undo, UNDO_REPLACE: the step that was replaced;
+				  * redo: the edit's own step */
 	uint32_t view;           /* where the user was */
+	uint32_t view_after;     /* where the edit took the user */
+	uint32_t group;          /* nonzero: undone and redone with its neighbours of the same group */
 };
 
 /* ---- a scenario being viewed (sim.c) ---- */
@@ -159,6 +162,9 @@ struct sim {
 	int density;             /* 0 auto, 1 full, 2 compact */
 	struct undo_entry *undo;
 	uint32_t nundo, undocap;
+	struct undo_entry *redo; /* what undo took back, the last on top; a new edit clears it */
+	uint32_t nredo, redocap;
+	uint32_t group, group_seq; /* edits made while group is set form one (replicas) */
 	uint32_t nedits;         /* edits in force (made and not undone) */
 	uint32_t saved_undo;     /* nundo when last written (0: as opened) */
 	uint32_t whatif_seq;     /* names of added nodes */
@@ -321,6 +327,8 @@ const struct step *sim_step(const struct sim *s);
 int sim_replace(struct sim *s, uint32_t index, struct step *st, uint32_t view);
 int sim_insert(struct sim *s, uint32_t index, struct step *st, uint32_t view);
 int sim_undo(struct sim *s);
+/* Makes the last undone edit (or group) again. 1, 0 on OOM. */
+int sim_redo(struct sim *s);
 /* Label keys of the alive nodes, sorted by text (malloc'd, n in *n). */
 sym_t *sim_label_keys(const struct sim *s, uint32_t *n);
 int sim_write(struct sim *s, const char *path, bool overwrite, char *err, size_t errlen);
@@ -451,6 +459,7 @@ int act_untaint(struct tui *t);
 int act_delete_pod(struct tui *t);
 int act_add_node(struct tui *t);
 int act_undo(struct tui *t);
+int act_redo(struct tui *t);
 int act_write(struct tui *t);
 int act_mouse(struct tui *t);
 /* Finishing a prompt (prompt.c calls these). */

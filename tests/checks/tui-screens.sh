@@ -93,6 +93,13 @@ C=scenarios/docs-conflicting-constraints.yaml
 case_ conflicting-80x24 $U 80x24 "" $C
 case_ conflicting-select-80x24 $U 80x24 "]" $C
 case_ conflicting-select-100x30 $U 100x30 "]" $C
+# an edit of a replicas step changes every copy: m m m at copy 1 of foo,
+# and copy 2 (step 3) runs with minDomains 3 too; 3 edits, one per key
+case_ replicas-mindomains-120x40 $U 120x40 "nmmmn" scenarios/kep895-empty-cluster.yaml
+# U redoes what u undid: maxSkew 2 again, one edit
+case_ tour-redo-80x24 $U 80x24 "n+uU" $T
+# a copied node's per-node label (node=node4) names the new node
+case_ addnode-label-120x30 $U 120x30 "/node4<Enter>a/whatif<Enter>" $O
 # eight zones at 80x24: every domain row and the global minimum
 "$SKEWER" gen --nodes 16 --zones 8 --pods 40 --steps 3 --constraints 1 --seed 5 -o "$tmp/zones8.yaml"
 case_ zones8-80x24 $U 80x24 "n" "$tmp/zones8.yaml"
