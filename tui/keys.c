@@ -222,7 +222,8 @@ void keys_markdown(FILE *f)
 		}
 	}
 	fputs("\nIn prompts (`:`, `/`, `w`): type, `Backspace` deletes, `Enter` accepts, `Esc`\n"
-	      "cancels. In the scenario list: `Up`/`Down` (`k`/`j`) move, `Enter` opens, `q`\n"
+	      "cancels. In the scenario list: `Up`/`Down` (`k`/`j`) move, `/` searches the\n"
+	      "names (then the descriptions), `Enter` opens, `q`\n"
 	      "quits.\n",
 	      f);
 }

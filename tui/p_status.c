@@ -26,7 +26,7 @@ static void draw(struct tui *t, const struct rect *r)
 	}
 	if (!t->sim) {
 		draw_text(t, r->y, r->x, r->w, ROLE_LABEL,
-			  "Up/Down choose  Enter open  ? keys  q quit");
+			  "Up/Down choose  / search  Enter open  ? keys  q quit");
 		return;
 	}
 	keys_status_hints(t, r->y, r->x, r->w);

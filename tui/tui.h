@@ -177,7 +177,7 @@ struct sim {
 };
 
 /* ---- modal input line (prompt.c) ---- */
-enum prompt_kind { PROMPT_NONE, PROMPT_GOTO, PROMPT_FIND, PROMPT_WRITE, PROMPT_OVERWRITE };
+enum prompt_kind { PROMPT_NONE, PROMPT_GOTO, PROMPT_FIND, PROMPT_WRITE, PROMPT_OVERWRITE, PROMPT_PICK };
 
 struct prompt {
 	enum prompt_kind kind;
@@ -415,6 +415,9 @@ struct picker *picker_new(char *err, size_t errlen);
 void picker_free(struct picker *p);
 int picker_key(struct tui *t, int key);
 int picker_open_selected(struct tui *t);
+/* Selects the next scenario (after the selected one, round) whose name,
+ * then description or source, holds text, case aside. */
+int picker_find_done(struct tui *t, const char *text);
 
 /* help (p_help.c) */
 int help_key(struct tui *t, int key);

@@ -50,6 +50,8 @@ case_ tour-too-small $U 80x24 "<Resize 50x12>" $T
 case_ tour-resized-back $U 80x24 "<Resize 50x12>n<Resize 100x30>" $T
 case_ picker-80x24 $U 80x24 ""
 case_ picker-open-80x24 $U 80x24 "jj<Enter>"
+# / in the list selects the next scenario whose name holds the text
+case_ picker-search-80x24 $U 80x24 "/mindom<Enter>"
 case_ mindomains-80x30 $U 80x30 "n" scenarios/docs-mindomains.yaml
 case_ two-constraints-150x45 $U 150x45 "]" scenarios/docs-two-constraints.yaml
 case_ soft-scores-200x60 $U 200x60 "" scenarios/docs-builtin-defaults.yaml
