@@ -258,16 +258,44 @@ static void tsc_flow(struct w *w, const struct tsc *t, bool with_selector)
 	fputc('}', w->f);
 }
 
+/* A number of bytes as people write it: the largest binary suffix that
+ * divides it (16Gi), else the largest decimal one (500M), else bytes. */
+static void bytes(struct w *w, int64_t v)
+{
+	static const char *const bin[] = {"Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+	static const char *const dec[] = {"k", "M", "G", "T", "P", "E"};
+	int64_t m = v;
+	int k = 0;
+	while (v > 0 && k < 6 && m % 1024 == 0) {
+		m /= 1024;
+		k++;
+	}
+	if (k) {
+		fprintf(w->f, "\"%" PRId64 "%s\"", m, bin[k - 1]);
+		return;
+	}
+	while (v > 0 && k < 6 && m % 1000 == 0) {
+		m /= 1000;
+		k++;
+	}
+	fprintf(w->f, "\"%" PRId64 "%s\"", m, k ? dec[k - 1] : "");
+}
+
 static void resources(struct w *w, const struct resources *r, bool node)
 {
 	fputc('{', w->f);
 	const char *sep = "";
 	if (node || r->cpu) {
-		fprintf(w->f, "cpu: \"%" PRId64 "m\"", r->cpu);
+		/* millicores: whole cores without the m */
+		if (r->cpu % 1000 == 0)
+			fprintf(w->f, "cpu: \"%" PRId64 "\"", r->cpu / 1000);
+		else
+			fprintf(w->f, "cpu: \"%" PRId64 "m\"", r->cpu);
 		sep = ", ";
 	}
 	if (node || r->mem) {
-		fprintf(w->f, "%smemory: \"%" PRId64 "\"", sep, r->mem);
+		fprintf(w->f, "%smemory: ", sep);
+		bytes(w, r->mem);
 		sep = ", ";
 	}
 	if (node) {
@@ -275,7 +303,8 @@ static void resources(struct w *w, const struct resources *r, bool node)
 		sep = ", ";
 	}
 	if (r->eph) {
-		fprintf(w->f, "%sephemeral-storage: \"%" PRId64 "\"", sep, r->eph);
+		fprintf(w->f, "%sephemeral-storage: ", sep);
+		bytes(w, r->eph);
 		sep = ", ";
 	}
 	for (uint32_t i = 0; i < r->next; i++) {

@@ -22,6 +22,11 @@ for f in scenarios/*.yaml; do
 	"$SKEWER" explain "$out" >"$tmp/b" 2>&1 || true
 	cmp -s "$tmp/a" "$tmp/b" || { diff "$tmp/a" "$tmp/b" | head -20; fail "$f does not round-trip"; }
 done
+# quantities are written as people write them: the 16Gi nodes of the docs
+# example (16 x 2^30 bytes, the default allocatable) and whole cores
+write scenarios/docs-one-constraint.yaml "$tmp/qty.yaml"
+grep -q 'allocatable: {cpu: "4", memory: "16Gi", pods: "110"}' "$tmp/qty.yaml" ||
+	fail "quantities not written as 4 cores and 16Gi: $(grep -m1 allocatable "$tmp/qty.yaml")"
 # an edit (maxSkew 2 on step 2) is in the written file
 write scenarios/tour.yaml "$tmp/edited.yaml" "n+"
 grep -q "maxSkew: 2" "$tmp/edited.yaml" || fail "the edit was not written"
