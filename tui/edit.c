@@ -350,15 +350,24 @@ int act_taint_policy(struct tui *t)
 	return policy(t, false);
 }
 
-/* What-ifs are new steps right after the one on screen. */
+/* What-ifs are new steps: before the step on screen when it schedules a
+ * pod (its decision is made again on the changed cluster, and stays on
+ * screen), else right after it (and the screen shows the what-if). */
 static int what_if(struct tui *t, struct step *st, const char *note, const char *a)
 {
 	struct sim *s = t->sim;
-	if (!set_note(st, note, a, "") || !sim_insert(s, s->view, st, s->view + 1)) {
+	const struct step *cur = sim_step(s);
+	bool before = cur && (cur->kind == STEP_SCHEDULE || cur->kind == STEP_RETRY);
+	uint32_t at = before ? s->view - 1 : s->view;
+	if (!set_note(st, note, a, "") || !sim_insert(s, at, st, s->view + 1)) {
 		step_fini(st);
 		return oom(t);
 	}
-	tui_flash(t, false, "what-if added as step %u; later steps replayed (u undoes)", s->view);
+	if (before)
+		tui_flash(t, false, "what-if added as step %u, before this one: decided again (u undoes)",
+			  at + 1);
+	else
+		tui_flash(t, false, "what-if added as step %u; later steps replayed (u undoes)", at + 1);
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 

@@ -44,6 +44,8 @@ case_ tour-place-refused-80x24 $U 80x24 "n<Enter>" $T
 case_ tour-click-node-80x24 $U 80x24 "n<Click 40,9>" $T
 # a click outside the cluster grid changes nothing (same as tour-pending after one n)
 case_ tour-click-outside-80x24 $U 80x24 "n<Click 40,0><Click 79,23>" $T
+# a what-if at a step that schedules a pod goes before it: cordoning
+# node-a at step 1 sends web-1 to node-b, on screen at once
 case_ tour-cordon-whatif-120x40 $U 120x40 "c" $T
 case_ tour-help-80x24 $U 80x24 "?" $T
 case_ tour-too-small $U 80x24 "<Resize 50x12>" $T
@@ -75,8 +77,9 @@ M=tests/screens/inputs/marks-policies.yaml
 case_ marks-policies-120x30 $U 120x30 "" $M
 case_ marks-policies-ignore-120x30 $U 120x30 "I" $M
 # after a what-if the author's notes of the later steps are marked as
-# written for the original scenario: cordoning node4 before step 1 sends
-# mypod to node3 where the note (and its expect) said node4
+# written for the original scenario: cordoning node4 before step 1 (from
+# step 0, or at step 1 itself) sends mypod to node3 where the note (and
+# its expect) said node4; step 3's note may no longer hold
 O=scenarios/docs-one-constraint.yaml
 case_ stale-note-outcome-120x30 $U 120x30 "g/node4<Enter>cn" $O
 case_ stale-note-120x30 $U 120x30 "/node4<Enter>cn" $O
