@@ -205,7 +205,8 @@ void keys_markdown(FILE *f)
 	      "     table in tui/keys.c; edit the table, not this file. -->\n\n"
 	      "The interactive view (`skewer FILE...`) answers these keys. Press `?` in\n"
 	      "the view for the same list. Every edit and what-if is recorded as a step on\n"
-	      "the timeline; `u` undoes it.\n",
+	      "the timeline (a what-if at a step that schedules a pod goes before it, and\n"
+	      "the pod is decided again); `u` undoes it, `U` redoes it.\n",
 	      f);
 	for (size_t g = 0; g < sizeof(groups) / sizeof(*groups); g++) {
 		fprintf(f, "\n## %s\n\n| Keys | Action |\n|---|---|\n", groups[g]);
