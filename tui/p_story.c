@@ -174,6 +174,7 @@ static int height(struct tui *t, int w, int *least)
 	int n = 1, k = 0;
 	if (!s->fold_note && stale_text(t, &b))
 		k += draw_wrapped(t, 0, 0, w - 2, 0, ROLE_MARK, out_buf_str(&b));
+	out_buf_fini(&b);
 	if (!s->fold_note && st->note && st->note[0])
 		k += draw_wrapped(t, 0, 0, w - 2, 0, ROLE_NORMAL, st->note);
 	n += k < max_note ? k : max_note;
