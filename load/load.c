@@ -744,6 +744,10 @@ static int read_document_in(struct loader *L)
 
 	if (!e)
 		return 0;
+	/* apimachinery's YAMLOrJSONDecoder takes a document that starts
+	 * with '{' for JSON */
+	L->json_doc = e->type == YAML_MAPPING_START_EVENT &&
+		      e->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE;
 	if (e->type != YAML_MAPPING_START_EVENT) {
 		if (!load_tree(L, 1, &doc))
 			return 0;
@@ -839,11 +843,23 @@ static int read_document_in(struct loader *L)
 	}
 	if (doc.n >= DOC_SCAN_KEYS && !load_check_dup_keys(L, &doc))
 		goto abandon;
-	if (kind_seen)
+	struct ynode *kids = doc.kids;
+	for (uint32_t i = 0; i < doc.n; i++)
+		if (doc.kids[2 * i].type == Y_SCALAR && doc.kids[2 * i].kind == YS_MERGE) {
+			/* a top-level `<<: *base`: the merged pairs go to the arena */
+			if (!load_merge_keys(L, &doc)) {
+				free(kids);
+				return 0;
+			}
+			break;
+		}
+	if (doc.type == Y_BAD)
+		; /* reported */
+	else if (kind_seen)
 		add_object(L, &doc, "document", 1);
 	else
 		read_scenario(L, &doc);
-	free(doc.kids);
+	free(kids);
 	return ret;
 abandon:
 	free(doc.kids);
@@ -853,7 +869,9 @@ abandon:
 static int read_document(struct loader *L)
 {
 	struct load_mark mark = load_mark(L);
+	load_anchors_reset(L);
 	int ret = read_document_in(L);
+	load_anchors_reset(L);
 	load_release(L, mark);
 	return ret;
 }

@@ -4,6 +4,8 @@
 #include "loader.h"
 
 #include <assert.h>
+#include <errno.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +84,11 @@ void load_release(struct loader *L, struct load_mark m)
 	struct load_arena *a = &L->arena;
 	struct load_block **pp, *x;
 	uint32_t keep = 0;
+	/* an anchored node of this document may be aliased by a later
+	 * object: the trees stay until the document ends (anchors are rare,
+	 * and never in kubectl's output) */
+	if (L->nanchors)
+		return;
 	if (!m.b) {
 		/* the mark came before the first block: all blocks are spare */
 		m.b = a->head;
@@ -111,6 +118,14 @@ void load_tree_fini(struct loader *L)
 		free(x);
 	}
 	L->arena.head = L->arena.cur = NULL;
+	load_anchors_reset(L);
+	free(L->anchors);
+	free(L->anchor_slots);
+	free(L->open_anchors);
+	L->anchors = NULL;
+	L->anchor_slots = NULL;
+	L->open_anchors = NULL;
+	L->anchors_cap = L->open_cap = 0;
 	free(L->stack);
 	L->stack = NULL;
 	L->nstack = L->stack_cap = 0;
@@ -268,10 +283,16 @@ void load_take(struct loader *L)
 	take(L);
 }
 
+static int anchored_node(struct loader *L, uint32_t depth, struct ynode *out);
+static int skip_alias(struct loader *L);
+static const char *event_anchor(const yaml_event_t *e);
+
 /* The rest of a skipped collection, `depth` levels of it open: each event
  * straight from libyaml and freed at once, as a bare parse does, with the
  * checks of peek and take (syntax errors, the nesting limit, L->level).
- * Most of a kubectl dump (managedFields, status, annotations) goes by here. */
+ * Most of a kubectl dump (managedFields, status, annotations) goes by here.
+ * Nodes are counted for the alias budget; an anchored node is built (an
+ * alias may use it later) and an alias is checked as if it were read. */
 static int skip_open(struct loader *L, uint32_t depth)
 {
 	yaml_event_t *e = &L->ev;
@@ -290,6 +311,15 @@ static int skip_open(struct loader *L, uint32_t depth)
 				too_deep(L);
 				return 0;
 			}
+			if ((e->type == YAML_SEQUENCE_START_EVENT ? e->data.sequence_start.anchor
+								   : e->data.mapping_start.anchor)) {
+				struct ynode n;
+				L->have_ev = true;
+				if (!anchored_node(L, L->level + 1, &n))
+					return 0;
+				continue;
+			}
+			L->decode_count++;
 			L->level++;
 			depth++;
 			break;
@@ -299,6 +329,21 @@ static int skip_open(struct loader *L, uint32_t depth)
 				L->level--;
 			depth--;
 			break;
+		case YAML_SCALAR_EVENT:
+			if (e->data.scalar.anchor) {
+				struct ynode n;
+				L->have_ev = true;
+				if (!anchored_node(L, L->level + 1, &n))
+					return 0;
+				continue;
+			}
+			L->decode_count++;
+			break;
+		case YAML_ALIAS_EVENT:
+			L->have_ev = true;
+			if (!skip_alias(L))
+				return 0;
+			continue;
 		case YAML_STREAM_END_EVENT:
 		case YAML_DOCUMENT_END_EVENT:
 			/* never reached inside a node: libyaml balances events */
@@ -320,8 +365,20 @@ int load_skip(struct loader *L)
 	switch (e->type) {
 	case YAML_SEQUENCE_START_EVENT:
 	case YAML_MAPPING_START_EVENT:
+	case YAML_SCALAR_EVENT:
+		if (event_anchor(e)) {
+			struct ynode n;
+			return anchored_node(L, L->level + 1, &n);
+		}
+		L->decode_count++;
+		if (e->type == YAML_SCALAR_EVENT) {
+			take(L);
+			return 1;
+		}
 		take(L);
 		return skip_open(L, 1);
+	case YAML_ALIAS_EVENT:
+		return skip_alias(L);
 	case YAML_STREAM_END_EVENT:
 	case YAML_DOCUMENT_END_EVENT:
 		/* never reached where a node is due */
@@ -342,6 +399,429 @@ static bool plain_null(const char *s, size_t len)
 {
 	return len == 0 || (len == 1 && s[0] == '~') ||
 	       (len == 4 && (!memcmp(s, "null", 4) || !memcmp(s, "Null", 4) || !memcmp(s, "NULL", 4)));
+}
+
+/* ---- scalar types (gopkg.in/yaml.v2 resolve.go resolve) ---- */
+
+static bool word_in(const char *s, size_t len, const char *const *words)
+{
+	for (; *words; words++)
+		if (strlen(*words) == len && !memcmp(*words, s, len))
+			return true;
+	return false;
+}
+
+/* A YAML 1.1 float as resolve.go's yamlStyleFloat accepts it:
+ * [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)? */
+static bool yaml_style_float(const char *s, size_t len)
+{
+	size_t i = 0, d = 0;
+	if (i < len && (s[i] == '+' || s[i] == '-'))
+		i++;
+	if (i < len && s[i] == '.') {
+		for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			d++;
+		if (!d)
+			return false;
+	} else {
+		for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			d++;
+		if (!d)
+			return false;
+		if (i < len && s[i] == '.')
+			for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+				;
+	}
+	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < len && (s[i] == '+' || s[i] == '-'))
+			i++;
+		for (d = 0; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			d++;
+		if (!d)
+			return false;
+	}
+	return i == len;
+}
+
+int load_yaml_int(const char *s, size_t len, int64_t *out, bool *big)
+{
+	/* strconv.ParseInt(s, 0, 64), then ParseUint, after resolve.go has
+	 * dropped every '_' */
+	char buf[80];
+	size_t n = 0, i = 0;
+	bool neg = false;
+	unsigned base = 10;
+	uint64_t v = 0;
+	*big = false;
+	for (size_t k = 0; k < len; k++) {
+		if (s[k] == '_')
+			continue;
+		if (n + 1 >= sizeof(buf))
+			return 0; /* far beyond 64 bits */
+		buf[n++] = s[k];
+	}
+	buf[n] = '\0';
+	if (i < n && (buf[i] == '+' || buf[i] == '-'))
+		neg = buf[i++] == '-';
+	if (i + 1 < n && buf[i] == '0') {
+		char c = buf[i + 1];
+		if (c == 'x' || c == 'X')
+			base = 16, i += 2;
+		else if (c == 'o' || c == 'O')
+			base = 8, i += 2;
+		else if (c == 'b' || c == 'B')
+			base = 2, i += 2;
+		else
+			base = 8, i += 1;
+	}
+	if (i == n)
+		return 0; /* "0x", "+" */
+	for (; i < n; i++) {
+		unsigned d;
+		char c = buf[i];
+		if (c >= '0' && c <= '9')
+			d = (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			d = (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			d = (unsigned)(c - 'A' + 10);
+		else
+			return 0;
+		if (d >= base)
+			return 0;
+		if (v > (UINT64_MAX - d) / base) {
+			*big = true; /* beyond uint64: resolve.go tries a float */
+			return 0;
+		}
+		v = v * base + d;
+	}
+	if (neg) {
+		if (v > (uint64_t)1 << 63) {
+			*big = true;
+			return 0;
+		}
+		*out = v == (uint64_t)1 << 63 ? INT64_MIN : -(int64_t)v;
+		return 1;
+	}
+	if (v > (uint64_t)INT64_MAX) {
+		*big = true; /* a uint64: a number, but no int64 */
+		return 2;
+	}
+	*out = (int64_t)v;
+	return 1;
+}
+
+int load_yaml_float(const char *s, size_t len, struct ydec *out)
+{
+	/* the text's digits, exponent applied: value = D * 10^x, D without
+	 * leading or trailing zeros; no strtod, whose decimal point follows
+	 * the locale the TUI sets */
+	char d[400];
+	size_t nd = 0, i = 0;
+	int64_t x = 0, e = 0;
+	bool neg = false, seen = false;
+	struct ydec r = {0};
+	{
+		char buf[400];
+		size_t n = 0;
+		for (size_t k = 0; k < len; k++) {
+			if (s[k] == '_')
+				continue;
+			if (n + 1 >= sizeof(buf))
+				return 0;
+			buf[n++] = s[k];
+		}
+		if (!yaml_style_float(buf, n))
+			return 0;
+		if (buf[i] == '+' || buf[i] == '-')
+			neg = buf[i++] == '-';
+		for (; i < n && buf[i] != 'e' && buf[i] != 'E'; i++) {
+			if (buf[i] == '.') {
+				seen = true;
+				continue;
+			}
+			if (!nd && buf[i] == '0') {
+				if (seen)
+					x--;
+				continue;
+			}
+			d[nd++] = buf[i];
+			if (seen)
+				x--;
+		}
+		if (i < n) {
+			i++;
+			bool eneg = buf[i] == '-';
+			if (buf[i] == '+' || buf[i] == '-')
+				i++;
+			for (; i < n; i++)
+				if (e < 100000)
+					e = e * 10 + (buf[i] - '0');
+			x += eneg ? -e : e;
+		}
+	}
+	while (nd && d[nd - 1] == '0') {
+		nd--;
+		x++;
+	}
+	r.neg = neg;
+	r.zero = nd == 0;
+	if (!r.zero) {
+		/* strconv.ParseFloat fails above the largest float64 (~1.8e308) */
+		int64_t mag = (int64_t)nd + x; /* digits before the point */
+		if (mag > 309 || (mag == 309 && memcmp(d, "17976931348623158", nd < 17 ? nd : 17) > 0))
+			return 0;
+	}
+	r.integral = r.zero || x >= 0;
+	if (r.integral && (r.zero || (int64_t)nd + x <= 19)) {
+		uint64_t v = 0;
+		for (size_t k = 0; k < nd; k++)
+			v = v * 10 + (uint64_t)(d[k] - '0');
+		for (int64_t k = 0; k < x && !r.zero; k++)
+			v *= 10;
+		if (v <= (uint64_t)INT64_MAX) {
+			r.fits = true;
+			r.v = neg ? -(int64_t)v : (int64_t)v;
+		}
+	}
+	*out = r;
+	return 1;
+}
+
+/* The type of a plain scalar that is not null. */
+static uint8_t resolve_plain(const char *s, size_t len)
+{
+	static const char *const bools[] = {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
+					    "on", "On", "ON", "n", "N", "no", "No", "NO", "false",
+					    "False", "FALSE", "off", "Off", "OFF", NULL};
+	static const char *const floats[] = {".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF",
+					     "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF",
+					     NULL};
+	int64_t iv;
+	struct ydec dv;
+	bool big;
+	switch (s[0]) {
+	case 'y': case 'Y': case 'n': case 'N': case 't': case 'T':
+	case 'f': case 'F': case 'o': case 'O':
+		return len <= 5 && word_in(s, len, bools) ? YS_BOOL : YS_STR;
+	case '<':
+		return len == 2 && s[1] == '<' ? YS_MERGE : YS_STR;
+	case '.':
+		if (word_in(s, len, floats))
+			return YS_FLOAT;
+		/* strconv.ParseFloat(in): ".5", ".5e3" */
+		return load_yaml_float(s, len, &dv) && !memchr(s, '_', len) ? YS_FLOAT : YS_STR;
+	case '+': case '-':
+		if (len >= 4 && s[1] == '.' && word_in(s, len, floats))
+			return YS_FLOAT;
+		/* fall through */
+	case '0': case '1': case '2': case '3': case '4':
+	case '5': case '6': case '7': case '8': case '9':
+		if (load_yaml_int(s, len, &iv, &big))
+			return YS_INT;
+		return load_yaml_float(s, len, &dv) ? YS_FLOAT : YS_STR;
+	default:
+		return YS_STR;
+	}
+}
+
+/* ---- anchors and aliases ---- */
+
+struct load_anchor {
+	char *name;
+	struct ynode node;
+	uint64_t size;         /* nodes, its aliases expanded */
+};
+
+static uint32_t name_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+void load_anchors_reset(struct loader *L)
+{
+	for (uint32_t i = 0; i < L->nanchors; i++)
+		free(L->anchors[i].name);
+	L->nanchors = 0;
+	if (L->anchor_slots)
+		memset(L->anchor_slots, 0, ((size_t)L->anchor_mask + 1) * sizeof(*L->anchor_slots));
+	for (uint32_t i = 0; i < L->nopen; i++)
+		free(L->open_anchors[i]);
+	L->nopen = 0;
+	L->decode_count = L->alias_count = 0;
+}
+
+static struct load_anchor *anchor_find(const struct loader *L, const char *name)
+{
+	if (!L->anchor_slots)
+		return NULL;
+	for (uint32_t h = name_hash(name) & L->anchor_mask;; h = (h + 1) & L->anchor_mask) {
+		uint32_t x = L->anchor_slots[h];
+		if (!x)
+			return NULL;
+		if (!strcmp(L->anchors[x - 1].name, name))
+			return &L->anchors[x - 1];
+	}
+}
+
+/* Records name -> n; a later anchor of the same name replaces the earlier
+ * one for the aliases after it, as YAML says. Takes name. */
+static int anchor_put(struct loader *L, char *name, const struct ynode *n, uint64_t size)
+{
+	struct load_anchor *a = anchor_find(L, name);
+	if (a) {
+		free(name);
+		a->node = *n;
+		a->size = size;
+		return 1;
+	}
+	if (L->nanchors == L->anchors_cap) {
+		uint32_t ncap = L->anchors_cap ? L->anchors_cap * 2 : 16;
+		struct load_anchor *v = realloc(L->anchors, (size_t)ncap * sizeof(*v));
+		if (!v) {
+			free(name);
+			return load_oom(L);
+		}
+		L->anchors = v;
+		L->anchors_cap = ncap;
+	}
+	if (!L->anchor_slots || (L->nanchors + 1) * 2 > L->anchor_mask + 1) {
+		uint32_t nmask = L->anchor_slots ? L->anchor_mask * 2 + 1 : 63;
+		uint32_t *t = calloc((size_t)nmask + 1, sizeof(*t));
+		if (!t) {
+			free(name);
+			return load_oom(L);
+		}
+		free(L->anchor_slots);
+		L->anchor_slots = t;
+		L->anchor_mask = nmask;
+		for (uint32_t i = 0; i < L->nanchors; i++) {
+			uint32_t h = name_hash(L->anchors[i].name) & nmask;
+			while (t[h])
+				h = (h + 1) & nmask;
+			t[h] = i + 1;
+		}
+	}
+	uint32_t h = name_hash(name) & L->anchor_mask;
+	while (L->anchor_slots[h])
+		h = (h + 1) & L->anchor_mask;
+	L->anchor_slots[h] = L->nanchors + 1;
+	L->anchors[L->nanchors].name = name;
+	L->anchors[L->nanchors].node = *n;
+	L->anchors[L->nanchors].size = size;
+	L->nanchors++;
+	return 1;
+}
+
+static const char *event_anchor(const yaml_event_t *e)
+{
+	switch (e->type) {
+	case YAML_SCALAR_EVENT:
+		return (const char *)e->data.scalar.anchor;
+	case YAML_SEQUENCE_START_EVENT:
+		return (const char *)e->data.sequence_start.anchor;
+	case YAML_MAPPING_START_EVENT:
+		return (const char *)e->data.mapping_start.anchor;
+	default:
+		return NULL;
+	}
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* go-yaml v3 decode.go allowedAliasRatio: 99% of a document's nodes may
+ * come from aliases up to 400,000 nodes, falling to 10% at 4,000,000 */
+static double allowed_alias_ratio(uint64_t decoded)
+{
+	if (decoded <= 400000)
+		return 0.99;
+	if (decoded >= 4000000)
+		return 0.10;
+	return 0.99 - 0.89 * ((double)(decoded - 400000) / 3600000.0);
+}
+
+/* The alias event at hand (not taken): counts its expansion against the
+ * budget. Returns its anchor, or NULL when it was reported (unknown or
+ * unfinished anchor: *fatal false; excessive aliasing: *fatal true, the
+ * file is abandoned). */
+static const struct load_anchor *alias_use(struct loader *L, const yaml_event_t *e, bool *fatal)
+{
+	const char *name = (const char *)e->data.alias.anchor;
+	uint32_t line = (uint32_t)e->start_mark.line + 1, col = (uint32_t)e->start_mark.column + 1;
+	const struct load_anchor *a = anchor_find(L, name);
+	*fatal = false;
+	if (!a) {
+		for (uint32_t i = 0; i < L->nopen; i++)
+			if (!strcmp(L->open_anchors[i], name)) {
+				load_err(L, line, col, "alias '*%s' is inside the node of its own anchor '&%s' (expected an alias after its anchor's node ends)",
+					 name, name);
+				return NULL;
+			}
+		load_err(L, line, col, "alias '*%s' has no anchor '&%s' before it (expected an anchor earlier in the same document)",
+			 name, name);
+		return NULL;
+	}
+	/* decode.go unmarshal: the alias node itself, then its anchor's
+	 * nodes, each counted as decoded through an alias */
+	L->decode_count = sat_add(sat_add(L->decode_count, 1), a->size);
+	L->alias_count = sat_add(L->alias_count, a->size);
+	if (L->alias_count > 100 && L->decode_count > 1000 &&
+	    (double)L->alias_count / (double)L->decode_count > allowed_alias_ratio(L->decode_count)) {
+		load_err(L, line, col, "alias '*%s' expands the document to %llu nodes, %llu of them from aliases (expected aliases to expand to at most %.0f%% of a document this size; Kubernetes refuses such excessive aliasing, the mark of an alias bomb)",
+			 name, (unsigned long long)L->decode_count, (unsigned long long)L->alias_count,
+			 allowed_alias_ratio(L->decode_count) * 100);
+		*fatal = true;
+		L->abort_file = true;
+		return NULL;
+	}
+	return a;
+}
+
+static int tree_plain(struct loader *L, uint32_t depth, const struct ynode *ctx, struct ynode *out);
+
+/* The node at hand carries an anchor: built whole (no key filter: an
+ * alias may use it where other keys are read) and recorded. */
+static int anchored_node(struct loader *L, uint32_t depth, struct ynode *out)
+{
+	char *name = load_strdup(event_anchor(&L->ev));
+	uint64_t before = L->decode_count;
+	int ok;
+	if (!name)
+		return load_oom(L);
+	if (L->nopen == L->open_cap) {
+		uint32_t ncap = L->open_cap ? L->open_cap * 2 : 8;
+		char **v = realloc(L->open_anchors, (size_t)ncap * sizeof(*v));
+		if (!v) {
+			free(name);
+			return load_oom(L);
+		}
+		L->open_anchors = v;
+		L->open_cap = ncap;
+	}
+	L->open_anchors[L->nopen++] = name;
+	ok = tree_plain(L, depth, NULL, out);
+	L->nopen--;
+	if (!ok) {
+		free(name);
+		return 0;
+	}
+	return anchor_put(L, name, out, L->decode_count - before);
+}
+
+/* Skips the alias event at hand, its use counted. 0: the file is abandoned. */
+static int skip_alias(struct loader *L)
+{
+	bool fatal;
+	alias_use(L, &L->ev, &fatal);
+	take(L);
+	return !fatal;
 }
 
 /* Kids are gathered on L->stack while their collection is read (its own
@@ -388,6 +868,8 @@ static void report_dup(struct loader *L, const struct ynode *first, const struct
 
 static bool same_key(const struct ynode *a, const struct ynode *b)
 {
+	if ((a->type == Y_SCALAR && a->kind == YS_MERGE) || (b->type == Y_SCALAR && b->kind == YS_MERGE))
+		return false;
 	return (a->type == Y_SCALAR || a->type == Y_NULL) && (b->type == Y_SCALAR || b->type == Y_NULL) &&
 	       a->s && b->s && a->len == b->len && !memcmp(a->s, b->s, a->len);
 }
@@ -556,7 +1038,7 @@ static const struct keep *keep_list(const struct loader *L, const struct ynode *
 
 static bool kept(const struct keep *keep, const struct ynode *key)
 {
-	if (!keep || key->type != Y_SCALAR)
+	if (!keep || key->type != Y_SCALAR || key->kind == YS_MERGE)
 		return true;
 	for (; keep->s; keep++)
 		if (key->len == keep->len && !memcmp(key->s, keep->s, keep->len))
@@ -576,8 +1058,10 @@ static bool skipped_key(const struct loader *L, const struct keep *keep, bool un
 		return false;
 	const char *v = (const char *)e->data.scalar.value;
 	size_t len = e->data.scalar.length;
-	/* too long, or holding a NUL: tree_node reports it */
-	if (len > L->max_scalar || memchr(v, '\0', len))
+	/* too long, or holding a NUL: tree_node reports it; an anchor is
+	 * recorded, a merge key kept */
+	if (len > L->max_scalar || memchr(v, '\0', len) || e->data.scalar.anchor ||
+	    (len == 2 && v[0] == '<' && v[1] == '<'))
 		return false;
 	if (unread)
 		return true;
@@ -607,6 +1091,92 @@ static int skip_rest(struct loader *L)
 	return 1;
 }
 
+/* Merge keys (YAML 1.1 `<<`, as go-yaml reads them): the pairs of the
+ * mapping m whose key is `<<` are replaced by the pairs of the mappings
+ * they name (an alias of a mapping, a mapping, or a sequence of those)
+ * that m does not set itself; in a sequence the earlier mapping wins.
+ * Explicit keys override merged ones wherever they stand, and are no
+ * duplicates of them. Returns 1, 0 on OOM. */
+int load_merge_keys(struct loader *L, struct ynode *m)
+{
+	const struct ynode *src[64];
+	uint32_t nsrc = 0, nexp = 0;
+	uint64_t total = 0;
+	bool bad = false;
+	for (uint32_t i = 0; i < m->n; i++) {
+		const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
+		if (k->type != Y_SCALAR || k->kind != YS_MERGE) {
+			nexp++;
+			continue;
+		}
+		uint32_t nv = v->type == Y_SEQ ? v->n : 1;
+		for (uint32_t j = 0; j < nv; j++) {
+			const struct ynode *x = v->type == Y_SEQ ? &v->kids[j] : v;
+			if (x->type == Y_BAD) {
+				bad = true;
+				continue;
+			}
+			if (x->type != Y_MAP) {
+				load_err_at(L, x, "expected a mapping to merge for '<<', found %s (a merge key takes a mapping, an alias of one, or a sequence of them)",
+					    y_type_name(x));
+				bad = true;
+				continue;
+			}
+			if (nsrc == sizeof(src) / sizeof(src[0])) {
+				load_err_at(L, x, "more than %u mappings merged into one mapping (expected at most %u)",
+					    (unsigned)(sizeof(src) / sizeof(src[0])),
+					    (unsigned)(sizeof(src) / sizeof(src[0])));
+				bad = true;
+				break;
+			}
+			src[nsrc++] = x;
+			total += x->n;
+		}
+	}
+	if (bad) {
+		/* reported: the readers stay silent about this mapping */
+		ynode_fini(m);
+		m->type = Y_BAD;
+		return 1;
+	}
+	total += nexp;
+	if (total > L->max_entries) {
+		load_err_at(L, m, "more than %u entries in one mapping once its merge keys are expanded (expected at most %u)",
+			    L->max_entries, L->max_entries);
+		ynode_fini(m);
+		m->type = Y_BAD;
+		return 1;
+	}
+	struct ynode *kids = total ? arena_alloc(L, (size_t)total * 2 * sizeof(*kids)) : NULL;
+	uint32_t n = 0;
+	if (total && !kids)
+		return load_oom(L);
+	for (uint32_t i = 0; i < m->n; i++)
+		if (m->kids[2 * i].type != Y_SCALAR || m->kids[2 * i].kind != YS_MERGE) {
+			kids[2 * n] = m->kids[2 * i];
+			kids[2 * n + 1] = m->kids[2 * i + 1];
+			n++;
+		}
+	for (uint32_t s = 0; s < nsrc; s++)
+		for (uint32_t i = 0; i < src[s]->n; i++) {
+			const struct ynode *k = &src[s]->kids[2 * i];
+			bool have = false;
+			/* a quadratic scan: merged mappings are templates of a few
+			 * keys, and the total is bounded by max_entries */
+			for (uint32_t j = 0; j < n && !have; j++)
+				have = kids[2 * j].len == k->len && kids[2 * j].s && k->s &&
+				       !memcmp(kids[2 * j].s, k->s, k->len);
+			if (have)
+				continue;
+			kids[2 * n] = *k;
+			kids[2 * n + 1] = src[s]->kids[2 * i + 1];
+			n++;
+		}
+	m->kids = kids;
+	m->n = m->cap = n;
+	return 1;
+}
+
 /* ctx: the key whose value this collection is (or whose sequence holds it) */
 static int tree_collection(struct loader *L, uint32_t depth, const struct ynode *ctx,
 			   struct ynode *out, bool is_map)
@@ -616,7 +1186,7 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 	bool objects = is_map && ctx && y_key_is(ctx, "items");
 	bool unread = false;   /* an object whose kind skewer does not read */
 	yaml_event_type_t end = is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT;
-	bool bad_key = false;
+	bool bad_key = false, merge = false;
 	uint32_t base = L->nstack;
 	int ok = 0;
 	out->type = is_map ? Y_MAP : Y_SEQ;
@@ -651,6 +1221,7 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		struct ynode key, val;
 		if ((keep || unread) && skipped_key(L, keep, unread, e)) {
 			/* decided on the event: the key is never copied */
+			L->decode_count++;
 			take(L);
 			if (!load_skip(L))
 				goto done;
@@ -672,6 +1243,8 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 			bad_key = true;
 			continue;
 		}
+		if (key.type == Y_SCALAR && key.kind == YS_MERGE)
+			merge = true;
 		if (objects && unread_kind(&key, &val))
 			unread = true;
 		if (keep == keep_metadata && y_key_is(&key, "deletionTimestamp") && val.type != Y_NULL)
@@ -703,6 +1276,8 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		out->cap = out->n;
 	}
 	ok = is_map ? load_check_dup_keys(L, out) : 1;
+	if (ok && merge)
+		ok = load_merge_keys(L, out);
 done:
 	L->nstack = base;
 	return ok;
@@ -724,14 +1299,75 @@ static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, 
 	yaml_event_t *e = peek(L);
 	if (!e)
 		return 0;
-	set_mark(out, e);
-	switch (e->type) {
-	case YAML_ALIAS_EVENT:
-		load_err_at(L, out, "alias '*%s' is not supported (expected plain YAML without aliases)",
-			    (const char *)e->data.alias.anchor);
-		out->type = Y_BAD;
+	if (e->type == YAML_ALIAS_EVENT) {
+		bool fatal;
+		const struct load_anchor *a;
+		set_mark(out, e);
+		if (!(a = alias_use(L, e, &fatal))) {
+			out->type = Y_BAD;
+			take(L);
+			return !fatal;
+		}
+		/* the anchor's node, shared: readers never change a tree */
+		*out = a->node;
 		take(L);
 		return 1;
+	}
+	if (event_anchor(e))
+		return anchored_node(L, depth, out);
+	return tree_plain(L, depth, ctx, out);
+}
+
+/* The type of the scalar event e (not null) from its tag or, untagged
+ * and plain, its text (resolve.go resolve). */
+static int scalar_kind(struct loader *L, const yaml_event_t *e, struct ynode *out)
+{
+	const char *tag = (const char *)e->data.scalar.tag;
+	static const char pre[] = "tag:yaml.org,2002:";
+	if (!tag || !strcmp(tag, "!")) {
+		out->kind = out->quoted ? YS_STR : resolve_plain(out->s, out->len);
+		return 1;
+	}
+	out->tagged = true;
+	if (strncmp(tag, pre, sizeof(pre) - 1)) {
+		out->kind = YS_STR; /* a local tag: go-yaml keeps the text */
+		return 1;
+	}
+	tag += sizeof(pre) - 1;
+	if (!strcmp(tag, "null")) {
+		out->type = Y_NULL;
+		return 1;
+	}
+	if (!strcmp(tag, "merge") && out->len == 2 && !memcmp(out->s, "<<", 2)) {
+		out->kind = YS_MERGE;
+		return 1;
+	}
+	uint8_t want = !strcmp(tag, "int") ? YS_INT : !strcmp(tag, "float") ? YS_FLOAT :
+		       !strcmp(tag, "bool") ? YS_BOOL : YS_STR;
+	if (want == YS_STR) {
+		out->kind = YS_STR; /* !!str, !!binary, !!timestamp... */
+		return 1;
+	}
+	uint8_t got = out->len ? resolve_plain(out->s, out->len) : YS_STR;
+	/* resolve.go: an int is a fine !!float */
+	if (got == want || (want == YS_FLOAT && got == YS_INT)) {
+		out->kind = want;
+		return 1;
+	}
+	load_err_at(L, out, "cannot read '%s' as !!%s (expected a value of its tag's type)", out->s, tag);
+	out->type = Y_BAD;
+	return 1;
+}
+
+static int tree_plain(struct loader *L, uint32_t depth, const struct ynode *ctx, struct ynode *out)
+{
+	yaml_event_t *e = peek(L);
+	if (!e)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	set_mark(out, e);
+	L->decode_count++;
+	switch (e->type) {
 	case YAML_SCALAR_EVENT: {
 		size_t len = e->data.scalar.length;
 		if (len > L->max_scalar) {
@@ -765,7 +1401,9 @@ static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, 
 		out->s[len] = '\0';
 		out->len = len;
 		out->quoted = e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-		out->type = (!out->quoted && plain_null(out->s, len)) ? Y_NULL : Y_SCALAR;
+		out->type = (!out->quoted && !e->data.scalar.tag && plain_null(out->s, len)) ? Y_NULL : Y_SCALAR;
+		if (out->type == Y_SCALAR)
+			scalar_kind(L, e, out);
 		take(L);
 		return 1;
 	}
