@@ -233,7 +233,19 @@ static inline bool y_key_is(const struct ynode *key, const char *s)
 /* Checks n's type; reports "expected T for 'WHAT', found U" otherwise.
  * A Y_BAD node fails silently. */
 bool y_want(struct loader *L, const struct ynode *n, enum ytype t, const char *what);
+/* Strict typing, as the API server's decoding: a number or a boolean
+ * where a string belongs, a string, float or boolean where an integer
+ * belongs, are reported with the field's path, the value and the fix
+ * ("labels.zone: expected a string, found the number 123; quote it:
+ * \"123\""), at the value. y_is_string: true for any string (and for a
+ * non-scalar, which the caller's shape check reports). */
+bool y_is_string(struct loader *L, const struct ynode *n, const char *path);
 int y_str(struct loader *L, const struct ynode *n, const char *what, sym_t *out);
+/* The text of quantity n as Quantity's UnmarshalJSON sees it: a YAML int
+ * as its decimal value (0x10 is 16), a string or float as written; a
+ * boolean is reported (returns 0). buf (cap bytes) may hold the text. */
+int y_qty_text(struct loader *L, const struct ynode *n, const char *path, char *buf, size_t cap,
+	       const char **text, size_t *len);
 int y_int(struct loader *L, const struct ynode *n, const char *what, int64_t lo, int64_t hi,
 	  int64_t *out);
 int y_bool(struct loader *L, const struct ynode *n, const char *what, bool *out);
