@@ -106,7 +106,7 @@ int load_tolerations(struct loader *L, const struct ynode *n, struct toleration 
 		return load_oom(L);
 	*nout = n->n;
 	for (uint32_t i = 0; i < n->n; i++) {
-		const struct ynode *m = &n->kids[i];
+		const struct ynode *m = &n->kids[i], *u;
 		struct toleration *t = &(*out)[i];
 		if (!y_want(L, m, Y_MAP, "tolerations' entry"))
 			return 0;
@@ -115,6 +115,14 @@ int load_tolerations(struct loader *L, const struct ynode *n, struct toleration 
 		    !y_str(L, y_get(m, "value"), "value", &t->value) ||
 		    !y_str(L, y_get(m, "effect"), "effect", &t->effect_text))
 			return 0;
+		u = y_get(m, "tolerationSeconds");
+		if (!y_absent(u)) {
+			/* an int64 (*int64 in v1.Toleration): 1e400 and 2^63 are
+			 * refused by the decoder */
+			if (!y_int(L, u, "tolerationSeconds", INT64_MIN, INT64_MAX, &t->seconds))
+				return 0;
+			t->has_seconds = true;
+		}
 		if (!t->key && !(t->key = intern_str(L->in, "")))
 			return load_oom(L);
 		if (!t->value && !(t->value = intern_str(L->in, "")))
@@ -518,11 +526,28 @@ static int load_alloc(struct loader *L, const struct ynode *m, const char *what,
 			const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
 			int64_t milli = 0, units = 0;
 			bool neg;
-			if (v->type != Y_SCALAR ||
-			    !quantity_parse(v->s, v->len, &milli, &units, &neg)) {
+			const char *qt;
+			char qbuf[32], *qpath;
+			size_t qlen;
+			if (!(qpath = load_fmt("%s.%s", what, k->s)))
+				return load_oom(L);
+			int typed = y_qty_text(L, v, qpath, qbuf, sizeof(qbuf), &qt, &qlen);
+			free(qpath);
+			if (!typed) {
+				ok = 0;
+				continue;
+			}
+			if (v->type != Y_SCALAR || !quantity_parse(qt, qlen, &milli, &units, &neg)) {
 				if (v->type != Y_BAD)
 					load_err_at(L, v, "invalid quantity '%s' for '%s.%s' (expected a quantity such as 500m, 2 or 16Gi)",
 						    v->s ? v->s : y_type_name(v), what, k->s);
+				ok = 0;
+				continue;
+			}
+			if (neg) {
+				/* validation.go ValidateNode, ValidateResourceQuantityValue */
+				load_err_at(L, v, "negative quantity '%s' for '%s.%s' (expected 0 or more: the API server refuses a node with a negative resource)",
+					    v->s, what, k->s);
 				ok = 0;
 				continue;
 			}
