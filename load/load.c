@@ -740,6 +740,7 @@ static int read_document_in(struct loader *L)
 	bool kind_seen = false, kind_list = false, kind_read = true;
 	L->pod_bound = L->pod_terminating = false;
 	yaml_event_t *e = load_peek(L);
+	struct load_keys_mark skipped = load_keys_mark(L);
 	int ret = 1;
 
 	if (!e)
@@ -784,7 +785,10 @@ static int read_document_in(struct loader *L)
 			continue;
 		}
 		if (kind_seen && !kind_read) {
-			/* an object skewer does not read: nothing more to keep */
+			/* an object skewer does not read: nothing more to keep,
+			 * its keys checked for duplicates all the same */
+			if (!load_keys_add(L, key.s, key.len, key.line, key.col))
+				goto abandon;
 			ynode_fini(&key);
 			if (!load_skip(L))
 				goto abandon;
@@ -842,6 +846,8 @@ static int read_document_in(struct loader *L)
 		}
 	}
 	if (doc.n >= DOC_SCAN_KEYS && !load_check_dup_keys(L, &doc))
+		goto abandon;
+	if (!load_keys_check(L, skipped))
 		goto abandon;
 	struct ynode *kids = doc.kids;
 	for (uint32_t i = 0; i < doc.n; i++)

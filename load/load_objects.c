@@ -527,13 +527,9 @@ static int load_alloc(struct loader *L, const struct ynode *m, const char *what,
 			int64_t milli = 0, units = 0;
 			bool neg;
 			const char *qt;
-			char qbuf[32], *qpath;
+			char qbuf[32];
 			size_t qlen;
-			if (!(qpath = load_fmt("%s.%s", what, k->s)))
-				return load_oom(L);
-			int typed = y_qty_text(L, v, qpath, qbuf, sizeof(qbuf), &qt, &qlen);
-			free(qpath);
-			if (!typed) {
+			if (!y_qty_text(L, v, what, k->s, false, qbuf, sizeof(qbuf), &qt, &qlen)) {
 				ok = 0;
 				continue;
 			}

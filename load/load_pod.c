@@ -157,17 +157,13 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 		int64_t milli = 0, units = 0;
 		bool neg = false;
 		const char *text = v->s ? v->s : y_type_name(v), *qt;
-		char qbuf[32], *qpath;
+		char qbuf[32];
 		size_t qlen;
 		if (v->type == Y_BAD) {
 			x->failed = true;
 			continue;
 		}
-		if (!(qpath = load_fmt("%s[%s]", path, k->s)))
-			return load_oom(L);
-		int typed = y_qty_text(L, v, qpath, qbuf, sizeof(qbuf), &qt, &qlen);
-		free(qpath);
-		if (!typed) {
+		if (!y_qty_text(L, v, path, k->s, true, qbuf, sizeof(qbuf), &qt, &qlen)) {
 			/* a decoding error, not validation: the input is refused */
 			x->failed = true;
 			continue;

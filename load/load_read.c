@@ -257,8 +257,8 @@ int y_labels(struct loader *L, const struct ynode *n, const char *what, struct l
 	return ok;
 }
 
-int y_qty_text(struct loader *L, const struct ynode *n, const char *path, char *buf, size_t cap,
-	       const char **text, size_t *len)
+int y_qty_text(struct loader *L, const struct ynode *n, const char *path, const char *key,
+	       bool bracket, char *buf, size_t cap, const char **text, size_t *len)
 {
 	int64_t v;
 	bool big;
@@ -268,8 +268,8 @@ int y_qty_text(struct loader *L, const struct ynode *n, const char *path, char *
 		return 1; /* the caller reports "invalid quantity" */
 	switch (n->kind) {
 	case YS_BOOL:
-		load_err_at(L, n, "%s: expected a quantity, found the boolean %s; write a quantity such as 500m, 2 or 16Gi",
-			    path, n->s);
+		load_err_at(L, n, "%s%s%s%s: expected a quantity, found the boolean %s; write a quantity such as 500m, 2 or 16Gi",
+			    path, bracket ? "[" : ".", key, bracket ? "]" : "", n->s);
 		return 0;
 	case YS_INT:
 		/* a YAML int reaches Quantity's UnmarshalJSON as a JSON number */

@@ -126,6 +126,14 @@ void load_tree_fini(struct loader *L)
 	L->anchor_slots = NULL;
 	L->open_anchors = NULL;
 	L->anchors_cap = L->open_cap = 0;
+	free(L->krec);
+	free(L->kbuf);
+	free(L->frames);
+	L->krec = NULL;
+	L->kbuf = NULL;
+	L->frames = NULL;
+	L->nkrec = L->krec_cap = L->nframes = L->frames_cap = 0;
+	L->kbuf_len = L->kbuf_cap = 0;
 	free(L->stack);
 	L->stack = NULL;
 	L->nstack = L->stack_cap = 0;
@@ -283,6 +291,167 @@ void load_take(struct loader *L)
 	take(L);
 }
 
+/* ---- keys of skipped mappings ---- */
+
+struct load_keyrec {
+	uint64_t hash;
+	size_t off;
+	uint32_t len, line, col;
+};
+
+struct load_skipframe {
+	bool map;
+	bool want_key;         /* map: the next item is a key */
+	struct load_keys_mark keys;
+};
+
+struct load_keys_mark load_keys_mark(const struct loader *L)
+{
+	struct load_keys_mark m = {L->nkrec, L->kbuf_len};
+	return m;
+}
+
+/* A word at a time, the last word overlapping: a dump's skipped
+ * mappings hold most of its keys. */
+static inline uint64_t key_hash(const char *s, size_t len)
+{
+	uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15ull, w = 0;
+	uint32_t a, b;
+	if (len >= 8) {
+		for (; len > 8; s += 8, len -= 8) {
+			memcpy(&w, s, 8);
+			h = (h ^ w) * 0xff51afd7ed558ccdull;
+			h ^= h >> 32;
+		}
+		memcpy(&w, s + len - 8, 8);
+	} else if (len >= 4) {
+		memcpy(&a, s, 4);
+		memcpy(&b, s + len - 4, 4);
+		w = (uint64_t)a << 32 | b;
+	} else if (len) {
+		w = (uint64_t)(unsigned char)s[0] << 16 | (uint64_t)(unsigned char)s[len / 2] << 8 |
+		    (unsigned char)s[len - 1];
+	}
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+	return h ^ (h >> 29);
+}
+
+static int keys_grow(struct loader *L, size_t len)
+{
+	if (L->nkrec == L->krec_cap) {
+		uint32_t ncap = L->krec_cap ? L->krec_cap * 2 : 256;
+		struct load_keyrec *v = realloc(L->krec, (size_t)ncap * sizeof(*v));
+		if (!v)
+			return load_oom(L);
+		L->krec = v;
+		L->krec_cap = ncap;
+	}
+	if (L->kbuf_len + len + 1 > L->kbuf_cap) {
+		size_t ncap = L->kbuf_cap ? L->kbuf_cap : 4096;
+		while (ncap < L->kbuf_len + len + 1)
+			ncap *= 2;
+		char *b = realloc(L->kbuf, ncap);
+		if (!b)
+			return load_oom(L);
+		L->kbuf = b;
+		L->kbuf_cap = ncap;
+	}
+	return 1;
+}
+
+/* A key of at most 8 bytes is kept in its record (its bytes are its
+ * hash, exactly); a longer one is copied to L->kbuf. */
+static inline int keys_add(struct loader *L, const char *s, size_t len, uint32_t line, uint32_t col)
+{
+	struct load_keyrec *r;
+	if (L->nkrec == L->krec_cap || (len > 8 && L->kbuf_len + len + 1 > L->kbuf_cap))
+		if (!keys_grow(L, len))
+			return 0;
+	r = &L->krec[L->nkrec++];
+	r->len = (uint32_t)len;
+	r->line = line;
+	r->col = col;
+	if (len <= 8) {
+		r->hash = 0;
+		memcpy(&r->hash, s, len);
+		r->off = SIZE_MAX;
+		return 1;
+	}
+	memcpy(L->kbuf + L->kbuf_len, s, len);
+	L->kbuf[L->kbuf_len + len] = '\0';
+	r->hash = key_hash(s, len);
+	r->off = L->kbuf_len;
+	L->kbuf_len += len + 1;
+	return 1;
+}
+
+int load_keys_add(struct loader *L, const char *s, size_t len, uint32_t line, uint32_t col)
+{
+	return keys_add(L, s, len, line, col);
+}
+
+static int keyrec_cmp(const void *a, const void *b)
+{
+	const struct load_keyrec *x = a, *y = b;
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->col < y->col ? -1 : (x->col > y->col);
+}
+
+static bool keyrec_same(const struct loader *L, const struct load_keyrec *a,
+			const struct load_keyrec *b)
+{
+	return a->hash == b->hash && a->len == b->len &&
+	       (a->len <= 8 || !memcmp(L->kbuf + a->off, L->kbuf + b->off, a->len));
+}
+
+static void keyrec_dup(struct loader *L, const struct load_keyrec *first,
+		       const struct load_keyrec *dup)
+{
+	char s[9] = {0};
+	if (dup->len <= 8)
+		memcpy(s, &dup->hash, dup->len);
+	load_err(L, dup->line, dup->col,
+		 "duplicate key '%s' (expected each key once in a mapping; first at line %u)",
+		 dup->len <= 8 ? s : L->kbuf + dup->off, first->line);
+}
+
+int load_keys_check(struct loader *L, struct load_keys_mark m)
+{
+	struct load_keyrec *r = L->krec + m.rec;
+	uint32_t n = L->nkrec - m.rec;
+	if (n < 2) {
+		/* most skipped mappings of a dump (managedFields) */
+	} else if (n <= 16) {
+		for (uint32_t i = 1; i < n; i++)
+			for (uint32_t j = 0; j < i; j++)
+				if (keyrec_same(L, &r[j], &r[i])) {
+					keyrec_dup(L, &r[j], &r[i]);
+					break;
+				}
+	} else {
+		/* the records are dropped next: sorted in place */
+		qsort(r, n, sizeof(*r), keyrec_cmp);
+		for (uint32_t i = 1, first = 0; i < n; i++) {
+			if (r[i].hash != r[first].hash) {
+				first = i;
+				continue;
+			}
+			/* equal hashes: compare with every earlier one of them */
+			for (uint32_t j = first; j < i; j++)
+				if (keyrec_same(L, &r[j], &r[i])) {
+					keyrec_dup(L, &r[j], &r[i]);
+					break;
+				}
+		}
+	}
+	L->nkrec = m.rec;
+	L->kbuf_len = m.buf;
+	return !L->oom;
+}
+
 static int anchored_node(struct loader *L, uint32_t depth, struct ynode *out);
 static int skip_alias(struct loader *L);
 static const char *event_anchor(const yaml_event_t *e);
@@ -293,12 +462,47 @@ static const char *event_anchor(const yaml_event_t *e);
  * Most of a kubectl dump (managedFields, status, annotations) goes by here.
  * Nodes are counted for the alias budget; an anchored node is built (an
  * alias may use it later) and an alias is checked as if it were read. */
-static int skip_open(struct loader *L, uint32_t depth)
+/* One item of the innermost frame above base is complete: a map's key
+ * turns to its value and back. key: the item, when it is a scalar. */
+static int frame_item(struct loader *L, uint32_t base, const yaml_event_t *key)
+{
+	struct load_skipframe *f;
+	if (L->nframes <= base)
+		return 1;
+	f = &L->frames[L->nframes - 1];
+	if (!f->map)
+		return 1;
+	if (f->want_key && key)
+		if (!keys_add(L, (const char *)key->data.scalar.value, key->data.scalar.length,
+				   (uint32_t)key->start_mark.line + 1, (uint32_t)key->start_mark.column + 1))
+			return 0;
+	f->want_key = !f->want_key;
+	return 1;
+}
+
+static int frame_push(struct loader *L, bool map)
+{
+	if (L->nframes == L->frames_cap) {
+		uint32_t ncap = L->frames_cap ? L->frames_cap * 2 : 16;
+		struct load_skipframe *v = realloc(L->frames, (size_t)ncap * sizeof(*v));
+		if (!v)
+			return load_oom(L);
+		L->frames = v;
+		L->frames_cap = ncap;
+	}
+	L->frames[L->nframes].map = map;
+	L->frames[L->nframes].want_key = true;
+	L->frames[L->nframes].keys = load_keys_mark(L);
+	L->nframes++;
+	return 1;
+}
+
+/* The frames live on L->frames from base up: an anchored node met here is
+ * built, and may skip parts of itself with a skip_open of its own. */
+static int skip_events(struct loader *L, uint32_t base)
 {
 	yaml_event_t *e = &L->ev;
-	if (L->abort_file || L->oom)
-		return 0;
-	while (depth > 0) {
+	while (L->nframes > base) {
 		if (!yaml_parser_parse(&L->parser, e)) {
 			load_syntax_error(L);
 			return 0;
@@ -315,33 +519,39 @@ static int skip_open(struct loader *L, uint32_t depth)
 								   : e->data.mapping_start.anchor)) {
 				struct ynode n;
 				L->have_ev = true;
-				if (!anchored_node(L, L->level + 1, &n))
+				if (!anchored_node(L, L->level + 1, &n) || !frame_item(L, base, NULL))
 					return 0;
 				continue;
 			}
 			L->decode_count++;
 			L->level++;
-			depth++;
+			if (!frame_push(L, e->type == YAML_MAPPING_START_EVENT))
+				return 0;
 			break;
 		case YAML_SEQUENCE_END_EVENT:
-		case YAML_MAPPING_END_EVENT:
+		case YAML_MAPPING_END_EVENT: {
+			const struct load_skipframe *f = &L->frames[--L->nframes];
 			if (L->level)
 				L->level--;
-			depth--;
+			if ((f->map && !load_keys_check(L, f->keys)) || !frame_item(L, base, NULL))
+				return 0;
 			break;
+		}
 		case YAML_SCALAR_EVENT:
 			if (e->data.scalar.anchor) {
 				struct ynode n;
 				L->have_ev = true;
-				if (!anchored_node(L, L->level + 1, &n))
+				if (!anchored_node(L, L->level + 1, &n) || !frame_item(L, base, NULL))
 					return 0;
 				continue;
 			}
 			L->decode_count++;
+			if (!frame_item(L, base, e))
+				return 0;
 			break;
 		case YAML_ALIAS_EVENT:
 			L->have_ev = true;
-			if (!skip_alias(L))
+			if (!skip_alias(L) || !frame_item(L, base, NULL))
 				return 0;
 			continue;
 		case YAML_STREAM_END_EVENT:
@@ -353,6 +563,18 @@ static int skip_open(struct loader *L, uint32_t depth)
 			break;
 		}
 		yaml_event_delete(e);
+	}
+	return 1;
+}
+
+static int skip_open(struct loader *L, bool map)
+{
+	uint32_t base = L->nframes;
+	if (L->abort_file || L->oom || !frame_push(L, map))
+		return 0;
+	if (!skip_events(L, base)) {
+		L->nframes = base;
+		return 0;
 	}
 	return 1;
 }
@@ -375,8 +597,9 @@ int load_skip(struct loader *L)
 			take(L);
 			return 1;
 		}
+		bool map = e->type == YAML_MAPPING_START_EVENT;
 		take(L);
-		return skip_open(L, 1);
+		return skip_open(L, map);
 	case YAML_ALIAS_EVENT:
 		return skip_alias(L);
 	case YAML_STREAM_END_EVENT:
@@ -653,6 +876,9 @@ void load_anchors_reset(struct loader *L)
 		free(L->open_anchors[i]);
 	L->nopen = 0;
 	L->decode_count = L->alias_count = 0;
+	L->nkrec = 0;
+	L->kbuf_len = 0;
+	L->nframes = 0;
 }
 
 static struct load_anchor *anchor_find(const struct loader *L, const char *name)
@@ -1188,6 +1414,7 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 	yaml_event_type_t end = is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT;
 	bool bad_key = false, merge = false;
 	uint32_t base = L->nstack;
+	struct load_keys_mark skipped = load_keys_mark(L);
 	int ok = 0;
 	out->type = is_map ? Y_MAP : Y_SEQ;
 	take(L);
@@ -1220,8 +1447,13 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		/* a map stores key and value as two consecutive kids; n counts pairs */
 		struct ynode key, val;
 		if ((keep || unread) && skipped_key(L, keep, unread, e)) {
-			/* decided on the event: the key is never copied */
+			/* decided on the event: the key is never built, but
+			 * recorded for the duplicate check */
 			L->decode_count++;
+			if (!keys_add(L, (const char *)e->data.scalar.value, e->data.scalar.length,
+					   (uint32_t)e->start_mark.line + 1,
+					   (uint32_t)e->start_mark.column + 1))
+				goto done;
 			take(L);
 			if (!load_skip(L))
 				goto done;
@@ -1230,7 +1462,9 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		if (!tree_node(L, depth + 1, NULL, &key))
 			goto done;
 		if (!kept(keep, &key) || unread) {
-			if (!load_skip(L))
+			if ((key.type == Y_SCALAR &&
+			     !keys_add(L, key.s, key.len, key.line, key.col)) ||
+			    !load_skip(L))
 				goto done;
 			continue;
 		}
@@ -1258,6 +1492,8 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 			goto done;
 		out->n++;
 	}
+	if (is_map && !load_keys_check(L, skipped))
+		goto done;
 	if (bad_key) {
 		/* reported: the readers stay silent about this mapping rather
 		 * than add "no name" and the like for the key they lost */

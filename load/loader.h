@@ -146,6 +146,15 @@ struct loader {
 	uint32_t anchor_mask;
 	char **open_anchors;           /* anchors whose node is being read */
 	uint32_t nopen, open_cap;
+	/* keys of mappings that are skipped, not built: checked for
+	 * duplicates all the same (load_tree.c) */
+	struct load_keyrec *krec;
+	uint32_t nkrec, krec_cap;
+	char *kbuf;
+	size_t kbuf_len, kbuf_cap;
+	/* the frames of the collections skip_open is inside */
+	struct load_skipframe *frames;
+	uint32_t nframes, frames_cap;
 	uint64_t decode_count;         /* nodes of the document, aliases expanded */
 	uint64_t alias_count;          /* ... of them from aliases */
 
@@ -211,6 +220,16 @@ struct ydec {
 };
 int load_yaml_int(const char *s, size_t len, int64_t *out, bool *big);
 int load_yaml_float(const char *s, size_t len, struct ydec *out);
+/* Keys that are not built (skipped fields, unread objects) are recorded
+ * between load_keys_mark and load_keys_check, which reports the
+ * duplicates among them and forgets them. 1, 0 on OOM. */
+struct load_keys_mark {
+	uint32_t rec;
+	size_t buf;
+};
+struct load_keys_mark load_keys_mark(const struct loader *L);
+int load_keys_add(struct loader *L, const char *s, size_t len, uint32_t line, uint32_t col);
+int load_keys_check(struct loader *L, struct load_keys_mark m);
 /* Expands the merge keys (`<<`) of map m (load_tree.c does it for every
  * mapping it builds). 1, 0 on OOM; m becomes Y_BAD when reported. */
 int load_merge_keys(struct loader *L, struct ynode *m);
@@ -243,9 +262,10 @@ bool y_is_string(struct loader *L, const struct ynode *n, const char *path);
 int y_str(struct loader *L, const struct ynode *n, const char *what, sym_t *out);
 /* The text of quantity n as Quantity's UnmarshalJSON sees it: a YAML int
  * as its decimal value (0x10 is 16), a string or float as written; a
- * boolean is reported (returns 0). buf (cap bytes) may hold the text. */
-int y_qty_text(struct loader *L, const struct ynode *n, const char *path, char *buf, size_t cap,
-	       const char **text, size_t *len);
+ * boolean is reported at PATH.KEY (PATH[KEY] when bracket; returns 0).
+ * buf (cap bytes) may hold the text. */
+int y_qty_text(struct loader *L, const struct ynode *n, const char *path, const char *key,
+	       bool bracket, char *buf, size_t cap, const char **text, size_t *len);
 int y_int(struct loader *L, const struct ynode *n, const char *what, int64_t lo, int64_t hi,
 	  int64_t *out);
 int y_bool(struct loader *L, const struct ynode *n, const char *what, bool *out);
