@@ -1335,9 +1335,12 @@ int load_merge_keys(struct loader *L, struct ynode *m)
 			nexp++;
 			continue;
 		}
-		uint32_t nv = v->type == Y_SEQ ? v->n : 1;
+		/* decode.go merge: an alias must name a mapping; an inline
+		 * sequence lists mappings or aliases of them */
+		bool list = v->type == Y_SEQ && !v->aliased;
+		uint32_t nv = list ? v->n : 1;
 		for (uint32_t j = 0; j < nv; j++) {
-			const struct ynode *x = v->type == Y_SEQ ? &v->kids[j] : v;
+			const struct ynode *x = list ? &v->kids[j] : v;
 			if (x->type == Y_BAD) {
 				bad = true;
 				continue;
@@ -1546,6 +1549,9 @@ static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, 
 		}
 		/* the anchor's node, shared: readers never change a tree */
 		*out = a->node;
+		out->aliased = true;
+		/* reported where it is used; what is inside, where written */
+		set_mark(out, e);
 		take(L);
 		return 1;
 	}

@@ -44,6 +44,7 @@ struct ynode {
 	bool quoted;           /* scalar written with quotes */
 	uint8_t kind;          /* Y_SCALAR: enum yscalar */
 	bool tagged;           /* Y_SCALAR: with an explicit tag (!!int, !!str) */
+	bool aliased;          /* an alias's expansion (shared with its anchor) */
 	uint32_t line, col;    /* 1-based */
 	char *s;               /* scalar text, NUL-terminated (NULL for collections) */
 	size_t len;
