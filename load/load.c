@@ -458,7 +458,7 @@ static void add_object(struct loader *L, const struct ynode *m, const char *what
 		load_err_at(L, m, "object has no kind (expected Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController, PriorityClass, PodDisruptionBudget or List)");
 		return;
 	}
-	if (!y_want(L, k, Y_SCALAR, "kind"))
+	if (!y_want(L, k, Y_SCALAR, "kind") || !y_is_string(L, k, "kind"))
 		return;
 	if (!strcmp(k->s, "Node"))
 		add_node(L, m, what);
