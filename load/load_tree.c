@@ -420,8 +420,9 @@ static void keyrec_dup(struct loader *L, const struct load_keyrec *first,
 
 int load_keys_check(struct loader *L, struct load_keys_mark m)
 {
-	struct load_keyrec *r = L->krec + m.rec;
 	uint32_t n = L->nkrec - m.rec;
+	/* krec is NULL until a key is recorded */
+	struct load_keyrec *r = n ? L->krec + m.rec : NULL;
 	if (n < 2) {
 		/* most skipped mappings of a dump (managedFields) */
 	} else if (n <= 16) {
