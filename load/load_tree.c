@@ -1387,21 +1387,39 @@ int load_merge_keys(struct loader *L, struct ynode *m)
 			kids[2 * n + 1] = m->kids[2 * i + 1];
 			n++;
 		}
+	/* the keys present, in an open-addressing table of indices + 1: a
+	 * merge of two 20,000-key mappings stays linear */
+	uint32_t mask = 15, *slots;
+	while (mask + 1 < 2 * total)
+		mask = mask * 2 + 1;
+	if (!(slots = calloc((size_t)mask + 1, sizeof(*slots))))
+		return load_oom(L);
+	for (uint32_t j = 0; j < n; j++) {
+		const struct ynode *k = &kids[2 * j];
+		uint32_t h = (uint32_t)key_hash(k->s ? k->s : "", k->s ? k->len : 0) & mask;
+		while (slots[h])
+			h = (h + 1) & mask;
+		slots[h] = j + 1;
+	}
 	for (uint32_t s = 0; s < nsrc; s++)
 		for (uint32_t i = 0; i < src[s]->n; i++) {
 			const struct ynode *k = &src[s]->kids[2 * i];
+			const char *ks = k->s ? k->s : "";
+			size_t kl = k->s ? k->len : 0;
+			uint32_t h = (uint32_t)key_hash(ks, kl) & mask;
 			bool have = false;
-			/* a quadratic scan: merged mappings are templates of a few
-			 * keys, and the total is bounded by max_entries */
-			for (uint32_t j = 0; j < n && !have; j++)
-				have = kids[2 * j].len == k->len && kids[2 * j].s && k->s &&
-				       !memcmp(kids[2 * j].s, k->s, k->len);
+			for (; slots[h] && !have; h = (h + 1) & mask) {
+				const struct ynode *o = &kids[2 * (slots[h] - 1)];
+				have = (o->s ? o->len : 0) == kl && !memcmp(o->s ? o->s : "", ks, kl);
+			}
 			if (have)
 				continue;
+			slots[h] = n + 1;
 			kids[2 * n] = *k;
 			kids[2 * n + 1] = src[s]->kids[2 * i + 1];
 			n++;
 		}
+	free(slots);
 	m->kids = kids;
 	m->n = m->cap = n;
 	return 1;
