@@ -126,6 +126,37 @@ int y_str(struct loader *L, const struct ynode *n, const char *what, sym_t *out)
 	return 1;
 }
 
+/* An entry's field: its path (LIST[IDX].FIELD) is only formatted for an
+ * error, so the common case costs nothing. */
+static bool typed_ok(const struct ynode *n, bool integer)
+{
+	if (y_absent(n))
+		return !integer;
+	if (n->type != Y_SCALAR)
+		return false;
+	return integer ? n->kind == YS_INT : (n->kind == YS_STR || n->kind == YS_MERGE);
+}
+
+int y_str_at(struct loader *L, const struct ynode *n, const char *list, uint32_t idx,
+	     const char *field, sym_t *out)
+{
+	char path[192];
+	if (typed_ok(n, false))
+		return y_str(L, n, field, out);
+	snprintf(path, sizeof(path), "%s[%u].%s", list, idx, field);
+	return y_str(L, n, path, out);
+}
+
+int y_int_at(struct loader *L, const struct ynode *n, const char *list, uint32_t idx,
+	     const char *field, int64_t lo, int64_t hi, int64_t *out)
+{
+	char path[192];
+	if (typed_ok(n, true))
+		return y_int(L, n, field, lo, hi, out);
+	snprintf(path, sizeof(path), "%s[%u].%s", list, idx, field);
+	return y_int(L, n, path, lo, hi, out);
+}
+
 /* The integer n holds as Kubernetes decodes it into an integer field:
  * a YAML int (0x1F, 1_000 too), or a YAML float with no fraction (YAML's
  * 1.0 and 1e3 become JSON's 1 and 1000), but no float in a JSON document

@@ -261,6 +261,12 @@ bool y_want(struct loader *L, const struct ynode *n, enum ytype t, const char *w
  * non-scalar, which the caller's shape check reports). */
 bool y_is_string(struct loader *L, const struct ynode *n, const char *path);
 int y_str(struct loader *L, const struct ynode *n, const char *what, sym_t *out);
+/* y_str and y_int for field FIELD of entry IDX of list LIST: a type
+ * error names LIST[IDX].FIELD ("tolerations[0].operator"). */
+int y_str_at(struct loader *L, const struct ynode *n, const char *list, uint32_t idx,
+	     const char *field, sym_t *out);
+int y_int_at(struct loader *L, const struct ynode *n, const char *list, uint32_t idx,
+	     const char *field, int64_t lo, int64_t hi, int64_t *out);
 /* The text of quantity n as Quantity's UnmarshalJSON sees it: a YAML int
  * as its decimal value (0x10 is 16), a string or float as written; a
  * boolean is reported at PATH.KEY (PATH[KEY] when bracket; returns 0).
