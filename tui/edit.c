@@ -45,6 +45,10 @@ int act_place(struct tui *t)
 	}
 	if (s->cursor < 0)
 		return TUI_R_DRAW;
+	if (tui_hiding(t)) {
+		tui_flash(t, true, "predict mode: r reveals the verdicts before a placement");
+		return TUI_R_DRAW;
+	}
 	const char *name = intern_get(c->in, c->nodes[s->cursor].name);
 	const struct node_rec *r = sim_node_rec(s, (uint32_t)s->cursor);
 	if (!r || !r->feasible) {

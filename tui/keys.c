@@ -21,6 +21,7 @@ struct keydef {
 
 static const char G_TIME[] = "Moving through time";
 static const char G_LOOK[] = "Looking around";
+static const char G_PREDICT[] = "Predict mode (the class guesses first)";
 static const char G_POD[] = "Placing and editing the pod";
 static const char G_WHATIF[] = "What-ifs on the cluster";
 static const char G_OTHER[] = "Other";
@@ -50,6 +51,12 @@ static const struct keydef keydefs[] = {
 	 "On narrow screens: show the constraint panel or the node panel"},
 	{act_scroll_down, {KEY_NPAGE}, G_LOOK, NULL, "Scroll the constraint and node panels down"},
 	{act_scroll_up, {KEY_PPAGE}, G_LOOK, NULL, "Scroll the constraint and node panels up"},
+	{act_predict, {'P'}, G_PREDICT, NULL,
+	 "Predict mode on or off: each step first shows the pod and the counts before it, no verdict"},
+	{act_guess, {'x'}, G_PREDICT, NULL,
+	 "Mark a guess on the cursor's node: feasible, the pod goes here, filtered out, none"},
+	{act_reveal, {'r'}, G_PREDICT, NULL,
+	 "Reveal the step's verdicts and which guesses were right (n: next step, hidden again)"},
 	{act_place, {'\r', '\n', KEY_ENTER}, G_POD, "place",
 	 "Place this step's pod on the cursor's node if it is feasible (choose:)"},
 	{act_skew_up, {'+', '='}, G_POD, NULL, "maxSkew + 1 on the selected constraint"},
@@ -78,7 +85,7 @@ static const struct keydef keydefs[] = {
 
 #define NKEYDEFS (sizeof(keydefs) / sizeof(keydefs[0]))
 
-static const char *const groups[] = {G_TIME, G_LOOK, G_POD, G_WHATIF, G_OTHER};
+static const char *const groups[] = {G_TIME, G_LOOK, G_PREDICT, G_POD, G_WHATIF, G_OTHER};
 
 static const char *key_label(int k, char *buf, size_t len)
 {

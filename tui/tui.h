@@ -174,7 +174,17 @@ struct sim {
 	int pane_scroll[PANE__COUNT]; /* first line of each scrolling panel */
 	bool cons_follow;        /* the next drawing scrolls the selected constraint into view */
 	bool fold_note;          /* the story shows no note (f) */
+	/* Predict mode (the P key, t->predict): the step whose verdicts r
+	 * revealed (its view, 0 none), and the guesses marked with x at
+	 * step guess_view (one enum guess a node id, nguess of them). */
+	uint32_t reveal_view;
+	bool predict;            /* t->predict's copy for clayout: cells room "wrong" */
+	uint8_t *guess;
+	uint32_t nguess, guess_view;
 };
+
+/* A student's guess on a node in predict mode (x cycles them). */
+enum guess { GUESS_NONE, GUESS_FITS, GUESS_HERE, GUESS_NO, GUESS__COUNT };
 
 /* ---- modal input line (prompt.c) ---- */
 enum prompt_kind { PROMPT_NONE, PROMPT_GOTO, PROMPT_FIND, PROMPT_WRITE, PROMPT_OVERWRITE, PROMPT_PICK };
@@ -211,6 +221,7 @@ struct tui {
 	bool color;              /* colours in use (term_roles) */
 	bool color_wanted;       /* no NO_COLOR */
 	enum theme theme;
+	bool predict;            /* predict mode (P): verdicts wait for r */
 	const struct glyphs *g;
 	attr_t attrs[ROLE__COUNT];
 	struct rect clip;        /* drawing is clipped to this */
@@ -332,6 +343,17 @@ int sim_redo(struct sim *s);
 /* Label keys of the alive nodes, sorted by text (malloc'd, n in *n). */
 sym_t *sim_label_keys(const struct sim *s, uint32_t *n);
 int sim_write(struct sim *s, const char *path, bool overwrite, char *err, size_t errlen);
+/* Predict mode: whether this step's verdicts are hidden (P is on, the
+ * step ran a scheduling cycle, r has not revealed it). */
+bool tui_hiding(const struct tui *t);
+/* The guess marked on node at this step (GUESS_NONE when none). */
+enum guess sim_guess(const struct sim *s, uint32_t node);
+/* Sets it; 0 on OOM. */
+int sim_set_guess(struct sim *s, uint32_t node, enum guess g);
+/* Whether the guess on node was right (the decision on screen decides). */
+bool sim_guess_right(const struct sim *s, uint32_t node, enum guess g);
+/* Short words for a guess: "fits?", "here?", "no?" (short) or a phrase. */
+const char *guess_text(enum guess g, bool short_form);
 /* How pod id shows in the cluster view. */
 enum role sim_pod_role(const struct sim *s, uint32_t pod, const char **glyph,
 		       const struct glyphs *g);
@@ -388,8 +410,10 @@ extern const struct panel_ops panel_picker;   /* picker.c: bundled scenarios */
  * (or none); scrolls adds PgUp/PgDn, which is kept when both do not fit. */
 void draw_title(struct tui *t, const struct rect *r, const char *title, const char *right, bool scrolls);
 
-/* p_cluster.c: the title of a domain box (value, count, minimum) */
-void cluster_box_title(const struct sim *s, const struct cl_box *b, struct out_buf *o);
+/* p_cluster.c: the title of a domain box (value, count, minimum; hiding:
+ * without the feasible count) */
+void cluster_box_title(const struct sim *s, const struct cl_box *b, bool hiding,
+		       struct out_buf *o);
 
 /* screen.c */
 void screen_layout(struct tui *t);
@@ -463,6 +487,9 @@ int act_delete_pod(struct tui *t);
 int act_add_node(struct tui *t);
 int act_undo(struct tui *t);
 int act_redo(struct tui *t);
+int act_predict(struct tui *t);
+int act_reveal(struct tui *t);
+int act_guess(struct tui *t);
 int act_write(struct tui *t);
 int act_mouse(struct tui *t);
 /* Finishing a prompt (prompt.c calls these). */

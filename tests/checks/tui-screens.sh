@@ -109,6 +109,32 @@ case_ addnode-label-120x30 $U 120x30 "/node4<Enter>a/whatif<Enter>" $O
 "$SKEWER" gen --nodes 16 --zones 8 --pods 40 --steps 3 --constraints 1 --seed 5 -o "$tmp/zones8.yaml"
 case_ zones8-80x24 $U 80x24 "n" "$tmp/zones8.yaml"
 case_ zones8-node-80x24 $U 80x24 "n<Tab>" "$tmp/zones8.yaml"
+# predict mode: P hides every verdict of the step (below the title and
+# the timeline strip, whose past steps keep their marks) while the pod,
+# its constraint and the counts before it show; x marks guesses, r
+# reveals them; n carries on, hidden again
+case_ predict-pending-80x24 $U 80x24 "Pnnn" $T
+case_ predict-step1-80x24 $U 80x24 "P" $T
+case_ predict-step1-reveal-80x24 $U 80x24 "Pr" $T
+case_ predict-node-80x24 $U 80x24 "Pnnn<Tab>" $T
+case_ predict-reveal-80x24 $U 80x24 "Pxllxxr" $T
+case_ predict-next-80x24 $U 80x24 "Prn" $T
+case_ predict-next-reveal-80x24 $U 80x24 "Prnr" $T
+for f in predict-pending-80x24 predict-step1-80x24 predict-node-80x24 predict-next-80x24; do
+	body=$(tail -n +3 "tests/screens/$f.txt")
+	for bad in ✓ ✗ ★ ✘ ☆ ◆ "scheduled on" "pending:" "SKEW IF PLACED" "> maxSkew" Filters; do
+		if grep -qF -- "$bad" <<<"$body"; then
+			echo "FAIL: predict screen $f shows a verdict: $bad"
+			fails=$((fails + 1))
+		fi
+	done
+	grep -qE "^Step [0-9]+/7: schedule default/web-" <<<"$body" ||
+		{ echo "FAIL: predict screen $f does not show the pod"; fails=$((fails + 1)); }
+done
+grep -q "scheduled on node-a" tests/screens/predict-step1-reveal-80x24.txt ||
+	{ echo "FAIL: P r does not reveal"; fails=$((fails + 1)); }
+grep -q "scheduled on node-b" tests/screens/predict-next-reveal-80x24.txt ||
+	{ echo "FAIL: P r n r does not reveal step 2"; fails=$((fails + 1)); }
 
 [ "$fails" -eq 0 ] || { echo "$fails screen(s) differ"; exit 1; }
 echo ok
