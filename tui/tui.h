@@ -187,7 +187,9 @@ struct sim {
 enum guess { GUESS_NONE, GUESS_FITS, GUESS_HERE, GUESS_NO, GUESS__COUNT };
 
 /* ---- modal input line (prompt.c) ---- */
-enum prompt_kind { PROMPT_NONE, PROMPT_GOTO, PROMPT_FIND, PROMPT_WRITE, PROMPT_OVERWRITE, PROMPT_PICK };
+struct tui;
+enum prompt_kind { PROMPT_NONE, PROMPT_GOTO, PROMPT_FIND, PROMPT_WRITE, PROMPT_OVERWRITE, PROMPT_PICK,
+		   PROMPT_EDIT };
 
 struct prompt {
 	enum prompt_kind kind;
@@ -195,6 +197,7 @@ struct prompt {
 	char buf[512];
 	size_t len;
 	char pending[512];       /* PROMPT_OVERWRITE: the path asked about */
+	int (*done)(struct tui *t, const char *text); /* PROMPT_EDIT: takes the text */
 };
 
 /* ---- the scenario picker (picker.c) ---- */
@@ -433,6 +436,9 @@ void screen_scroll_reset(struct sim *s, bool cursor_only);
 /* prompt.c */
 void prompt_open(struct tui *t, enum prompt_kind k, const char *label, const char *init);
 int prompt_key(struct tui *t, int key);
+/* An edit's prompt: Enter hands the text to done. */
+void prompt_edit(struct tui *t, const char *label, const char *init,
+		 int (*done)(struct tui *t, const char *text));
 
 /* picker.c */
 struct picker *picker_new(char *err, size_t errlen);
@@ -488,6 +494,16 @@ int act_add_node(struct tui *t);
 int act_undo(struct tui *t);
 int act_redo(struct tui *t);
 int act_predict(struct tui *t);
+int act_selector(struct tui *t);
+int act_match_keys(struct tui *t);
+int act_add_constraint(struct tui *t);
+int act_remove_constraint(struct tui *t);
+int act_pod_labels(struct tui *t);
+int act_toleration(struct tui *t);
+int act_new_node(struct tui *t);
+int act_remove_node(struct tui *t);
+int act_relabel(struct tui *t);
+int act_replica(struct tui *t);
 int act_reveal(struct tui *t);
 int act_guess(struct tui *t);
 int act_write(struct tui *t);

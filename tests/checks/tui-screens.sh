@@ -109,6 +109,30 @@ case_ addnode-label-120x30 $U 120x30 "/node4<Enter>a/whatif<Enter>" $O
 "$SKEWER" gen --nodes 16 --zones 8 --pods 40 --steps 3 --constraints 1 --seed 5 -o "$tmp/zones8.yaml"
 case_ zones8-80x24 $U 80x24 "n" "$tmp/zones8.yaml"
 case_ zones8-node-80x24 $U 80x24 "n<Tab>" "$tmp/zones8.yaml"
+# the class's edits, at docs-one-constraint's step 1 (zoneA 2 pods, zoneB
+# 1, mypod to node4); each checked by hand:
+# e: selector app=none counts nothing, the pod does not match (+0): skew 0
+case_ edit-selector-120x30 $U 120x30 "e<C-u>app=none<Enter>" $O
+# A node: the docs' second constraint by node; only node4 passes both
+case_ edit-add-cons-120x30 $U 120x30 "A<C-u>node<Enter>" $O
+# D: no constraint left, every node feasible, the scores pick node4
+case_ edit-remove-cons-120x30 $U 120x30 "D" $O
+# L: labels foo=baz, so the pod no longer matches its selector: zoneA 2 + 0 - 1
+case_ edit-pod-labels-120x30 $U 120x30 "L<C-u>foo=baz<Enter>" $O
+# O: node4 tainted what-if (mypod would go to node3); tolerating it sends
+# mypod back to node4
+case_ edit-toleration-120x30 $U 120x30 "/node4<Enter>tO<Enter>" $O
+# E: no matchLabelKeys: web-v1-a and web-v1-b count again (1, 1, 0)
+case_ edit-match-keys-120x30 $U 120x30 "nE<C-u><Enter>" scenarios/docs-matchlabelkeys.yaml
+# N: a node in a new zone, zoneC: the minimum drops to 0, only node5 passes
+case_ edit-new-node-120x30 $U 120x30 "N<C-u>node5 zone=zoneC<Enter>" $O
+# X: node4 removed: zoneB is node3 alone (1, the minimum), mypod to node3
+case_ edit-remove-node-120x30 $U 120x30 "/node4<Enter>X" $O
+# R: node4 relabelled zone=zoneC, a zone of its own with 0: mypod there
+case_ edit-relabel-120x30 $U 120x30 "/node4<Enter>R<C-u>zone=zoneC<Enter>" $O
+# y: one more replica after mypod: 2 and 2, every node passes, node1 first
+case_ edit-replica-120x30 $U 120x30 "y" $O
+
 # predict mode: P hides every verdict of the step (below the title and
 # the timeline strip, whose past steps keep their marks) while the pod,
 # its constraint and the counts before it show; x marks guesses, r
