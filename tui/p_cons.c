@@ -56,7 +56,7 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 	pen_put(p, ROLE_LABEL, " PODS");
 	pen_pad(p, col_skew);
 	bool hiding = tui_hiding(t);
-	pen_put(p, ROLE_LABEL, k->hard && !hiding ? "SKEW IF PLACED" : "");
+	pen_put(p, ROLE_LABEL, hiding ? "" : k->hard ? "SKEW IF PLACED" : "SCORE TERM (lower wins)");
 	pen_nl(p);
 	for (uint32_t i = 0; i < k->ndoms; i++) {
 		/* one line a domain: at 5,000 domains most are off screen,
@@ -102,8 +102,13 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 				pen_printf(p, ROLE_OVER, " > maxSkew %" PRId32 " %s", k->max_skew, t->g->bad);
 			else
 				pen_printf(p, ROLE_FEASIBLE, " %s", t->g->ok);
+		} else if (hiding) {
+			/* predict mode: the scores are the verdict */
 		} else {
-			pen_put(p, ROLE_LABEL, "scored");
+			/* the domain's share of a node's raw spread score, as
+			 * decision_spread_terms: count x weight + (maxSkew - 1) */
+			pen_printf(p, ROLE_NORMAL, "%" PRId64 " x %.2f + %d = %.2f", d->count, k->weight,
+				   (int)k->max_skew - 1, (double)d->count * k->weight + (k->max_skew - 1));
 		}
 		if (d->is_min && k->hard)
 			pen_put(p, ROLE_MIN, "  min");

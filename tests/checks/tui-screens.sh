@@ -56,6 +56,9 @@ case_ picker-open-80x24 $U 80x24 "jj<Enter>"
 case_ picker-search-80x24 $U 80x24 "/mindom<Enter>"
 case_ mindomains-80x30 $U 80x30 "n" scenarios/docs-mindomains.yaml
 case_ two-constraints-150x45 $U 150x45 "]" scenarios/docs-two-constraints.yaml
+# soft constraints show each domain's share of a node's raw spread score,
+# count x ln(size + 2) + (maxSkew - 1): node4 0 x 1.79 + 2 = 2.00 and
+# zoneB 1 x 1.39 + 4 = 5.39, the lowest sum, so node4 is chosen
 case_ soft-scores-200x60 $U 200x60 "" scenarios/docs-builtin-defaults.yaml
 case_ find-node-120x40 $U 120x40 "/node4<Enter>" scenarios/docs-one-constraint.yaml
 # every blocker: n1 fails four filters (✘Taint+3 in the grid, each ✗ with
