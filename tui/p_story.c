@@ -80,7 +80,16 @@ static enum role outcome_text(const struct tui *t, struct out_buf *b)
 	const struct sim *s = t->sim;
 	const struct step_result *res = &s->tl->res[s->view - 1];
 	if (tui_hiding(t)) {
-		out_buf_puts(b, "Predict: which nodes are feasible, where does the pod go, what is the "
+		/* the pod's labels: what its selectors may count */
+		const struct cluster *c = s->sc->cluster;
+		out_buf_puts(b, "Predict (the pod's labels: ");
+		const struct labels *l = s->dec.pod < c->npods ? &c->pods[s->dec.pod].labels : NULL;
+		for (uint32_t i = 0; l && i < l->n; i++)
+			out_buf_printf(b, "%s%s=%s", i ? "," : "", intern_get(c->in, l->v[i].key),
+				       intern_get(c->in, l->v[i].val));
+		if (!l || !l->n)
+			out_buf_puts(b, "none");
+		out_buf_puts(b, "): which nodes are feasible, where does the pod go, what is the "
 				"skew there? x marks a guess on the cursor's node, r reveals.");
 		return ROLE_KEY;
 	}
