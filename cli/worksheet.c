@@ -156,6 +156,16 @@ static void answers(struct out_buf *key, const struct timeline *t, uint32_t i,
 	} else {
 		out_buf_printf(key, "It stays %s: %s\n", cli_outcome_name(r->outcome),
 			       r->message ? r->message : "");
+		int32_t nom = cli_postfilter_ran(d) ? cli_nominated(d) : -1;
+		if (nom >= 0) {
+			out_buf_printf(key, "     Preemption nominates %s, evicting", cli_node_name(c, nom));
+			for (uint32_t v = 0; v < d->pre.nvictims; v++) {
+				out_buf_puts(key, v ? ", " : " ");
+				cli_pod_name(key, c, c->pods[d->pre.victims[v]].ns,
+					     c->pods[d->pre.victims[v]].name, true);
+			}
+			out_buf_puts(key, ".\n");
+		}
 	}
 	if (!q)
 		return;
