@@ -23,10 +23,12 @@ enum {
 	CLI_OPT_STEP = 1u << 1,   /* --step N */
 	CLI_OPT_FILTER = 1u << 2, /* --namespace NS, --selector SEL */
 	CLI_OPT_COLOR = 1u << 3,  /* --color WHEN, --no-color */
+	CLI_OPT_WORKSHEET = 1u << 4, /* --worksheet */
 };
 
 struct cli_opts {
 	bool json;
+	bool worksheet;           /* explain --worksheet */
 	bool has_step;
 	uint32_t step;            /* 1-based */
 	const char *ns;
@@ -130,5 +132,7 @@ int cli_default(int argc, char **argv);
 /* explain's two forms over a timeline at step 0 (explain.c, explain_json.c). */
 int explain_text(FILE *f, struct timeline *t, const struct cli_opts *o);
 int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o);
+/* explain --worksheet: a handout with questions and an answer key (worksheet.c). */
+int explain_worksheet(FILE *f, struct timeline *t, const struct cli_opts *o);
 
 #endif

@@ -18,13 +18,17 @@ struct command {
 
 static const struct command commands[] = {
 	{"explain", cli_explain,
-	 "explain [--json] [--step N] [--namespace NS] [--selector SEL] FILE...",
+	 "explain [--json | --worksheet] [--step N] [--namespace NS] [--selector SEL] FILE...",
 	 "Run every step of the scenario and explain each scheduling decision:\n"
 	 "the constraints in force with their domains and global minimum, every\n"
 	 "node's verdict (every failing filter with its reason, the first one\n"
 	 "the scheduler's, or the scores), what preemption did when no node fits,\n"
 	 "and the outcome.\n"
 	 "  --json                one JSON document (docs/explain-json.md)\n"
+	 "  --worksheet           a handout for a class instead: the cluster before\n"
+	 "                        each scheduling step and its questions (which nodes\n"
+	 "                        are feasible, where the pod goes, the skew), then\n"
+	 "                        an answer key (docs/teaching.md)\n"
 	 "  --step N              explain only step N (earlier steps still apply)\n"
 	 "  -n, --namespace NS    only pending pods of namespace NS become steps\n"
 	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"

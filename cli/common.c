@@ -111,6 +111,8 @@ int cli_parse(const char *cmd, int argc, char **argv, unsigned allowed, struct c
 				cli_usage_error("%s: --color takes auto, always or never", cmd);
 				goto error;
 			}
+		} else if ((allowed & CLI_OPT_WORKSHEET) && !strcmp(a, "--worksheet")) {
+			o->worksheet = true;
 		} else if ((allowed & CLI_OPT_COLOR) && !strcmp(a, "--no-color")) {
 			o->color = OUT_COLOR_NEVER;
 		} else {

@@ -584,7 +584,7 @@ int cli_explain(int argc, char **argv)
 	struct cli_opts o;
 	struct scenario *sc;
 	struct timeline *t;
-	int rc = cli_start("explain", argc, argv, CLI_OPT_JSON | CLI_OPT_STEP | CLI_OPT_FILTER | CLI_OPT_COLOR, &o, &sc, &t);
+	int rc = cli_start("explain", argc, argv, CLI_OPT_JSON | CLI_OPT_STEP | CLI_OPT_FILTER | CLI_OPT_COLOR | CLI_OPT_WORKSHEET, &o, &sc, &t);
 	if (rc >= 0)
 		return rc;
 	rc = CLI_USAGE;
@@ -593,7 +593,13 @@ int cli_explain(int argc, char **argv)
 				     timeline_len(t), timeline_len(t) == 1 ? "" : "s");
 		goto done;
 	}
-	rc = o.json ? explain_json(stdout, t, &o) : explain_text(stdout, t, &o);
+	if (o.json && o.worksheet) {
+		rc = cli_usage_error("explain: --json and --worksheet are two different outputs: give one");
+		goto done;
+	}
+	rc = o.worksheet ? explain_worksheet(stdout, t, &o)
+	     : o.json    ? explain_json(stdout, t, &o)
+			 : explain_text(stdout, t, &o);
 done:
 	if (t)
 		timeline_free(t);

@@ -315,5 +315,59 @@ int act_picker(struct tui *t)
 	}
 	sim_free(t->sim);
 	t->sim = NULL;
+	t->predict = false; /* a mode of the scenario view */
 	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+/* Predict mode: each step that schedules a pod first shows the pod, its
+ * constraints and the counts before it is placed; the verdicts wait for
+ * r. It stays on from step to step until P again. */
+int act_predict(struct tui *t)
+{
+	t->predict = !t->predict;
+	t->sim->predict = t->predict;
+	t->sim->reveal_view = 0;
+	t->sim->gen++; /* the cells make room for "right"/"wrong" */
+	tui_flash(t, false, t->predict ? "predict mode: verdicts hidden; x marks a guess, r reveals (P: off)"
+				       : "predict mode off: every verdict shows");
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+int act_reveal(struct tui *t)
+{
+	struct sim *s = t->sim;
+	if (!t->predict) {
+		tui_flash(t, false, "nothing hidden: r reveals in predict mode (P)");
+		return TUI_R_DRAW;
+	}
+	if (!tui_hiding(t)) {
+		tui_flash(t, false, s->has_dec ? "already revealed (n: the next step)"
+					       : "no scheduling decision at this step (n: the next step)");
+		return TUI_R_DRAW;
+	}
+	s->reveal_view = s->view;
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+/* Cycles the cursor node's guess: feasible, the pod goes here, filtered
+ * out, none. */
+int act_guess(struct tui *t)
+{
+	struct sim *s = t->sim;
+	if (!tui_hiding(t)) {
+		tui_flash(t, true, t->predict ? "guesses are marked before r reveals the step"
+					      : "guesses are for predict mode: P turns it on");
+		return TUI_R_DRAW;
+	}
+	if (s->cursor < 0)
+		return TUI_R_DRAW;
+	enum guess g = (enum guess)((sim_guess(s, (uint32_t)s->cursor) + 1) % GUESS__COUNT);
+	if (!sim_set_guess(s, (uint32_t)s->cursor, g)) {
+		tui_flash(t, true, "out of memory");
+		return TUI_R_DRAW;
+	}
+	const struct cluster *c = s->sc->cluster;
+	tui_flash(t, false, "guess on %s: %s (x: next guess)",
+		  intern_get(c->in, c->nodes[s->cursor].name), guess_text(g, false));
+	return TUI_R_DRAW;
 }

@@ -238,7 +238,7 @@ static int place(struct lctx *L, int lev, uint32_t a, uint32_t b, int y, int x, 
 			bx->nfeasible += ri >= 0 && L->s->dec.nodes[ri].feasible;
 		}
 		struct out_buf tb = {0};
-		cluster_box_title(L->s, bx, &tb);
+		cluster_box_title(L->s, bx, false, &tb); /* the widest title */
 		int tw = text_width(out_buf_str(&tb), true) + 4;
 		out_buf_fini(&tb);
 		int bw = (iw > tw ? iw : tw) + 2;
@@ -442,7 +442,9 @@ int clayout_build(struct sim *s, int width)
 	} else {
 		int w = FULL_MIN_W;
 		for (uint32_t i = 0; i < n; i++) {
-			int nw = text_width(intern_get(c->in, c->nodes[ids[i]].name), true) + 1;
+			/* predict mode: room for "wrong" after the name */
+			int nw = text_width(intern_get(c->in, c->nodes[ids[i]].name), true) +
+				 (s->predict ? 7 : 1);
 			if (nw > w)
 				w = nw;
 		}

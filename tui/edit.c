@@ -45,6 +45,10 @@ int act_place(struct tui *t)
 	}
 	if (s->cursor < 0)
 		return TUI_R_DRAW;
+	if (tui_hiding(t)) {
+		tui_flash(t, true, "predict mode: r reveals the verdicts before a placement");
+		return TUI_R_DRAW;
+	}
 	const char *name = intern_get(c->in, c->nodes[s->cursor].name);
 	const struct node_rec *r = sim_node_rec(s, (uint32_t)s->cursor);
 	if (!r || !r->feasible) {
@@ -525,5 +529,533 @@ int act_write_done(struct tui *t, const char *text, bool confirmed)
 	}
 	t->sim->saved_undo = t->sim->nundo; /* leaving now loses nothing */
 	tui_flash(t, false, "wrote %s", text);
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+/* ---- the class's edits: prompts that change the pod, its constraints
+ * and the nodes. Each parses the prompt's text first (a bad one is
+ * refused with what to type) and then changes the step on screen and,
+ * for a `replicas` step, every copy: one edit for undo. ---- */
+
+/* Parses "k=v,k2=v2" (spaces around items allowed) into l. 1; 0 with a
+ * flash saying what is wrong (OOM too). */
+static int parse_labels(struct tui *t, const char *text, struct labels *l)
+{
+	struct intern *in = t->sim->sc->cluster->in;
+	char buf[512];
+	snprintf(buf, sizeof(buf), "%s", text);
+	memset(l, 0, sizeof(*l));
+	for (char *save = NULL, *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
+		while (*it == ' ')
+			it++;
+		char *end = it + strlen(it);
+		while (end > it && end[-1] == ' ')
+			*--end = '\0';
+		if (!*it)
+			continue;
+		char *eq = strchr(it, '=');
+		if (!eq || eq == it) {
+			labels_fini(l);
+			tui_flash(t, true, "'%s' is not KEY=VALUE: type labels as k=v,k2=v2", it);
+			return 0;
+		}
+		*eq = '\0';
+		sym_t k = intern_str(in, it), v = intern_str(in, eq + 1);
+		if (!k || !v || !labels_set(l, k, v)) {
+			labels_fini(l);
+			oom(t);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static void labels_text(const struct intern *in, const struct labels *l, char *out, size_t len)
+{
+	size_t n = 0;
+	out[0] = '\0';
+	for (uint32_t i = 0; i < l->n && n < len; i++)
+		n += (size_t)snprintf(out + n, len - n, "%s%s=%s", i ? "," : "", intern_get(in, l->v[i].key),
+				      intern_get(in, l->v[i].val));
+}
+
+/* Applies fn to the step on screen and its copies (a schedule step). */
+typedef int (*pod_edit)(struct tui *t, struct step *st, const void *ctx);
+
+static int edit_pod(struct tui *t, pod_edit fn, const void *ctx, const char *what, const char *value)
+{
+	struct sim *s = t->sim;
+	const struct step *cur = sim_step(s);
+	if (!cur || cur->kind != STEP_SCHEDULE) {
+		tui_flash(t, true, cur && cur->kind == STEP_RETRY
+					   ? "a retry reschedules a pod made by an earlier step: edit it there"
+					   : "no pod is created at this step: go to a schedule step");
+		return TUI_R_DRAW;
+	}
+	uint32_t index = s->view - 1, first, n = copies(s, index, &first);
+	char note[64], buf[700];
+	snprintf(note, sizeof(note), n > 1 ? " (all %u copies)" : "", n);
+	snprintf(buf, sizeof(buf), "You changed the pod%s: %s %.500s.", note, what, value);
+	s->group = n > 1 ? ++s->group_seq : 0;
+	for (uint32_t j = first; j < first + n; j++) {
+		struct step cp;
+		if (!user_copy(&cp, &s->sc->steps[j])) {
+			s->group = 0;
+			return oom(t);
+		}
+		if (!fn(t, &cp, ctx) || !(cp.note = strdup(buf)) || !sim_replace(s, j, &cp, s->view)) {
+			step_fini(&cp);
+			s->group = 0;
+			return oom(t);
+		}
+	}
+	s->group = 0;
+	tui_flash(t, false, "%s %.300s%s (u undoes)", what, value, note);
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+/* The pod's own constraint the selected one is (its index in *idx); a
+ * flash and 0 when there is none. */
+static int own_constraint(struct tui *t, uint32_t *idx)
+{
+	struct step st;
+	struct target tg;
+	if (!editable(t, &st, &tg))
+		return 0;
+	*idx = (uint32_t)(tg.tsc - st.pod.spec.tscs);
+	step_fini(&st);
+	return 1;
+}
+
+struct sel_edit {
+	uint32_t idx;
+	struct labels labels;    /* matchLabels, or the keys of matchLabelKeys */
+};
+
+static int set_selector(struct tui *t, struct step *st, const void *ctx)
+{
+	const struct sel_edit *e = ctx;
+	(void)t;
+	if (e->idx >= st->pod.spec.ntscs)
+		return 1;
+	struct label_selector_src *sel = &st->pod.spec.tscs[e->idx].selector;
+	selector_src_fini(sel);
+	memset(sel, 0, sizeof(*sel));
+	sel->present = true;
+	if (!labels_copy(&sel->match_labels, &e->labels))
+		return 0;
+	if (e->labels.n && !(sel->ml_order = calloc(e->labels.n, sizeof(*sel->ml_order))))
+		return 0;
+	for (uint32_t i = 0; i < e->labels.n; i++)
+		sel->ml_order[i] = e->labels.v[i].key;
+	return 1;
+}
+
+static int selector_done(struct tui *t, const char *text)
+{
+	struct sel_edit e = {0};
+	if (!own_constraint(t, &e.idx) || !parse_labels(t, text, &e.labels))
+		return TUI_R_DRAW;
+	int r = edit_pod(t, set_selector, &e, "labelSelector matchLabels", *text ? text : "{} (every pod)");
+	labels_fini(&e.labels);
+	return r;
+}
+
+int act_selector(struct tui *t)
+{
+	uint32_t idx;
+	char cur[400];
+	if (!own_constraint(t, &idx))
+		return TUI_R_DRAW;
+	const struct tsc *k = &sim_step(t->sim)->pod.spec.tscs[idx];
+	labels_text(t->sim->sc->cluster->in, &k->selector.match_labels, cur, sizeof(cur));
+	prompt_edit(t, "labelSelector (matchLabels k=v,...; its expressions go): ", cur, selector_done);
+	return TUI_R_DRAW;
+}
+
+static int set_mlk(struct tui *t, struct step *st, const void *ctx)
+{
+	const struct sel_edit *e = ctx;
+	(void)t;
+	if (e->idx >= st->pod.spec.ntscs)
+		return 1;
+	struct tsc *k = &st->pod.spec.tscs[e->idx];
+	free(k->match_label_keys);
+	k->match_label_keys = NULL;
+	k->nmatch_label_keys = 0;
+	if (e->labels.n && !(k->match_label_keys = calloc(e->labels.n, sizeof(sym_t))))
+		return 0;
+	for (uint32_t i = 0; i < e->labels.n; i++)
+		k->match_label_keys[k->nmatch_label_keys++] = e->labels.v[i].key;
+	return 1;
+}
+
+static int mlk_done(struct tui *t, const char *text)
+{
+	struct sel_edit e = {0};
+	struct intern *in = t->sim->sc->cluster->in;
+	char buf[512];
+	if (!own_constraint(t, &e.idx))
+		return TUI_R_DRAW;
+	snprintf(buf, sizeof(buf), "%s", text);
+	for (char *save = NULL, *it = strtok_r(buf, ", ", &save); it; it = strtok_r(NULL, ", ", &save)) {
+		sym_t k = intern_str(in, it);
+		if (!k || !labels_set(&e.labels, k, k)) {
+			labels_fini(&e.labels);
+			return oom(t);
+		}
+	}
+	int r = edit_pod(t, set_mlk, &e, "matchLabelKeys", *text ? text : "none");
+	labels_fini(&e.labels);
+	return r;
+}
+
+int act_match_keys(struct tui *t)
+{
+	uint32_t idx;
+	char cur[400] = "";
+	if (!own_constraint(t, &idx))
+		return TUI_R_DRAW;
+	const struct tsc *k = &sim_step(t->sim)->pod.spec.tscs[idx];
+	size_t n = 0;
+	for (uint32_t i = 0; i < k->nmatch_label_keys && n < sizeof(cur); i++)
+		n += (size_t)snprintf(cur + n, sizeof(cur) - n, "%s%s", i ? "," : "",
+				      intern_get(t->sim->sc->cluster->in, k->match_label_keys[i]));
+	prompt_edit(t, "matchLabelKeys (label keys, comma separated): ", cur, mlk_done);
+	return TUI_R_DRAW;
+}
+
+/* A new hard constraint: maxSkew 1 over the key typed, selecting the
+ * pod's own labels (so that it counts its siblings). */
+struct add_cons {
+	sym_t key;
+};
+
+static int add_constraint(struct tui *t, struct step *st, const void *ctx)
+{
+	const struct add_cons *a = ctx;
+	struct pod_spec *sp = &st->pod.spec;
+	struct tsc *v = realloc(sp->tscs, (sp->ntscs + 1) * sizeof(*v));
+	if (!v)
+		return 0;
+	sp->tscs = v;
+	struct tsc *k = &v[sp->ntscs++];
+	memset(k, 0, sizeof(*k));
+	k->max_skew = 1;
+	k->topology_key = a->key;
+	k->when = intern_str(t->sim->sc->cluster->in, "DoNotSchedule");
+	struct sel_edit e = {sp->ntscs - 1, st->pod.labels};
+	return k->when && set_selector(t, st, &e);
+}
+
+static int add_cons_done(struct tui *t, const char *text)
+{
+	struct add_cons a;
+	char buf[300];
+	if (sscanf(text, " %299s", buf) != 1) {
+		tui_flash(t, true, "no key typed: a node label key such as topology.kubernetes.io/zone");
+		return TUI_R_DRAW;
+	}
+	if (!(a.key = intern_str(t->sim->sc->cluster->in, buf)))
+		return oom(t);
+	int r = edit_pod(t, add_constraint, &a, "new constraint, maxSkew 1 DoNotSchedule over", buf);
+	/* select the new constraint */
+	if (t->sim->has_dec && t->sim->dec.ncons)
+		t->sim->cons = t->sim->dec.ncons - 1;
+	return r;
+}
+
+int act_add_constraint(struct tui *t)
+{
+	const struct constraint_rec *k = sim_cons(t->sim);
+	uint32_t n;
+	sym_t *keys = sim_label_keys(t->sim, &n);
+	sym_t def = k ? k->key : n ? keys[0] : SYM_NONE;
+	free(keys);
+	prompt_edit(t, "new constraint's topologyKey (maxSkew 1, the pod's labels): ",
+		    def ? intern_get(t->sim->sc->cluster->in, def) : "", add_cons_done);
+	return TUI_R_DRAW;
+}
+
+static int remove_constraint(struct tui *t, struct step *st, const void *ctx)
+{
+	const uint32_t *idx = ctx;
+	struct pod_spec *sp = &st->pod.spec;
+	(void)t;
+	if (*idx >= sp->ntscs)
+		return 1;
+	tsc_fini(&sp->tscs[*idx]);
+	memmove(&sp->tscs[*idx], &sp->tscs[*idx + 1], (sp->ntscs - *idx - 1) * sizeof(*sp->tscs));
+	sp->ntscs--;
+	return 1;
+}
+
+int act_remove_constraint(struct tui *t)
+{
+	uint32_t idx;
+	char v[32];
+	if (!own_constraint(t, &idx))
+		return TUI_R_DRAW;
+	snprintf(v, sizeof(v), "%u", idx + 1);
+	int r = edit_pod(t, remove_constraint, &idx, "removed constraint", v);
+	t->sim->cons = 0;
+	return r;
+}
+
+static int set_pod_labels(struct tui *t, struct step *st, const void *ctx)
+{
+	(void)t;
+	labels_fini(&st->pod.labels);
+	return labels_copy(&st->pod.labels, ctx);
+}
+
+static int pod_labels_done(struct tui *t, const char *text)
+{
+	struct labels l;
+	if (!parse_labels(t, text, &l))
+		return TUI_R_DRAW;
+	int r = edit_pod(t, set_pod_labels, &l, "labels", *text ? text : "none");
+	labels_fini(&l);
+	return r;
+}
+
+int act_pod_labels(struct tui *t)
+{
+	const struct step *cur = sim_step(t->sim);
+	char buf[400] = "";
+	if (cur && cur->kind == STEP_SCHEDULE)
+		labels_text(t->sim->sc->cluster->in, &cur->pod.labels, buf, sizeof(buf));
+	prompt_edit(t, "the pod's labels (k=v,...): ", buf, pod_labels_done);
+	return TUI_R_DRAW;
+}
+
+/* "key[=value][:Effect]", or "key:Effect"; Exists when no value. */
+static int add_toleration(struct tui *t, struct step *st, const void *ctx)
+{
+	const struct toleration *tol = ctx;
+	struct pod_spec *sp = &st->pod.spec;
+	(void)t;
+	struct toleration *v = realloc(sp->tols, (sp->ntols + 1) * sizeof(*v));
+	if (!v)
+		return 0;
+	sp->tols = v;
+	v[sp->ntols++] = *tol;
+	return 1;
+}
+
+static int toleration_done(struct tui *t, const char *text)
+{
+	struct intern *in = t->sim->sc->cluster->in;
+	char buf[300], *effect = NULL, *value = NULL;
+	snprintf(buf, sizeof(buf), "%s", text);
+	if ((effect = strrchr(buf, ':')))
+		*effect++ = '\0';
+	if ((value = strchr(buf, '=')))
+		*value++ = '\0';
+	struct toleration tol = {0};
+	if (!buf[0]) {
+		tui_flash(t, true, "no key typed: key[=value][:NoSchedule|PreferNoSchedule|NoExecute]");
+		return TUI_R_DRAW;
+	}
+	if (effect && *effect) {
+		if (!strcmp(effect, "NoSchedule"))
+			tol.effect = EFFECT_NO_SCHEDULE;
+		else if (!strcmp(effect, "PreferNoSchedule"))
+			tol.effect = EFFECT_PREFER_NO_SCHEDULE;
+		else if (!strcmp(effect, "NoExecute"))
+			tol.effect = EFFECT_NO_EXECUTE;
+		else {
+			tui_flash(t, true, "effect '%s' unknown: NoSchedule, PreferNoSchedule or NoExecute", effect);
+			return TUI_R_DRAW;
+		}
+		if (!(tol.effect_text = intern_str(in, effect)))
+			return oom(t);
+	}
+	tol.op = value ? TOL_EQUAL : TOL_EXISTS;
+	if (!(tol.key = intern_str(in, buf)) || !(tol.op_text = intern_str(in, value ? "Equal" : "Exists")) ||
+	    (value && !(tol.value = intern_str(in, value))))
+		return oom(t);
+	if (!value && !(tol.value = intern_str(in, "")))
+		return oom(t);
+	return edit_pod(t, add_toleration, &tol, "new toleration", text);
+}
+
+int act_toleration(struct tui *t)
+{
+	struct sim *s = t->sim;
+	const struct cluster *c = s->sc->cluster;
+	char def[300] = "";
+	/* the cursor node's last taint, what a class wants to tolerate */
+	if (s->cursor >= 0 && c->nodes[s->cursor].ntaints) {
+		const struct taint *tt = &c->nodes[s->cursor].taints[c->nodes[s->cursor].ntaints - 1];
+		snprintf(def, sizeof(def), "%s%s%s:%s", intern_get(c->in, tt->key),
+			 intern_len(c->in, tt->value) ? "=" : "", intern_get(c->in, tt->value),
+			 effect_name(tt->effect));
+	}
+	prompt_edit(t, "tolerate (key[=value][:Effect]): ", def, toleration_done);
+	return TUI_R_DRAW;
+}
+
+/* A new node: the name and labels typed, the cursor node's allocatable
+ * (its labels are not copied: the class says which domains). */
+static int add_node_done(struct tui *t, const char *text)
+{
+	struct sim *s = t->sim;
+	struct cluster *c = s->sc->cluster;
+	struct node *like = cursor_node(t);
+	char name[256];
+	int used = 0;
+	if (!like)
+		return TUI_R_DRAW;
+	if (sscanf(text, " %255[^ ,=]%n", name, &used) != 1 || strchr(name, '=')) {
+		tui_flash(t, true, "type the new node's name, then its labels: node-d zone=zone-d");
+		return TUI_R_DRAW;
+	}
+	sym_t sym = intern_str(c->in, name);
+	if (!sym)
+		return oom(t);
+	if (cluster_find_node(c, sym) >= 0) {
+		tui_flash(t, true, "a node is called %s already: type another name", name);
+		return TUI_R_DRAW;
+	}
+	struct labels l;
+	if (!parse_labels(t, text + used, &l))
+		return TUI_R_DRAW;
+	struct step st;
+	if (!step_add_node_like(&st, like, sym)) {
+		labels_fini(&l);
+		return oom(t);
+	}
+	labels_fini(&st.new_node.labels);
+	st.new_node.labels = l;
+	return what_if(t, &st, "What if a node %s is added?", name);
+}
+
+int act_new_node(struct tui *t)
+{
+	struct sim *s = t->sim;
+	struct cluster *c = s->sc->cluster;
+	struct node *n = cursor_node(t);
+	char def[512];
+	if (!n)
+		return TUI_R_DRAW;
+	/* a fresh name, and the cursor node's values of the constraints'
+	 * keys: Enter adds it to the same domains, an edited value makes a
+	 * new one */
+	int len = snprintf(def, sizeof(def), "node-new-%u", s->whatif_seq + 1);
+	sym_t seen[8];
+	int nseen = 0;
+	for (uint32_t i = 0; s->has_dec && i < s->dec.ncons && nseen < 8; i++) {
+		sym_t k = s->dec.cons[i].key, v = labels_get(&n->labels, k);
+		bool dup = false;
+		for (int j = 0; j < nseen; j++)
+			dup |= seen[j] == k;
+		if (dup || !v || len >= (int)sizeof(def))
+			continue;
+		seen[nseen++] = k;
+		len += snprintf(def + len, sizeof(def) - (size_t)len, "%s%s=%s", nseen == 1 ? " " : ",",
+				intern_get(c->in, k), intern_get(c->in, v));
+	}
+	s->whatif_seq++;
+	prompt_edit(t, "new node NAME k=v,...: ", def, add_node_done);
+	return TUI_R_DRAW;
+}
+
+int act_remove_node(struct tui *t)
+{
+	struct node *n = cursor_node(t);
+	if (!n)
+		return TUI_R_DRAW;
+	struct step st = {.kind = STEP_REMOVE_NODE, .node = n->name};
+	return what_if(t, &st, "What if node %s is removed?",
+		       intern_get(t->sim->sc->cluster->in, n->name));
+}
+
+/* One label of the cursor node: "k=v" sets it, "k=" with nothing after
+ * the sign... sets it empty, "k-" removes it (kubectl label's forms). */
+static int relabel_done(struct tui *t, const char *text)
+{
+	struct sim *s = t->sim;
+	struct intern *in = s->sc->cluster->in;
+	struct node *n = cursor_node(t);
+	char buf[300];
+	if (!n)
+		return TUI_R_DRAW;
+	snprintf(buf, sizeof(buf), "%s", text);
+	size_t l = strlen(buf);
+	struct step st = {.kind = STEP_LABEL, .node = n->name};
+	char *eq = strchr(buf, '=');
+	if (l > 1 && buf[l - 1] == '-' && !eq) {
+		buf[l - 1] = '\0';
+		st.label_key = intern_str(in, buf);
+	} else if (eq && eq != buf) {
+		*eq = '\0';
+		st.label_key = intern_str(in, buf);
+		if (!(st.label_val = intern_str(in, eq + 1)))
+			return oom(t);
+	} else {
+		tui_flash(t, true, "type KEY=VALUE to set a label or KEY- to remove it");
+		return TUI_R_DRAW;
+	}
+	if (!st.label_key)
+		return oom(t);
+	char what[400];
+	snprintf(what, sizeof(what), "What if %s is labelled %%s (%.300s)?", "the node", text);
+	return what_if(t, &st, what, intern_get(in, n->name));
+}
+
+int act_relabel(struct tui *t)
+{
+	struct sim *s = t->sim;
+	struct node *n = cursor_node(t);
+	char def[300] = "";
+	if (!n)
+		return TUI_R_DRAW;
+	const struct constraint_rec *k = sim_cons(s);
+	sym_t v = k ? labels_get(&n->labels, k->key) : SYM_NONE;
+	if (k && v)
+		snprintf(def, sizeof(def), "%s=%s", intern_get(s->sc->cluster->in, k->key),
+			 intern_get(s->sc->cluster->in, v));
+	prompt_edit(t, "label the node (k=v sets, k- removes): ", def, relabel_done);
+	return TUI_R_DRAW;
+}
+
+/* One more replica: a copy of this step's pod, named NAME-more-N, as a
+ * new step right after this one. */
+int act_replica(struct tui *t)
+{
+	struct sim *s = t->sim;
+	struct cluster *c = s->sc->cluster;
+	const struct step *cur = sim_step(s);
+	char name[300];
+	if (!cur || cur->kind != STEP_SCHEDULE) {
+		tui_flash(t, true, "no pod is created at this step: go to a schedule step");
+		return TUI_R_DRAW;
+	}
+	const char *base = intern_get(c->in, cur->pod.name);
+	sym_t sym;
+	bool taken;
+	do {
+		snprintf(name, sizeof(name), "%.200s-more-%u", base, ++s->whatif_seq);
+		if (!(sym = intern_str(c->in, name)))
+			return oom(t);
+		taken = false;
+		for (uint32_t i = 0; i < c->npods && !taken; i++)
+			taken = c->pods[i].name == sym && c->pods[i].ns == cur->pod.ns;
+		for (uint32_t i = 0; i < s->sc->nsteps && !taken; i++)
+			taken = s->sc->steps[i].kind == STEP_SCHEDULE && s->sc->steps[i].pod.name == sym;
+	} while (taken);
+	struct step st;
+	if (!user_copy(&st, cur))
+		return oom(t);
+	st.pod.name = sym;
+	st.choose = SYM_NONE;
+	st.replica = st.nreplicas = 0;
+	if (!set_note(&st, "One more replica: %s, like %s.", name, base) ||
+	    !sim_insert(s, s->view, &st, s->view + 1)) {
+		step_fini(&st);
+		return oom(t);
+	}
+	tui_flash(t, false, "one more replica, %s, as step %u (u undoes)", name, s->view);
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }

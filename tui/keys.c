@@ -21,6 +21,7 @@ struct keydef {
 
 static const char G_TIME[] = "Moving through time";
 static const char G_LOOK[] = "Looking around";
+static const char G_PREDICT[] = "Predict mode (the class guesses first)";
 static const char G_POD[] = "Placing and editing the pod";
 static const char G_WHATIF[] = "What-ifs on the cluster";
 static const char G_OTHER[] = "Other";
@@ -50,6 +51,12 @@ static const struct keydef keydefs[] = {
 	 "On narrow screens: show the constraint panel or the node panel"},
 	{act_scroll_down, {KEY_NPAGE}, G_LOOK, NULL, "Scroll the constraint and node panels down"},
 	{act_scroll_up, {KEY_PPAGE}, G_LOOK, NULL, "Scroll the constraint and node panels up"},
+	{act_predict, {'P'}, G_PREDICT, NULL,
+	 "Predict mode on or off: each step first shows the pod and the counts before it, no verdict"},
+	{act_guess, {'x'}, G_PREDICT, NULL,
+	 "Mark a guess on the cursor's node: feasible, the pod goes here, filtered out, none"},
+	{act_reveal, {'r'}, G_PREDICT, NULL,
+	 "Reveal the step's verdicts and which guesses were right (n: next step, hidden again)"},
 	{act_place, {'\r', '\n', KEY_ENTER}, G_POD, "place",
 	 "Place this step's pod on the cursor's node if it is feasible (choose:)"},
 	{act_skew_up, {'+', '='}, G_POD, NULL, "maxSkew + 1 on the selected constraint"},
@@ -60,12 +67,26 @@ static const struct keydef keydefs[] = {
 	{act_mindom_down, {'M'}, G_POD, NULL, "minDomains - 1 (below 1: unset)"},
 	{act_aff_policy, {'i'}, G_POD, NULL, "Toggle nodeAffinityPolicy (Honor / Ignore)"},
 	{act_taint_policy, {'I'}, G_POD, NULL, "Toggle nodeTaintsPolicy (Honor / Ignore)"},
+	{act_selector, {'e'}, G_POD, NULL,
+	 "Edit the selected constraint's labelSelector (matchLabels k=v,...)"},
+	{act_match_keys, {'E'}, G_POD, NULL, "Edit the selected constraint's matchLabelKeys"},
+	{act_add_constraint, {'A'}, G_POD, NULL,
+	 "Add a constraint: maxSkew 1, DoNotSchedule, over the key typed, selecting the pod's labels"},
+	{act_remove_constraint, {'D'}, G_POD, NULL, "Remove the selected constraint"},
+	{act_pod_labels, {'L'}, G_POD, NULL, "Edit the pod's labels (k=v,...)"},
+	{act_toleration, {'O'}, G_POD, NULL,
+	 "Add a toleration to the pod (key[=value][:Effect]; the cursor node's taint is offered)"},
+	{act_replica, {'y'}, G_POD, NULL, "One more replica: a copy of this step's pod, scheduled next"},
 	{act_cordon, {'c'}, G_WHATIF, NULL, "Cordon the cursor's node, or uncordon it"},
 	{act_taint, {'t'}, G_WHATIF, NULL, "Taint the cursor's node what-if=true:NoSchedule"},
 	{act_untaint, {'T'}, G_WHATIF, NULL, "Remove the cursor's node's last taint"},
 	{act_delete_pod, {'d'}, G_WHATIF, NULL, "Delete the newest pod on the cursor's node"},
 	{act_add_node, {'a'}, G_WHATIF, NULL,
 	 "Add a node like the cursor's one (same domains; a label naming it names the new one)"},
+	{act_new_node, {'N'}, G_WHATIF, NULL,
+	 "Add a node: type its name and labels (the cursor node's domains are offered; its size is copied)"},
+	{act_remove_node, {'X'}, G_WHATIF, NULL, "Remove the cursor's node (its pods go with it)"},
+	{act_relabel, {'R'}, G_WHATIF, NULL, "Label the cursor's node: k=v sets a label, k- removes it"},
 	{act_undo, {'u'}, G_WHATIF, "undo", "Undo the last edit or what-if"},
 	{act_redo, {'U', CTRL('r')}, G_WHATIF, NULL, "Redo what u undid"},
 	{act_write, {'w'}, G_OTHER, "write", "Write the edited scenario to a new file"},
@@ -78,7 +99,7 @@ static const struct keydef keydefs[] = {
 
 #define NKEYDEFS (sizeof(keydefs) / sizeof(keydefs[0]))
 
-static const char *const groups[] = {G_TIME, G_LOOK, G_POD, G_WHATIF, G_OTHER};
+static const char *const groups[] = {G_TIME, G_LOOK, G_PREDICT, G_POD, G_WHATIF, G_OTHER};
 
 static const char *key_label(int k, char *buf, size_t len)
 {
@@ -222,8 +243,8 @@ void keys_markdown(FILE *f)
 			fprintf(f, "| %s |\n", keydefs[i].help);
 		}
 	}
-	fputs("\nIn prompts (`:`, `/`, `w`): type, `Backspace` deletes, `Enter` accepts, `Esc`\n"
-	      "cancels. In the scenario list: `Up`/`Down` (`k`/`j`) move, `/` searches the\n"
+	fputs("\nIn prompts (`:`, `/`, `w` and the edits' `e` `E` `A` `L` `O` `N` `R`): type,\n"
+	      "`Backspace` deletes, `Ctrl-U` clears, `Enter` accepts, `Esc` cancels. In the scenario list: `Up`/`Down` (`k`/`j`) move, `/` searches the\n"
 	      "names (then the descriptions), `Enter` opens, `q`\n"
 	      "quits.\n",
 	      f);

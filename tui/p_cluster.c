@@ -15,10 +15,17 @@ static enum role verdict(const struct tui *t, uint32_t node, char *buf, size_t l
 {
 	const struct sim *s = t->sim;
 	const struct node_rec *r = sim_node_rec(s, node);
+	enum guess gs = tui_hiding(t) ? sim_guess(s, node) : GUESS_NONE;
 	buf[0] = '\0';
 	*glyph = " ";
+	if (tui_hiding(t)) {
+		/* predict mode: the class's guess, no verdict */
+		snprintf(buf, len, "%s", guess_text(gs, true));
+		return ROLE_KEY;
+	}
 	if (!r)
 		return ROLE_DIM;
+	enum role role;
 	if (!r->feasible) {
 		int n = sim_nblockers(r);
 		*glyph = n > 1 ? t->g->bad_multi : t->g->bad;
@@ -26,13 +33,15 @@ static enum role verdict(const struct tui *t, uint32_t node, char *buf, size_t l
 			snprintf(buf, len, "%s+%d", tui_plugin_code(r->fail), n - 1);
 		else
 			snprintf(buf, len, "%s", tui_plugin_code(r->fail));
-		return ROLE_FILTERED;
+		role = ROLE_FILTERED;
+	} else {
+		bool chosen = s->ghost_node == (int32_t)node;
+		*glyph = chosen ? t->g->chosen : t->g->ok;
+		if (s->dec.scored)
+			snprintf(buf, len, "%" PRId64, r->total);
+		role = chosen ? ROLE_CHOSEN : ROLE_FEASIBLE;
 	}
-	bool chosen = s->ghost_node == (int32_t)node;
-	*glyph = chosen ? t->g->chosen : t->g->ok;
-	if (s->dec.scored)
-		snprintf(buf, len, "%" PRId64, r->total);
-	return chosen ? ROLE_CHOSEN : ROLE_FEASIBLE;
+	return role;
 }
 
 static bool tainted(const struct cluster *c, const struct node *n)
@@ -51,11 +60,21 @@ static void draw_cell_full(struct tui *t, const struct cl_cell *cell, int y, int
 	int w = s->lay.cellw;
 	bool cur = s->cursor == (int32_t)cell->node;
 	const struct node_rec *rec = sim_node_rec(s, cell->node);
-	bool filtered = rec && !rec->feasible;
+	bool hiding = tui_hiding(t);
+	bool filtered = rec && !rec->feasible && !hiding;
 	enum role name_role = cur ? ROLE_CURSOR : filtered ? ROLE_FILTERED : ROLE_HEADING;
 	if (cur)
 		draw_fill(t, y, x, w, ROLE_CURSOR);
-	draw_text(t, y, x, w, name_role, intern_get(c->in, n->name));
+	const char *name = intern_get(c->in, n->name);
+	draw_text(t, y, x, w, name_role, name);
+	enum guess gs = t->predict && !hiding ? sim_guess(s, cell->node) : GUESS_NONE;
+	if (gs != GUESS_NONE && text_width(name, t->utf8) + 6 <= w) {
+		/* revealed: whether the class's guess was right (the story
+		 * lists the wrong ones when the cell is too narrow) */
+		bool right = sim_guess_right(s, cell->node, gs);
+		draw_text(t, y, x + w - 5, 5, cur ? ROLE_CURSOR : right ? ROLE_FEASIBLE : ROLE_OVER,
+			  right ? "right" : "wrong");
+	}
 	char buf[32];
 	const char *g;
 	enum role vr = verdict(t, cell->node, buf, sizeof(buf), &g);
@@ -69,14 +88,17 @@ static void draw_cell_full(struct tui *t, const struct cl_cell *cell, int y, int
 		vx += draw_text(t, y + 1, vx, x + w - vx, ROLE_NORMAL, " ");
 		vx += draw_raw(t, y + 1, vx, ROLE_MARK, t->g->taint);
 	}
-	if (sim_nominated(s) == (int32_t)cell->node) {
+	if (sim_nominated(s) == (int32_t)cell->node && !hiding) {
 		vx += draw_text(t, y + 1, vx, x + w - vx, ROLE_NORMAL, " ");
 		draw_raw(t, y + 1, vx, ROLE_CHOSEN, t->g->nominated);
 	}
-	/* the node's pods, then the ones preemption evicted from it */
+	/* the node's pods, then the ones preemption evicted from it;
+	 * predict mode shows the cluster before the step: no pod placed,
+	 * none evicted yet */
 	const uint32_t *ev;
 	uint32_t nev = sim_evicted(s, cell->node, &ev);
-	uint32_t total = n->npods + nev;
+	bool skip_ghost = hiding && s->ghost_node == (int32_t)cell->node && s->ghost_pod >= 0;
+	uint32_t total = n->npods + nev - (skip_ghost ? 1 : 0);
 	int rows = cell->pod_rows;
 	if (total == 0) {
 		draw_text(t, y + 2, x, w, ROLE_DIM, "(no pods)");
@@ -88,8 +110,17 @@ static void draw_cell_full(struct tui *t, const struct cl_cell *cell, int y, int
 			draw_text(t, y + 2 + i, x, w, ROLE_DIM, buf);
 			break;
 		}
-		if ((uint32_t)i >= n->npods) {
-			uint32_t vid = ev[(uint32_t)i - n->npods];
+		uint32_t npods = n->npods - (skip_ghost ? 1 : 0);
+		if ((uint32_t)i >= npods) {
+			uint32_t vid = ev[(uint32_t)i - npods];
+			if (hiding) {
+				const char *pg;
+				enum role pr = sim_pod_role(s, vid, &pg, t->g);
+				int px = x + draw_raw(t, y + 2 + i, x, pr, pg);
+				px += draw_text(t, y + 2 + i, px, 1, ROLE_NORMAL, " ");
+				draw_text(t, y + 2 + i, px, x + w - px, pr, intern_get(c->in, c->pods[vid].name));
+				continue;
+			}
 			int px = x + draw_raw(t, y + 2 + i, x, ROLE_TERMINATING, t->g->pod_term);
 			px += draw_text(t, y + 2 + i, px, 1, ROLE_NORMAL, " ");
 			draw_text(t, y + 2 + i, px, x + w - px, ROLE_TERMINATING,
@@ -97,6 +128,18 @@ static void draw_cell_full(struct tui *t, const struct cl_cell *cell, int y, int
 			continue;
 		}
 		uint32_t pid = n->pods[i];
+		if (skip_ghost) {
+			/* the ghost is one of the node's pods: step over it */
+			uint32_t k = 0, want = (uint32_t)i;
+			for (uint32_t j = 0; j < n->npods; j++) {
+				if ((int32_t)n->pods[j] == s->ghost_pod)
+					continue;
+				if (k++ == want) {
+					pid = n->pods[j];
+					break;
+				}
+			}
+		}
 		const char *pg;
 		enum role pr = sim_pod_role(s, pid, &pg, t->g);
 		int px = x + draw_raw(t, y + 2 + i, x, pr, pg);
@@ -114,16 +157,20 @@ static void draw_cell_compact(struct tui *t, const struct cl_cell *cell, int y, 
 	char buf[32], num[8];
 	const char *g;
 	enum role vr = verdict(t, cell->node, buf, sizeof(buf), &g);
+	bool hiding = tui_hiding(t);
+	uint32_t npods = n->npods - (hiding && s->ghost_node == (int32_t)cell->node ? 1 : 0);
+	if (hiding && buf[0])
+		g = "?"; /* a guess */
 	if (n->unschedulable && vr != ROLE_FILTERED)
 		g = t->g->cordon;
-	if (sim_nominated(s) == (int32_t)cell->node) {
+	if (sim_nominated(s) == (int32_t)cell->node && !hiding) {
 		g = t->g->nominated;
 		vr = ROLE_CHOSEN;
 	}
-	if (n->npods > 999)
+	if (npods > 999)
 		snprintf(num, sizeof(num), "+++");
 	else
-		snprintf(num, sizeof(num), "%3u", n->npods);
+		snprintf(num, sizeof(num), "%3u", npods);
 	if (cur)
 		draw_fill(t, y, x, s->lay.cellw, ROLE_CURSOR);
 	draw_raw(t, y, x, cur ? ROLE_CURSOR : vr, g);
@@ -133,7 +180,8 @@ static void draw_cell_compact(struct tui *t, const struct cl_cell *cell, int y, 
 
 /* The title of a domain box: its value and, for the constraint's key, the
  * matching count and minimum from the decision record. */
-void cluster_box_title(const struct sim *s, const struct cl_box *b, struct out_buf *o)
+void cluster_box_title(const struct sim *s, const struct cl_box *b, bool hiding,
+		       struct out_buf *o)
 {
 	const struct cluster *c = s->sc->cluster;
 	if (b->value)
@@ -154,7 +202,9 @@ void cluster_box_title(const struct sim *s, const struct cl_box *b, struct out_b
 			break;
 		}
 	}
-	if (s->lay.compact)
+	if (s->lay.compact && hiding)
+		out_buf_printf(o, " - %u node%s", b->nnodes, b->nnodes == 1 ? "" : "s");
+	else if (s->lay.compact)
 		out_buf_printf(o, " - %u node%s, %u feasible", b->nnodes, b->nnodes == 1 ? "" : "s",
 			       b->nfeasible);
 }
@@ -173,14 +223,18 @@ static void draw_legend(struct tui *t, int y, int x, int w)
 	const struct glyphs *g = t->g;
 	/* the marks of the debugging records only when the step has them */
 	bool multi = any_multi(t->sim), nominated = sim_nominated(t->sim) >= 0;
+	/* predict mode: no verdict marks on screen, so none in the legend */
+	bool v = !tui_hiding(t);
+	multi &= v;
+	nominated &= v;
 	const struct { const char *glyph; enum role r; const char *text; bool show; } items[] = {
 		{g->pod_counted, ROLE_MATCHING_POD, "counted", true},
 		{g->pod_other, ROLE_OTHER_POD, "not counted", true},
-		{g->pod_ghost, ROLE_GHOST, "this pod", true}, {g->pod_ns, ROLE_OTHER_NS, "other ns", true},
+		{g->pod_ghost, ROLE_GHOST, "this pod", v}, {g->pod_ns, ROLE_OTHER_NS, "other ns", true},
 		{g->pod_term, ROLE_TERMINATING, "terminating", true},
 		{g->nominated, ROLE_CHOSEN, "nominated", nominated},
-		{g->ok, ROLE_FEASIBLE, "feasible", true}, {g->chosen, ROLE_CHOSEN, "chosen", true},
-		{g->bad, ROLE_FILTERED, "filtered", true}, {g->bad_multi, ROLE_FILTERED, "2+ filters", multi},
+		{g->ok, ROLE_FEASIBLE, "feasible", v}, {g->chosen, ROLE_CHOSEN, "chosen", v},
+		{g->bad, ROLE_FILTERED, "filtered", v}, {g->bad_multi, ROLE_FILTERED, "2+ filters", multi},
 		{g->cordon, ROLE_MARK, "cordoned", true}, {g->taint, ROLE_MARK, "tainted", true},
 	};
 	int cx = x;
@@ -233,7 +287,7 @@ static void draw(struct tui *t, const struct rect *r)
 		int y = vy + bx->y - top, x = r->x + bx->x;
 		draw_box(t, y, x, bx->h, bx->w, ROLE_BORDER);
 		struct out_buf tb = {0};
-		cluster_box_title(s, bx, &tb);
+		cluster_box_title(s, bx, tui_hiding(t), &tb);
 		int tx = x + 2;
 		tx += draw_text(t, y, tx, 1, ROLE_BORDER, " ");
 		tx += draw_text(t, y, tx, x + bx->w - 3 - tx, ROLE_DOMAIN, out_buf_str(&tb));

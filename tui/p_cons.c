@@ -55,7 +55,8 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 	pen_pad(p, col_count);
 	pen_put(p, ROLE_LABEL, " PODS");
 	pen_pad(p, col_skew);
-	pen_put(p, ROLE_LABEL, k->hard ? "SKEW IF PLACED" : "");
+	bool hiding = tui_hiding(t);
+	pen_put(p, ROLE_LABEL, hiding ? "" : k->hard ? "SKEW IF PLACED" : "SCORE TERM (lower wins)");
 	pen_nl(p);
 	for (uint32_t i = 0; i < k->ndoms; i++) {
 		/* one line a domain: at 5,000 domains most are off screen,
@@ -88,8 +89,12 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 		for (int j = 0; j < BAR_W; j++)
 			pen_raw(p, j < n ? ROLE_BAR : ROLE_DIM, j < n ? t->g->bar : t->g->bar_empty);
 		pen_pad(p, col_skew);
-		if (!d->exists) {
+		if (!d->exists && hiding && d->why == INELIG_NOT_FEASIBLE) {
+			/* predict mode: which nodes are feasible is the question */
+		} else if (!d->exists) {
 			pen_put(p, ROLE_LABEL, inelig_text(d->why));
+		} else if (k->hard && hiding) {
+			/* predict mode: the skew a placement gives is the question */
 		} else if (k->hard) {
 			bool over = d->skew > k->max_skew;
 			pen_printf(p, over ? ROLE_OVER : ROLE_FEASIBLE, "%" PRId64, d->skew);
@@ -97,8 +102,13 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 				pen_printf(p, ROLE_OVER, " > maxSkew %" PRId32 " %s", k->max_skew, t->g->bad);
 			else
 				pen_printf(p, ROLE_FEASIBLE, " %s", t->g->ok);
+		} else if (hiding) {
+			/* predict mode: the scores are the verdict */
 		} else {
-			pen_put(p, ROLE_LABEL, "scored");
+			/* the domain's share of a node's raw spread score, as
+			 * decision_spread_terms: count x weight + (maxSkew - 1) */
+			pen_printf(p, ROLE_NORMAL, "%" PRId64 " x %.2f + %d = %.2f", d->count, k->weight,
+				   (int)k->max_skew - 1, (double)d->count * k->weight + (k->max_skew - 1));
 		}
 		if (d->is_min && k->hard)
 			pen_put(p, ROLE_MIN, "  min");
@@ -170,6 +180,9 @@ static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 		p->x = 2;
 		pen_put(p, ROLE_MARK, "labelSelector {} counts no existing pods (v1.37)");
 		pen_nl(p);
+	}
+	if (!k->hard && !k->scored && tui_hiding(t)) {
+		return;
 	}
 	if (!k->hard && !k->scored) {
 		p->x = 2;

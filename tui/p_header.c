@@ -52,7 +52,11 @@ static void draw_strip(struct tui *t, const struct rect *r)
 		bool cur = i == s->view;
 		const char *g = "0";
 		enum role role = ROLE_DIM;
-		if (i > 0) {
+		if (i > 0 && t->predict && (i > s->view || (i == s->view && tui_hiding(t)))) {
+			/* predict mode: the outcomes still to come are not told */
+			g = t->g->st_unknown;
+			role = ROLE_NORMAL;
+		} else if (i > 0) {
 			g = step_glyph(t, &s->tl->res[i - 1]);
 			role = step_role(&s->sc->steps[i - 1], &s->tl->res[i - 1]);
 		}
@@ -79,6 +83,10 @@ static void draw(struct tui *t, const struct rect *r)
 	if (s->nedits) {
 		snprintf(buf, sizeof(buf), "  %u edit%s (u undoes)", s->nedits, s->nedits == 1 ? "" : "s");
 		x += draw_text(t, r->y, x, r->x + r->w - x, ROLE_TITLE, buf);
+	}
+	if (t->predict) {
+		x += draw_text(t, r->y, x, r->x + r->w - x, ROLE_TITLE,
+			       tui_hiding(t) ? "  PREDICT (r reveals)" : "  PREDICT");
 	}
 	const char *right = "? help  q quit ";
 	int rw = (int)strlen(right);

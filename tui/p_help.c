@@ -82,6 +82,13 @@ static int content(struct tui *t, struct rect body, int scroll)
 	      "the node preemption nominated for the pod (it shows the evicted pods)");
 	glyph(&p, g->cordon, ROLE_MARK, "a cordoned node (spec.unschedulable)");
 	glyph(&p, g->taint, ROLE_MARK, "a tainted node (a taint other than the cordon's)");
+	p.x = 2;
+	pen_put(&p, ROLE_KEY, "fits? here? no?");
+	pen_put(&p, ROLE_LABEL, "  predict mode: the guess marked with x on a node; after r the");
+	pen_nl(&p);
+	p.x = 8;
+	pen_put(&p, ROLE_LABEL, "node's name line says right or wrong");
+	pen_nl(&p);
 	pen_nl(&p);
 	p.x = 1;
 	pen_put(&p, ROLE_HEADING, "The timeline strip");

@@ -376,6 +376,27 @@ static int body(struct tui *t, struct pen *p, bool compact, bool with_scores)
 	}
 	facts(p, &c->nodes[s->cursor], compact);
 	const struct node_rec *rec = sim_node_rec(s, (uint32_t)s->cursor);
+	enum guess g = t->predict ? sim_guess(s, (uint32_t)s->cursor) : GUESS_NONE;
+	if (tui_hiding(t)) {
+		p->x = 0;
+		if (g != GUESS_NONE) {
+			pen_put(p, ROLE_LABEL, "your guess: ");
+			pen_put(p, ROLE_KEY, guess_text(g, false));
+			pen_nl(p);
+		}
+		pen_wrap(p, ROLE_LABEL, "Predict mode: the verdicts wait for r. x marks a guess here "
+					"(feasible, the pod goes here, filtered out).");
+		pen_nl(p);
+		return p->line;
+	}
+	if (rec && g != GUESS_NONE) {
+		bool right = sim_guess_right(s, (uint32_t)s->cursor, g);
+		p->x = 0;
+		pen_put(p, ROLE_LABEL, "your guess: ");
+		pen_put(p, ROLE_NORMAL, guess_text(g, false));
+		pen_put(p, right ? ROLE_FEASIBLE : ROLE_OVER, right ? " - right" : " - wrong");
+		pen_nl(p);
+	}
 	if (!rec) {
 		pen_put(p, ROLE_LABEL, s->has_dec ? "Not in this step's decision (added later)."
 						: "No scheduling cycle at this step.");

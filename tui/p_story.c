@@ -43,11 +43,57 @@ static void preemption_text(const struct tui *t, struct out_buf *b)
 	}
 }
 
+/* Predict mode, revealed: how many guesses were right and the nodes of
+ * the wrong ones, a sentence into b ahead of the outcome (nothing
+ * without guesses). */
+static void guesses_text(const struct tui *t, struct out_buf *b)
+{
+	const struct sim *s = t->sim;
+	const struct cluster *c = s->sc->cluster;
+	uint32_t n = 0, right = 0;
+	struct out_buf wrong = {0};
+	if (!t->predict)
+		return;
+	for (uint32_t i = 0; i < s->nguess && i < c->nnodes; i++) {
+		enum guess g = sim_guess(s, i);
+		if (g == GUESS_NONE)
+			continue;
+		n++;
+		if (sim_guess_right(s, i, g))
+			right++;
+		else
+			out_buf_printf(&wrong, "%s%s", wrong.len ? ", " : "",
+				       intern_get(c->in, c->nodes[i].name));
+	}
+	if (n) {
+		out_buf_printf(b, "Guesses %u/%u right", right, n);
+		if (wrong.len)
+			out_buf_printf(b, " (wrong: %s)", out_buf_str(&wrong));
+		out_buf_puts(b, ". ");
+	}
+	out_buf_fini(&wrong);
+}
+
 /* The outcome line of the current step into b; returns its role. */
 static enum role outcome_text(const struct tui *t, struct out_buf *b)
 {
 	const struct sim *s = t->sim;
 	const struct step_result *res = &s->tl->res[s->view - 1];
+	if (tui_hiding(t)) {
+		/* the pod's labels: what its selectors may count */
+		const struct cluster *c = s->sc->cluster;
+		out_buf_puts(b, "Predict (the pod's labels: ");
+		const struct labels *l = s->dec.pod < c->npods ? &c->pods[s->dec.pod].labels : NULL;
+		for (uint32_t i = 0; l && i < l->n; i++)
+			out_buf_printf(b, "%s%s=%s", i ? "," : "", intern_get(c->in, l->v[i].key),
+				       intern_get(c->in, l->v[i].val));
+		if (!l || !l->n)
+			out_buf_puts(b, "none");
+		out_buf_puts(b, "): which nodes are feasible, where does the pod go, what is the "
+				"skew there? x marks a guess on the cursor's node, r reveals.");
+		return ROLE_KEY;
+	}
+	guesses_text(t, b);
 	switch (res->outcome) {
 	case OUT_SCHEDULED:
 		out_buf_printf(b, "%s scheduled on %s", t->g->arrow,
@@ -110,7 +156,9 @@ static int outcome_lines(struct tui *t, int w)
 	outcome_text(t, &b);
 	int out = draw_wrapped(t, 0, 0, w, 0, ROLE_NORMAL, out_buf_str(&b));
 	out_buf_fini(&b);
-	return out > 3 ? 3 : out < 1 ? 1 : out;
+	/* revealed guesses may take one line more */
+	int most = t->predict && !tui_hiding(t) ? 4 : 3;
+	return out > most ? most : out < 1 ? 1 : out;
 }
 
 static void draw(struct tui *t, const struct rect *r)
@@ -142,16 +190,17 @@ static void draw(struct tui *t, const struct rect *r)
 	int x = r->x + draw_text(t, y, r->x, r->w, ROLE_HEADING, out_buf_str(&b));
 	if (edited(st))
 		x += draw_text(t, y, x, r->x + r->w - x, ROLE_EDITED, "  (your edit)");
-	if (s->fold_note && st->note && st->note[0])
+	bool hide = s->fold_note || tui_hiding(t);
+	if (s->fold_note && !tui_hiding(t) && st->note && st->note[0])
 		draw_text(t, y, x, r->x + r->w - x, ROLE_KEY, "  (f: the note)");
 	y++;
 	/* the outcome keeps its lines; the note gets the others */
 	int out = outcome_lines(t, r->w), note_lines = end - y - out;
 	out_buf_reset(&b);
-	if (!s->fold_note && stale_text(t, &b) && note_lines > 0)
+	if (!hide && stale_text(t, &b) && note_lines > 0)
 		y += draw_wrapped(t, y, r->x + 2, r->w - 2, note_lines, ROLE_MARK, out_buf_str(&b));
 	note_lines = end - y - out;
-	if (!s->fold_note && st->note && st->note[0] && note_lines > 0)
+	if (!hide && st->note && st->note[0] && note_lines > 0)
 		y += draw_wrapped(t, y, r->x + 2, r->w - 2, note_lines, ROLE_NORMAL, st->note);
 	out_buf_reset(&b);
 	enum role role = outcome_text(t, &b);
@@ -172,10 +221,12 @@ static int height(struct tui *t, int w, int *least)
 	const struct step *st = sim_step(s);
 	struct out_buf b = {0};
 	int n = 1, k = 0;
-	if (!s->fold_note && stale_text(t, &b))
+	/* predict mode hides the narration with the verdicts */
+	bool hide = s->fold_note || tui_hiding(t);
+	if (!hide && stale_text(t, &b))
 		k += draw_wrapped(t, 0, 0, w - 2, 0, ROLE_MARK, out_buf_str(&b));
 	out_buf_fini(&b);
-	if (!s->fold_note && st->note && st->note[0])
+	if (!hide && st->note && st->note[0])
 		k += draw_wrapped(t, 0, 0, w - 2, 0, ROLE_NORMAL, st->note);
 	n += k < max_note ? k : max_note;
 	int out = outcome_lines(t, w);

@@ -1,5 +1,7 @@
 /* prompt.c - the one-line input of `:` (go to step), `/` (find a node,
- * or a scenario in the list) and `w` (write), and the y/n question before replacing a file. It owns
+ * or a scenario in the list), `w` (write) and the edits that ask for a
+ * text (PROMPT_EDIT: labels, a selector, a new node...), and the y/n
+ * question before replacing a file. It owns
  * the keys while open; Enter hands the text to the action that asked. */
 #include "tui.h"
 
@@ -15,6 +17,13 @@ void prompt_open(struct tui *t, enum prompt_kind k, const char *label, const cha
 	p->len = strlen(p->buf);
 }
 
+void prompt_edit(struct tui *t, const char *label, const char *init,
+		 int (*done)(struct tui *t, const char *text))
+{
+	prompt_open(t, PROMPT_EDIT, label, init);
+	t->prompt.done = done;
+}
+
 static int finish(struct tui *t)
 {
 	struct prompt *p = &t->prompt;
@@ -27,6 +36,7 @@ static int finish(struct tui *t)
 	case PROMPT_FIND: return act_find_done(t, text);
 	case PROMPT_WRITE: return act_write_done(t, text, false);
 	case PROMPT_PICK: return picker_find_done(t, text);
+	case PROMPT_EDIT: return p->done ? p->done(t, text) : TUI_R_DRAW;
 	default: return TUI_R_DRAW;
 	}
 }

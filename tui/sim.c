@@ -99,6 +99,7 @@ void sim_free(struct sim *s)
 	free(s->undo);
 	clear_redo(s);
 	free(s->redo);
+	free(s->guess);
 	if (s->tl)
 		timeline_free(s->tl);
 	if (s->sc)
@@ -402,4 +403,59 @@ enum role sim_pod_role(const struct sim *s, uint32_t pod, const char **glyph,
 	}
 	*glyph = g->pod_other;
 	return ROLE_OTHER_POD;
+}
+
+bool tui_hiding(const struct tui *t)
+{
+	const struct sim *s = t->sim;
+	return t->predict && s && s->view > 0 && s->has_dec && s->reveal_view != s->view;
+}
+
+enum guess sim_guess(const struct sim *s, uint32_t node)
+{
+	if (s->guess_view != s->view || node >= s->nguess)
+		return GUESS_NONE;
+	return (enum guess)s->guess[node];
+}
+
+int sim_set_guess(struct sim *s, uint32_t node, enum guess g)
+{
+	uint32_t n = s->sc->cluster->nnodes;
+	if (s->guess_view != s->view) {
+		if (s->guess)
+			memset(s->guess, 0, s->nguess);
+		s->guess_view = s->view;
+	}
+	if (node >= s->nguess) {
+		uint32_t want = n > node ? n : node + 1;
+		uint8_t *v = realloc(s->guess, want);
+		if (!v)
+			return 0;
+		memset(v + s->nguess, 0, want - s->nguess);
+		s->guess = v;
+		s->nguess = want;
+	}
+	s->guess[node] = (uint8_t)g;
+	return 1;
+}
+
+bool sim_guess_right(const struct sim *s, uint32_t node, enum guess g)
+{
+	const struct node_rec *r = sim_node_rec(s, node);
+	switch (g) {
+	case GUESS_FITS: return r && r->feasible;
+	case GUESS_NO: return !r || !r->feasible;
+	case GUESS_HERE: return s->ghost_node == (int32_t)node;
+	default: return false;
+	}
+}
+
+const char *guess_text(enum guess g, bool short_form)
+{
+	switch (g) {
+	case GUESS_FITS: return short_form ? "fits?" : "feasible";
+	case GUESS_HERE: return short_form ? "here?" : "the pod goes here";
+	case GUESS_NO: return short_form ? "no?" : "filtered out";
+	default: return short_form ? "" : "none";
+	}
 }

@@ -56,6 +56,9 @@ case_ picker-open-80x24 $U 80x24 "jj<Enter>"
 case_ picker-search-80x24 $U 80x24 "/mindom<Enter>"
 case_ mindomains-80x30 $U 80x30 "n" scenarios/docs-mindomains.yaml
 case_ two-constraints-150x45 $U 150x45 "]" scenarios/docs-two-constraints.yaml
+# soft constraints show each domain's share of a node's raw spread score,
+# count x ln(size + 2) + (maxSkew - 1): node4 0 x 1.79 + 2 = 2.00 and
+# zoneB 1 x 1.39 + 4 = 5.39, the lowest sum, so node4 is chosen
 case_ soft-scores-200x60 $U 200x60 "" scenarios/docs-builtin-defaults.yaml
 case_ find-node-120x40 $U 120x40 "/node4<Enter>" scenarios/docs-one-constraint.yaml
 # every blocker: n1 fails four filters (✘Taint+3 in the grid, each ✗ with
@@ -109,6 +112,61 @@ case_ addnode-label-120x30 $U 120x30 "/node4<Enter>a/whatif<Enter>" $O
 "$SKEWER" gen --nodes 16 --zones 8 --pods 40 --steps 3 --constraints 1 --seed 5 -o "$tmp/zones8.yaml"
 case_ zones8-80x24 $U 80x24 "n" "$tmp/zones8.yaml"
 case_ zones8-node-80x24 $U 80x24 "n<Tab>" "$tmp/zones8.yaml"
+# the class's edits, at docs-one-constraint's step 1 (zoneA 2 pods, zoneB
+# 1, mypod to node4); each checked by hand:
+# e: selector app=none counts nothing, the pod does not match (+0): skew 0
+case_ edit-selector-120x30 $U 120x30 "e<C-u>app=none<Enter>" $O
+# A node: the docs' second constraint by node; only node4 passes both
+case_ edit-add-cons-120x30 $U 120x30 "A<C-u>node<Enter>" $O
+# D: no constraint left, every node feasible, the scores pick node4
+case_ edit-remove-cons-120x30 $U 120x30 "D" $O
+# L: labels foo=baz, so the pod no longer matches its selector: zoneA 2 + 0 - 1
+case_ edit-pod-labels-120x30 $U 120x30 "L<C-u>foo=baz<Enter>" $O
+# O: node4 tainted what-if (mypod would go to node3); tolerating it sends
+# mypod back to node4
+case_ edit-toleration-120x30 $U 120x30 "/node4<Enter>tO<Enter>" $O
+# E: no matchLabelKeys: web-v1-a and web-v1-b count again (1, 1, 0)
+case_ edit-match-keys-120x30 $U 120x30 "nE<C-u><Enter>" scenarios/docs-matchlabelkeys.yaml
+# N: a node in a new zone, zoneC: the minimum drops to 0, only node5 passes
+case_ edit-new-node-120x30 $U 120x30 "N<C-u>node5 zone=zoneC<Enter>" $O
+# X: node4 removed: zoneB is node3 alone (1, the minimum), mypod to node3
+case_ edit-remove-node-120x30 $U 120x30 "/node4<Enter>X" $O
+# R: node4 relabelled zone=zoneC, a zone of its own with 0: mypod there
+case_ edit-relabel-120x30 $U 120x30 "/node4<Enter>R<C-u>zone=zoneC<Enter>" $O
+# y: one more replica after mypod: 2 and 2, every node passes, node1 first
+case_ edit-replica-120x30 $U 120x30 "y" $O
+
+# predict mode: P hides every verdict of the step (below the title and
+# the timeline strip, whose past steps keep their marks) while the pod,
+# its constraint and the counts before it show; x marks guesses, r
+# reveals them; n carries on, hidden again
+case_ predict-pending-80x24 $U 80x24 "Pnnn" $T
+case_ predict-step1-80x24 $U 80x24 "P" $T
+case_ predict-step1-reveal-80x24 $U 80x24 "Pr" $T
+case_ predict-node-80x24 $U 80x24 "Pnnn<Tab>" $T
+case_ predict-reveal-80x24 $U 80x24 "Pxllxxr" $T
+case_ predict-next-80x24 $U 80x24 "Prn" $T
+case_ predict-next-reveal-80x24 $U 80x24 "Prnr" $T
+for f in predict-pending-80x24 predict-step1-80x24 predict-node-80x24 predict-next-80x24; do
+	body=$(tail -n +3 "tests/screens/$f.txt")
+	for bad in ✓ ✗ ★ ✘ ☆ ◆ "scheduled on" "pending:" "SKEW IF PLACED" "> maxSkew" Filters; do
+		if grep -qF -- "$bad" <<<"$body"; then
+			echo "FAIL: predict screen $f shows a verdict: $bad"
+			fails=$((fails + 1))
+		fi
+	done
+	grep -qE "^Step [0-9]+/7: schedule default/web-" <<<"$body" ||
+		{ echo "FAIL: predict screen $f does not show the pod"; fails=$((fails + 1)); }
+done
+# at the first step nothing is known yet: the whole screen, strip too
+if grep -qE "✓|✗|★" tests/screens/predict-step1-80x24.txt; then
+	echo "FAIL: P at step 1 shows a verdict mark"
+	fails=$((fails + 1))
+fi
+grep -q "scheduled on node-a" tests/screens/predict-step1-reveal-80x24.txt ||
+	{ echo "FAIL: P r does not reveal"; fails=$((fails + 1)); }
+grep -q "scheduled on node-b" tests/screens/predict-next-reveal-80x24.txt ||
+	{ echo "FAIL: P r n r does not reveal step 2"; fails=$((fails + 1)); }
 
 [ "$fails" -eq 0 ] || { echo "$fails screen(s) differ"; exit 1; }
 echo ok
