@@ -1,0 +1,18 @@
+/* fixout.h - how `skewer fix` words and writes a fix (cli/fix.c), shared
+ * with explain's one-line best fix. */
+#ifndef SKEWER_FIXOUT_H
+#define SKEWER_FIXOUT_H
+
+#include "cli.h"
+#include "../model/fix.h"
+
+/* "maxSkew 1 -> 2 on the topology.kubernetes.io/zone constraint",
+ * "uncordon node-c", ... (unsanitised) */
+void cli_fix_summary(struct out_buf *b, const struct timeline *t, const struct fix_report *r,
+		     const struct fix *f);
+/* One fix as the contract's JSON object (kind, summary, podPatch,
+ * schedulerPatch, edits, node, and the extra fields). */
+void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix_report *r,
+		  const struct fix *f);
+
+#endif
