@@ -719,14 +719,15 @@ static void fix_add_node(struct fx *x)
 	for (unsigned b = 0; b <= PL__COUNT && !x->oom; b++) {
 		for (uint32_t j = 0; j < d->nnodes && !x->oom; j++) {
 			const struct node_rec *r = &d->nodes[j];
-			const struct node *n = &c->nodes[r->node];
-			if (popcount16(r->blockers & ~fresh) != b || n->unschedulable)
+			if (popcount16(r->blockers & ~fresh) != b || c->nodes[r->node].unschedulable)
 				continue;
 			/* variant 0: as it is; variant 1 + h: hard constraint
 			 * h's key set to its minimum domain */
 			for (uint32_t var = 0; var <= d->ncons && !x->oom; var++) {
 				if (kind_full(x, FIX_ADD_NODE) || tries >= x->limit + EXTRA_TRIALS || ntmpl == MAX_TMPL)
 					goto out;
+				/* (a trial adds a node: the array may move) */
+				const struct node *n = &c->nodes[r->node];
 				struct step e;
 				memset(&e, 0, sizeof(e));
 				e.kind = STEP_ADD_NODE;
