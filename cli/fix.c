@@ -325,6 +325,15 @@ void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix
 	out_buf_fini(&b);
 }
 
+int cli_best_fix(struct timeline *t, uint32_t i, struct fix_report *r)
+{
+	if (t->cur != i + 1 || !timeline_prev(t))
+		return 0;
+	if (fix_best(t, i, r) != FIX_OK)
+		return 0;
+	return timeline_next(t);
+}
+
 static void text_report(FILE *f, const struct timeline *t, const struct fix_report *r)
 {
 	struct out_buf b = { 0 };

@@ -33,6 +33,7 @@ struct fx {
 	struct fix_report *out;
 	bool oom;
 	bool accept_nominated;  /* priority: a nomination counts */
+	bool first;             /* fix_best: stop at the first clean fix */
 };
 
 struct trial {
@@ -228,6 +229,10 @@ static uint32_t count_kind(const struct fx *x, enum fix_kind k)
 
 static bool kind_full(const struct fx *x, enum fix_kind k)
 {
+	if (x->first)
+		for (uint32_t j = 0; j < x->out->n; j++)
+			if (!x->out->v[j].violation)
+				return true;
 	return count_kind(x, k) >= x->limit;
 }
 
@@ -800,7 +805,7 @@ static void fix_priority(struct fx *x)
 	struct cluster *c = x->c;
 	const struct pod *p = &c->pods[x->out->pod];
 	const struct step *ps = pending_step(x);
-	if (!c->cfg.preemption || ps->kind != STEP_SCHEDULE)
+	if (!c->cfg.preemption || ps->kind != STEP_SCHEDULE || kind_full(x, FIX_PRIORITY))
 		return;
 	const char *pol = p->spec.preemption_policy ? intern_get(c->in, p->spec.preemption_policy) : "";
 	if (!strcmp(pol, "Never"))
@@ -864,7 +869,27 @@ static void fix_priority(struct fx *x)
 	free(vals);
 }
 
+static int find(struct timeline *t, uint32_t i, uint32_t limit, bool first, struct fix_report *out);
+
 int fix_find(struct timeline *t, uint32_t i, uint32_t limit, struct fix_report *out)
+{
+	return find(t, i, limit, false, out);
+}
+
+int fix_best(struct timeline *t, uint32_t i, struct fix_report *out)
+{
+	return find(t, i, 1, true, out);
+}
+
+const struct fix *fix_report_best(const struct fix_report *r)
+{
+	for (uint32_t j = 0; j < r->n; j++)
+		if (!r->v[j].violation)
+			return &r->v[j];
+	return r->n ? &r->v[0] : NULL;
+}
+
+static int find(struct timeline *t, uint32_t i, uint32_t limit, bool first, struct fix_report *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->step = i;
@@ -879,6 +904,7 @@ int fix_find(struct timeline *t, uint32_t i, uint32_t limit, struct fix_report *
 	x.c = t->c;
 	x.i = i;
 	x.limit = limit;
+	x.first = first;
 	x.out = out;
 	if (!timeline_goto(t, i) || !timeline_step(t, &x.d0))
 		return FIX_OOM;

@@ -81,6 +81,12 @@ enum fix_rc {
  * timeline is left at step i (nothing of step i applied). The step's
  * outcome, on the state before it, must be pending. */
 int fix_find(struct timeline *t, uint32_t i, uint32_t limit, struct fix_report *out);
+/* The same, stopping at the first fix that violates no earlier pod's
+ * hard constraint (at most one per kind before it). */
+int fix_best(struct timeline *t, uint32_t i, struct fix_report *out);
+/* The first fix of r that violates nothing, else the first; NULL when
+ * r has none. */
+const struct fix *fix_report_best(const struct fix_report *r);
 void fix_report_fini(struct fix_report *r);
 
 #endif
