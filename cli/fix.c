@@ -205,15 +205,49 @@ static void qty(struct out_json *j, struct out_buf *b, const char *key, int64_t 
 	out_json_str(j, out_buf_str(b));
 }
 
-/* the inserted step as a version 1 step */
-static void edit_json(struct out_json *j, const struct timeline *t, const struct step *e)
+void cli_step_json(struct out_json *j, const struct timeline *t, const struct step *e)
 {
 	struct out_buf b = { 0 };
 	out_json_begin_object(j);
 	switch (e->kind) {
+	case STEP_SCHEDULE:
+		out_json_key(j, "schedule");
+		out_json_begin_object_flat(j);
+		out_json_key(j, "name");
+		out_json_str(j, S(t, e->pod.name));
+		if (e->pod.ns != SYM_NONE) {
+			out_json_key(j, "namespace");
+			out_json_str(j, S(t, e->pod.ns));
+		}
+		out_json_end_object(j);
+		break;
+	case STEP_RETRY:
+	case STEP_DELETE:
+		out_json_key(j, step_kind_name(e->kind));
+		if (e->target_ns != SYM_NONE)
+			cli_pod_name(&b, t->c, e->target_ns, e->target, false);
+		else
+			out_buf_puts(&b, S(t, e->target));
+		out_json_str(j, out_buf_str(&b));
+		break;
+	case STEP_CORDON:
 	case STEP_UNCORDON:
-		out_json_key(j, "uncordon");
+	case STEP_REMOVE_NODE:
+		out_json_key(j, step_kind_name(e->kind));
 		out_json_str(j, S(t, e->node));
+		break;
+	case STEP_TAINT:
+		out_json_key(j, "taint");
+		out_json_begin_object_flat(j);
+		out_json_key(j, "node");
+		out_json_str(j, S(t, e->node));
+		out_json_key(j, "key");
+		out_json_str(j, S(t, e->taint.key));
+		out_json_key(j, "value");
+		out_json_str(j, e->taint.value ? S(t, e->taint.value) : "");
+		out_json_key(j, "effect");
+		out_json_str(j, effect_name(e->taint.effect));
+		out_json_end_object(j);
 		break;
 	case STEP_UNTAINT:
 		out_json_key(j, "untaint");
@@ -234,13 +268,11 @@ static void edit_json(struct out_json *j, const struct timeline *t, const struct
 		out_json_key(j, "key");
 		out_json_str(j, S(t, e->label_key));
 		out_json_key(j, "value");
-		out_json_str(j, S(t, e->label_val));
+		if (e->label_val != SYM_NONE)
+			out_json_str(j, S(t, e->label_val));
+		else
+			out_json_null(j);
 		out_json_end_object(j);
-		break;
-	case STEP_DELETE:
-		out_json_key(j, "delete");
-		cli_pod_name(&b, t->c, e->target_ns, e->target, false);
-		out_json_str(j, out_buf_str(&b));
 		break;
 	case STEP_ADD_NODE: {
 		const struct node *n = &e->new_node;
@@ -279,8 +311,10 @@ static void edit_json(struct out_json *j, const struct timeline *t, const struct
 		out_json_end_object(j);
 		break;
 	}
-	default:
-		break;
+	}
+	if (e->choose != SYM_NONE) {
+		out_json_key(j, "choose");
+		out_json_str(j, S(t, e->choose));
 	}
 	out_json_end_object(j);
 	out_buf_fini(&b);
@@ -302,7 +336,7 @@ void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix
 	out_json_key(j, "edits");
 	out_json_begin_array(j);
 	if (f->has_edit)
-		edit_json(j, t, &f->edit);
+		cli_step_json(j, t, &f->edit);
 	out_json_end_array(j);
 	out_json_key(j, "node");
 	out_json_str(j, S(t, f->node));

@@ -15,6 +15,9 @@ void cli_fix_summary(struct out_buf *b, const struct timeline *t, const struct f
 void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix_report *r,
 		  const struct fix *f);
 
+/* A step as a version 1 step of the scenario format (schedule gives the
+ * pod's name and namespace only), with its choose. */
+void cli_step_json(struct out_json *j, const struct timeline *t, const struct step *e);
 /* Step i, just applied (t->cur == i + 1) and pending: its best fix
  * (fix_best) into *r, the timeline left after step i again. 0 on OOM. */
 int cli_best_fix(struct timeline *t, uint32_t i, struct fix_report *r);
