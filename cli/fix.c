@@ -70,16 +70,8 @@ void cli_fix_summary(struct out_buf *b, const struct timeline *t, const struct f
 	case FIX_ADD_NODE: {
 		out_buf_printf(b, "add node %s, a copy of %s", S(t, f->edit.new_node.name),
 			       f->tmpl >= 0 ? cli_node_name(c, f->tmpl) : "?");
-		const struct labels *l = &f->edit.new_node.labels;
-		const char *sep = ", in ";
-		for (uint32_t k = 0; k < l->n; k++) {
-			const char *key = S(t, l->v[k].key);
-			if (l->v[k].key == c->sym_zone || !strcmp(key, "topology.kubernetes.io/region") ||
-			    !strcmp(key, "failure-domain.beta.kubernetes.io/zone")) {
-				out_buf_printf(b, "%s%s %s", sep, key, S(t, l->v[k].val));
-				sep = ", ";
-			}
-		}
+		if (f->dom_key != SYM_NONE)
+			out_buf_printf(b, ", in %s=%s", S(t, f->dom_key), S(t, f->dom_val));
 		break;
 	}
 	case FIX_PRIORITY:
@@ -357,6 +349,28 @@ void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix
 	out_json_str(j, f->violation);
 	out_json_end_object(j);
 	out_buf_fini(&b);
+}
+
+void cli_fix_line(struct out_buf *b, const struct timeline *t, const struct fix_report *r,
+		  const struct fix *f)
+{
+	cli_fix_summary(b, t, r, f);
+	if (!f->nominated)
+		out_buf_printf(b, " -> %s", S(t, f->node));
+	if (f->violation) {
+		out_buf_puts(b, " (violates ");
+		cli_pod_name(b, t->c, f->vns, f->vname, false);
+		out_buf_putc(b, ')');
+	}
+}
+
+int cli_fixes_at(struct timeline *t, uint32_t i, uint32_t limit, struct fix_report *r)
+{
+	if (t->cur != i + 1 || !timeline_prev(t))
+		return 0;
+	if (fix_find(t, i, limit, r) != FIX_OK)
+		return 0;
+	return timeline_next(t);
 }
 
 int cli_best_fix(struct timeline *t, uint32_t i, struct fix_report *r)

@@ -15,6 +15,14 @@ void cli_fix_summary(struct out_buf *b, const struct timeline *t, const struct f
 void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix_report *r,
 		  const struct fix *f);
 
+/* The fix as `expect: fixes` and the text list write it: "SUMMARY ->
+ * NODE" (no node for a nomination), then " (violates NS/NAME)" when an
+ * earlier pod's hard constraint is then violated. */
+void cli_fix_line(struct out_buf *b, const struct timeline *t, const struct fix_report *r,
+		  const struct fix *f);
+/* Every fix of step i (just applied, pending), at most limit per kind,
+ * the timeline left after step i again. 0 on OOM. */
+int cli_fixes_at(struct timeline *t, uint32_t i, uint32_t limit, struct fix_report *r);
 /* A step as a version 1 step of the scenario format (schedule gives the
  * pod's name and namespace only), with its choose. */
 void cli_step_json(struct out_json *j, const struct timeline *t, const struct step *e);

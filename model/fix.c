@@ -43,6 +43,7 @@ struct trial {
 	uint32_t *victims;
 	uint32_t nvictims;
 	char *violation;
+	uint32_t violator;
 };
 
 static void trial_fini(struct trial *tr)
@@ -58,7 +59,7 @@ static void trial_fini(struct trial *tr)
  * PodTopologySpread PreFilter run with q taken off its node: the skew of
  * its domain is count + selfMatch - globalMin (filtering.go Filter).
  * Writes the first violation into *out (malloc'd). 0 on OOM. */
-static int pod_violation(struct cluster *c, uint32_t q, char **out)
+static int pod_violation(struct cluster *c, uint32_t q, char **out, uint32_t *who)
 {
 	struct pod *p = &c->pods[q];
 	uint32_t node = (uint32_t)p->node;
@@ -89,6 +90,7 @@ static int pod_violation(struct cluster *c, uint32_t q, char **out)
 				 (long long)r->global_min, (long long)dm->skew, r->max_skew);
 			if (!(*out = strdup(buf)))
 				ok = 0;
+			*who = q;
 			break;
 		}
 	}
@@ -99,9 +101,11 @@ done:
 	return ok;
 }
 
-/* The pods bound by steps [0, upto) that are still where they were put:
- * the first whose hard constraint no longer holds. */
-static int earlier_violation(struct fx *x, uint32_t upto, char **out)
+/* The first pod bound by steps [0, upto), still where it was put, whose
+ * hard constraint no longer holds. (The input's bound pods keep no
+ * spread constraints: the loader drops what the scheduler never reads
+ * of a bound pod.) */
+static int earlier_violation(struct fx *x, uint32_t upto, char **out, uint32_t *who)
 {
 	struct timeline *t = x->t;
 	for (uint32_t k = 0; k < upto && !*out; k++) {
@@ -111,7 +115,7 @@ static int earlier_violation(struct fx *x, uint32_t upto, char **out)
 		const struct pod *p = &x->c->pods[r->pod];
 		if (!p->alive || p->node < 0)
 			continue;
-		if (!pod_violation(x->c, r->pod, out))
+		if (!pod_violation(x->c, r->pod, out, who))
 			return 0;
 	}
 	return 1;
@@ -136,7 +140,7 @@ static int read_outcome(struct fx *x, const struct decision *d, uint32_t upto, s
 			tr->nvictims = d->pre.nvictims;
 		}
 	}
-	if (tr->ok && !earlier_violation(x, upto, &tr->violation))
+	if (tr->ok && !earlier_violation(x, upto, &tr->violation, &tr->violator))
 		return 0;
 	return 1;
 }
@@ -214,6 +218,10 @@ static struct fix *add_fix(struct fx *x, enum fix_kind k, struct trial *tr)
 	f->victims = tr->victims;
 	f->nvictims = tr->nvictims;
 	f->violation = tr->violation;
+	if (f->violation) {
+		f->vns = x->c->pods[tr->violator].ns;
+		f->vname = x->c->pods[tr->violator].name;
+	}
 	tr->victims = NULL;
 	tr->violation = NULL;
 	return f;
@@ -778,10 +786,23 @@ static void fix_add_node(struct fx *x)
 					x->oom = true;
 					goto out;
 				}
+				/* the domain it is in: the key moved, else the
+				 * first hard constraint's other than the hostname */
+				sym_t dk = SYM_NONE, dv = SYM_NONE;
+				for (uint32_t h = 0; h < d->ncons && !dk; h++) {
+					const struct constraint_rec *k = &d->cons[var ? var - 1 : h];
+					if (k->hard && k->key != c->sym_hostname) {
+						dk = k->key;
+						dv = labels_get(&e.new_node.labels, dk);
+					}
+				}
 				uint32_t before = x->out->n;
 				edit_kind(x, FIX_ADD_NODE, &e, &tries);
-				if (x->out->n > before)
+				if (x->out->n > before) {
 					x->out->v[before].tmpl = (int32_t)r->node;
+					x->out->v[before].dom_key = dv ? dk : SYM_NONE;
+					x->out->v[before].dom_val = dv;
+				}
 			}
 		}
 	}

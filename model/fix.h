@@ -48,6 +48,7 @@ struct fix {
 	bool has_edit;
 	struct step edit;
 	int32_t tmpl;             /* addNode: the node copied */
+	sym_t dom_key, dom_val;   /* addNode: the domain it is in (SYM_NONE: none named) */
 	/* where the pod goes: the node it is bound to, or for priority the
 	 * node preemption nominates (nominated true) with the victims */
 	sym_t node;
@@ -58,6 +59,7 @@ struct fix {
 	 * violated where it is bound: "ns/name: KEY=VALUE: C + 0 - M = S >
 	 * maxSkew K" (malloc'd), NULL when none */
 	char *violation;
+	sym_t vns, vname;         /* that pod */
 };
 
 struct fix_report {
