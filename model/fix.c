@@ -246,6 +246,8 @@ static bool kind_full(const struct fx *x, enum fix_kind k)
 
 /* ---- the pod's own constraints ---- */
 
+static bool some_node(const struct fx *x, unsigned lifts);
+
 static const struct step *pending_step(const struct fx *x)
 {
 	return &x->t->sc->steps[x->i];
@@ -397,6 +399,9 @@ static void fix_one_cons(struct fx *x, enum fix_kind kind, const struct constrai
 static void pod_kinds(struct fx *x)
 {
 	const struct decision *d = &x->d0;
+	/* spreading changes lift PodTopologySpread only */
+	if (!some_node(x, 1u << PL_POD_TOPOLOGY_SPREAD))
+		return;
 	const struct pod *sp = &pending_step(x)->pod;
 	static const enum fix_kind order[] = { FIX_MAX_SKEW, FIX_WHEN, FIX_MIN_DOMAINS, FIX_AFFINITY_POLICY,
 					       FIX_TAINTS_POLICY, FIX_REMOVE_CONSTRAINT };
@@ -470,6 +475,24 @@ static bool has_blocker(const struct node_rec *r, enum plugin_id p)
 	return (r->blockers >> p) & 1u;
 }
 
+#define BIT(p) (1u << (p))
+
+/* A change opens node r only if it lifts every filter failing there: the
+ * filters in `lifts` (a change of that kind can lift nothing else). */
+static bool only(const struct node_rec *r, unsigned lifts)
+{
+	return !r->feasible && (r->blockers & ~lifts) == 0;
+}
+
+/* Is there a node that a change lifting `lifts` could open? */
+static bool some_node(const struct fx *x, unsigned lifts)
+{
+	for (uint32_t j = 0; j < x->d0.nnodes; j++)
+		if (only(&x->d0.nodes[j], lifts))
+			return true;
+	return false;
+}
+
 static bool taint_eq(const struct taint *a, const struct taint *b)
 {
 	return a->key == b->key && a->value == b->value && a->effect == b->effect;
@@ -515,7 +538,8 @@ static void fix_toleration(struct fx *x, const uint32_t *ix)
 		if (kind_full(x, FIX_TOLERATION) || tries >= x->limit + EXTRA_TRIALS || nseen == 64)
 			break;
 		const struct taint *tn = blocking_taint(x, &d->nodes[ix[a]]);
-		if (!tn)
+		if (!tn || !only(&d->nodes[ix[a]], BIT(PL_TAINT_TOLERATION) | BIT(PL_NODE_UNSCHEDULABLE) |
+							   BIT(PL_POD_TOPOLOGY_SPREAD)))
 			continue;
 		bool dup = false;
 		for (uint32_t k = 0; k < nseen && !dup; k++)
@@ -567,6 +591,8 @@ static void fix_uncordon_untaint(struct fx *x, const uint32_t *ix, enum fix_kind
 			break;
 		const struct node_rec *r = &d->nodes[ix[a]];
 		const struct node *n = &c->nodes[r->node];
+		if (!only(r, BIT(PL_TAINT_TOLERATION) | BIT(PL_NODE_UNSCHEDULABLE) | BIT(PL_POD_TOPOLOGY_SPREAD)))
+			continue;
 		struct step e;
 		memset(&e, 0, sizeof(e));
 		e.node = n->name;
@@ -599,6 +625,8 @@ static void fix_label(struct fx *x, const uint32_t *ix)
 			break;
 		const struct node_rec *r = &d->nodes[ix[a]];
 		const struct node *n = &c->nodes[r->node];
+		if (!only(r, BIT(PL_NODE_AFFINITY) | BIT(PL_POD_TOPOLOGY_SPREAD)))
+			continue;
 		struct step e;
 		memset(&e, 0, sizeof(e));
 		e.kind = STEP_LABEL;
@@ -688,6 +716,9 @@ static void fix_delete(struct fx *x, const uint32_t *ix)
 	for (uint32_t a = 0; a < d->nnodes && ix[a] != UINT32_MAX && !x->oom; a++) {
 		if (kind_full(x, FIX_DELETE) || tries >= x->limit + EXTRA_TRIALS || ndone == 32)
 			break;
+		if (!only(&d->nodes[ix[a]], BIT(PL_POD_TOPOLOGY_SPREAD) | BIT(PL_NODE_RESOURCES_FIT) |
+						BIT(PL_INTER_POD_AFFINITY)))
+			continue;
 		int64_t q = delete_candidate(x, &d->nodes[ix[a]], done, ndone);
 		if (q < 0)
 			continue;
@@ -941,6 +972,11 @@ static int find(struct timeline *t, uint32_t i, uint32_t limit, bool first, stru
 		x.oom = true;
 	out->retry = s->kind == STEP_RETRY;
 	timeline_prev(t);
+	/* a cycle that leaves the pod pending schedules nothing, whatever
+	 * preemption would nominate: PostFilter is off in the trials but the
+	 * priority kind's, which asks for a nomination */
+	bool preemption = x.c->cfg.preemption;
+	x.c->cfg.preemption = false;
 	if (!out->retry)
 		pod_kinds(&x);
 	uint32_t *ix = x.oom ? NULL : recs_by_blockers(&x);
@@ -953,9 +989,11 @@ static int find(struct timeline *t, uint32_t i, uint32_t limit, bool first, stru
 		fix_delete(&x, ix);
 		if (!x.oom)
 			fix_add_node(&x);
+		x.c->cfg.preemption = preemption;
 		if (!x.oom && !out->retry)
 			fix_priority(&x);
 	}
+	x.c->cfg.preemption = preemption;
 	free(ix);
 	decision_fini(&x.d0);
 	if (x.oom)
