@@ -398,16 +398,12 @@ static void text_report(FILE *f, const struct timeline *t, const struct fix_repo
 		for (uint32_t k = 0; k < r->n; k++) {
 			const struct fix *x = &r->v[k];
 			out_buf_reset(&b);
-			cli_fix_summary(&b, t, r, x);
+			cli_fix_line(&b, t, r, x);
 			fprintf(f, "    %-18s ", fix_kind_name(x->kind));
 			out_text(f, out_buf_str(&b), 0);
-			if (!x->nominated) {
-				fputs("  -> ", f);
-				out_text(f, S(t, x->node), 0);
-			}
 			fputc('\n', f);
 			if (x->violation) {
-				fputs("                       but an earlier pod's hard constraint is then violated: ", f);
+				fputs("                       its own hard constraint no longer holds: ", f);
 				out_text(f, x->violation, 0);
 				fputc('\n', f);
 			}

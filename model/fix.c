@@ -618,11 +618,12 @@ static void fix_label(struct fx *x, const uint32_t *ix)
 {
 	struct cluster *c = x->c;
 	const struct decision *d = &x->d0;
-	const struct pod *p = &c->pods[x->out->pod];
 	uint32_t tries = 0;
 	for (uint32_t a = 0; a < d->nnodes && ix[a] != UINT32_MAX && !x->oom; a++) {
 		if (kind_full(x, FIX_LABEL) || tries >= x->limit + EXTRA_TRIALS)
 			break;
+		/* (each trial adds a pod: the array may move) */
+		const struct pod *p = &c->pods[x->out->pod];
 		const struct node_rec *r = &d->nodes[ix[a]];
 		const struct node *n = &c->nodes[r->node];
 		if (!only(r, BIT(PL_NODE_AFFINITY) | BIT(PL_POD_TOPOLOGY_SPREAD)))
@@ -879,6 +880,9 @@ static void fix_priority(struct fx *x)
 	for (uint32_t j = 0; j < n; j++)
 		if (!u || vals[u - 1] != vals[j])
 			vals[u++] = vals[j];
+	/* a trial adds a pod (the pod array may move) */
+	int32_t before = p->spec.priority;
+	bool had_class = ps->pod.spec.priority_class != SYM_NONE;
 	struct trial best = { 0 }, tr;
 	bool found = false;
 	x->accept_nominated = true;
@@ -912,9 +916,9 @@ static void fix_priority(struct fx *x)
 	if (found) {
 		struct fix *f = add_fix(x, FIX_PRIORITY, &best);
 		if (f) {
-			f->before = p->spec.priority;
+			f->before = before;
 			f->after = best_v;
-			f->had_class = ps->pod.spec.priority_class != SYM_NONE;
+			f->had_class = had_class;
 		}
 	}
 	trial_fini(&best);
