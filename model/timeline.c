@@ -94,7 +94,7 @@ static void warm(struct timeline *t)
 	 * one name and namespace but another kind are warmed once, and the
 	 * second's cycles make what it lacks. */
 	sym_t *seen = calloc(nsyms, sizeof(*seen));
-	if (!seen || !sched_warm_begin(c)) {
+	if (!seen || !sched_warm_begin(t->sched)) {
 		free(seen);
 		return;
 	}
@@ -120,7 +120,7 @@ static void warm(struct timeline *t)
 			if (!err)
 				err = validate_pod(c, &p);
 			if (!err)
-				ok = sched_warm(c, &p);
+				ok = sched_warm(t->sched, &p);
 			free(err);
 		}
 		pod_fini(&p);
@@ -139,7 +139,8 @@ struct timeline *timeline_new(struct scenario *sc)
 	t->c = sc->cluster;
 	t->res = calloc(sc->nsteps + 1, sizeof(*t->res));
 	t->undo = calloc(sc->nsteps + 1, sizeof(struct undo));
-	if (!t->res || !t->undo) {
+	t->sched = scheduler_new(t->c);
+	if (!t->res || !t->undo || !t->sched) {
 		timeline_free(t);
 		return NULL;
 	}
@@ -171,6 +172,7 @@ void timeline_free(struct timeline *t)
 	}
 	free(t->res);
 	free(t->undo);
+	scheduler_free(t->sched);
 	free(t);
 }
 
@@ -233,44 +235,11 @@ static int copy_taints(struct undo *u, const struct node *n)
 	return 1;
 }
 
-static int restore_taints(struct node *n, struct undo *u)
+static void restore_taints(struct cluster *c, struct undo *u)
 {
-	free(n->taints);
-	n->taints = u->taints;
-	n->ntaints = u->ntaints;
+	cluster_put_taints(c, (uint32_t)u->node, u->taints, u->ntaints);
 	u->taints = NULL;
 	u->ntaints = 0;
-	return 1;
-}
-
-static int add_taint(struct node *n, const struct taint *t)
-{
-	for (uint32_t i = 0; i < n->ntaints; i++) {
-		if (n->taints[i].key == t->key && n->taints[i].effect == t->effect) {
-			n->taints[i] = *t;
-			return 1;
-		}
-	}
-	struct taint *nt = realloc(n->taints, (n->ntaints + 1) * sizeof(*nt));
-	if (!nt)
-		return 0;
-	n->taints = nt;
-	nt[n->ntaints++] = *t;
-	return 1;
-}
-
-static uint32_t remove_taints(struct node *n, sym_t key, enum taint_effect effect)
-{
-	uint32_t o = 0, removed = 0;
-	for (uint32_t i = 0; i < n->ntaints; i++) {
-		bool match = n->taints[i].key == key && (effect == EFFECT_NONE || n->taints[i].effect == effect);
-		if (match)
-			removed++;
-		else
-			n->taints[o++] = n->taints[i];
-	}
-	n->ntaints = o;
-	return removed;
 }
 
 /* Deletes the victims again and sets the nomination, as recorded (redo:
@@ -370,7 +339,7 @@ static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, str
 	char buf[600];
 	if (s->choose)
 		d->lean = false; /* choose reads the chosen node's record */
-	if (!sched_decide(c, pod, d) || !preemption_apply(c, pod, d, u))
+	if (!sched_decide(t->sched, pod, d) || !preemption_apply(c, pod, d, u))
 		return 0;
 	int32_t node = d->chosen;
 	if (s->choose) {
@@ -610,13 +579,12 @@ static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
 			return 0;
 		struct taint tt = { c->sym_unsched_taint, c->sym_empty, EFFECT_NO_SCHEDULE,
 				    intern_str(c->in, "NoSchedule") };
-		n->unschedulable = s->kind == STEP_CORDON;
-		cluster_taints_changed(c);
+		cluster_set_unschedulable(c, (uint32_t)nid, s->kind == STEP_CORDON);
 		if (s->kind == STEP_CORDON) {
-			if (!add_taint(n, &tt))
+			if (!cluster_add_taint(c, (uint32_t)nid, &tt))
 				return 0;
 		} else {
-			remove_taints(n, c->sym_unsched_taint, EFFECT_NO_SCHEDULE);
+			cluster_remove_taints(c, (uint32_t)nid, c->sym_unsched_taint, EFFECT_NO_SCHEDULE);
 		}
 		break;
 	}
@@ -655,15 +623,13 @@ static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
 		cluster_remove_node(c, (uint32_t)nid);
 		break;
 	case STEP_TAINT:
-		cluster_taints_changed(c);
-		if (!copy_taints(u, n) || !add_taint(n, &s->taint))
+		if (!copy_taints(u, n) || !cluster_add_taint(c, (uint32_t)nid, &s->taint))
 			return 0;
 		break;
 	case STEP_UNTAINT:
-		cluster_taints_changed(c);
 		if (!copy_taints(u, n))
 			return 0;
-		if (!remove_taints(n, s->taint.key, s->taint.effect)) {
+		if (!cluster_remove_taints(c, (uint32_t)nid, s->taint.key, s->taint.effect)) {
 			free(u->taints);
 			u->taints = NULL;
 			return step_error(r, d, "untaint: node has no taint %s", intern_get(c->in, s->taint.key));
@@ -671,13 +637,8 @@ static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
 		break;
 	case STEP_LABEL:
 		u->old_label = labels_get(&n->labels, s->label_key);
-		if (s->label_val) {
-			if (!labels_set(&n->labels, s->label_key, s->label_val))
-				return 0;
-		} else {
-			labels_del(&n->labels, s->label_key);
-		}
-		cluster_labels_changed(c);
+		if (!cluster_set_label(c, (uint32_t)nid, s->label_key, s->label_val))
+			return 0;
 		break;
 	default:
 		assert(0);
@@ -740,9 +701,8 @@ static void unapply(struct timeline *t, uint32_t i)
 			break;
 		case STEP_CORDON:
 		case STEP_UNCORDON:
-			c->nodes[u->node].unschedulable = u->was_unsched;
-			restore_taints(&c->nodes[u->node], u);
-			cluster_taints_changed(c);
+			cluster_set_unschedulable(c, (uint32_t)u->node, u->was_unsched);
+			restore_taints(c, u);
 			break;
 		case STEP_ADD_NODE:
 			cluster_remove_node(c, (uint32_t)u->node);
@@ -756,15 +716,11 @@ static void unapply(struct timeline *t, uint32_t i)
 			break;
 		case STEP_TAINT:
 		case STEP_UNTAINT:
-			restore_taints(&c->nodes[u->node], u);
-			cluster_taints_changed(c);
+			restore_taints(c, u);
 			break;
 		case STEP_LABEL:
-			if (u->old_label)
-				labels_set(&c->nodes[u->node].labels, s->label_key, u->old_label);
-			else
-				labels_del(&c->nodes[u->node].labels, s->label_key);
-			cluster_labels_changed(c);
+			/* a label the undo puts back was there: no allocation */
+			cluster_set_label(c, (uint32_t)u->node, s->label_key, u->old_label);
 			break;
 		default:
 			break;
