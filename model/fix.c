@@ -59,7 +59,7 @@ static void trial_fini(struct trial *tr)
  * PodTopologySpread PreFilter run with q taken off its node: the skew of
  * its domain is count + selfMatch - globalMin (filtering.go Filter).
  * Writes the first violation into *out (malloc'd). 0 on OOM. */
-static int pod_violation(struct cluster *c, uint32_t q, char **out, uint32_t *who)
+static int pod_violation(struct scheduler *sch, struct cluster *c, uint32_t q, char **out, uint32_t *who)
 {
 	struct pod *p = &c->pods[q];
 	uint32_t node = (uint32_t)p->node;
@@ -69,8 +69,8 @@ static int pod_violation(struct cluster *c, uint32_t q, char **out, uint32_t *wh
 	d.chosen = -1;
 	int ok = 0;
 	cluster_unbind(c, q);
-	struct node_shape *sh = node_shape_get(c, p);
-	struct spread_state *ss = sh ? spread_prepare(c, p, &d, sh) : NULL;
+	struct node_shape *sh = node_shape_get(sch, p);
+	struct spread_state *ss = sh ? spread_prepare(sch, p, &d, sh) : NULL;
 	if (!ss)
 		goto done;
 	ok = 1;
@@ -115,7 +115,7 @@ static int earlier_violation(struct fx *x, uint32_t upto, char **out, uint32_t *
 		const struct pod *p = &x->c->pods[r->pod];
 		if (!p->alive || p->node < 0)
 			continue;
-		if (!pod_violation(x->c, r->pod, out, who))
+		if (!pod_violation(t->sched, x->c, r->pod, out, who))
 			return 0;
 	}
 	return 1;
