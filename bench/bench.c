@@ -359,6 +359,13 @@ static int mode_fix(const char *file, uint32_t at, uint32_t runs)
 		v[r] = now() - t0;
 		nfix = rep.n;
 		trials = rep.trials;
+		if (r + 1 == runs) {
+			/* what was found, for the reader (stdout keeps the numbers) */
+			fprintf(stderr, "bench fix: step %u:", at + 1);
+			for (uint32_t k = 0; k < rep.n; k++)
+				fprintf(stderr, " %s", fix_kind_name(rep.v[k].kind));
+			fputc('\n', stderr);
+		}
 		fix_report_fini(&rep);
 	}
 	printf("%.9f %u %u\n", median_of(v, runs), nfix, trials);
