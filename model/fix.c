@@ -270,13 +270,9 @@ enum cmod { CM_SKEW, CM_WHEN, CM_MIN_DOMAINS, CM_AFFINITY, CM_TAINTS, CM_REMOVE 
 
 /* Tries constraint idx of the pod changed by m (value v). 1 when it
  * schedules (*tr filled), 0 when not, -1 on OOM. */
-static int try_cons(struct fx *x, uint32_t idx, enum cmod m, int32_t v, struct trial *tr)
+/* Changes constraint idx of the pod spec sp by m (value v). */
+static void change_cons(struct cluster *c, struct pod_spec *sp, uint32_t idx, enum cmod m, int32_t v)
 {
-	struct cluster *c = x->c;
-	struct step s;
-	if (!step_for_trial(x, &s))
-		return -1;
-	struct pod_spec *sp = &s.pod.spec;
 	struct tsc *k = &sp->tscs[idx];
 	switch (m) {
 	case CM_SKEW:
@@ -302,6 +298,16 @@ static int try_cons(struct fx *x, uint32_t idx, enum cmod m, int32_t v, struct t
 		sp->ntscs--;
 		break;
 	}
+}
+
+/* Tries constraint idx of the pod changed by m (value v). 1 when it
+ * schedules (*tr filled), 0 when not, -1 on OOM. */
+static int try_cons(struct fx *x, uint32_t idx, enum cmod m, int32_t v, struct trial *tr)
+{
+	struct step s;
+	if (!step_for_trial(x, &s))
+		return -1;
+	change_cons(x->c, &s.pod.spec, idx, m, v);
 	if (!try_step(x, &s, tr)) {
 		step_fini(&s);
 		return -1;
@@ -528,6 +534,16 @@ static void edit_kind(struct fx *x, enum fix_kind kind, struct step *e, uint32_t
 	step_fini(e);
 }
 
+static int add_toleration(struct pod_spec *sp, const struct toleration *tol)
+{
+	struct toleration *nt = realloc(sp->tols, (sp->ntols + 1) * sizeof(*nt));
+	if (!nt)
+		return 0;
+	sp->tols = nt;
+	nt[sp->ntols++] = *tol;
+	return 1;
+}
+
 static void fix_toleration(struct fx *x, const uint32_t *ix)
 {
 	struct cluster *c = x->c;
@@ -550,14 +566,6 @@ static void fix_toleration(struct fx *x, const uint32_t *ix)
 		struct step s;
 		if (!step_for_trial(x, &s))
 			return;
-		struct pod_spec *sp = &s.pod.spec;
-		struct toleration *nt = realloc(sp->tols, (sp->ntols + 1) * sizeof(*nt));
-		if (!nt) {
-			step_fini(&s);
-			x->oom = true;
-			return;
-		}
-		sp->tols = nt;
 		struct toleration tol = { 0 };
 		tol.key = tn->key;
 		bool has_value = tn->value && intern_len(c->in, tn->value);
@@ -566,7 +574,11 @@ static void fix_toleration(struct fx *x, const uint32_t *ix)
 		tol.value = has_value ? tn->value : c->sym_empty;
 		tol.effect = tn->effect;
 		tol.effect_text = intern_str(c->in, effect_name(tn->effect));
-		nt[sp->ntols++] = tol;
+		if (!add_toleration(&s.pod.spec, &tol)) {
+			step_fini(&s);
+			x->oom = true;
+			return;
+		}
 		struct trial tr;
 		tries++;
 		if (!try_step(x, &s, &tr))
@@ -1016,4 +1028,47 @@ void fix_report_fini(struct fix_report *r)
 	free(r->v);
 	free(r->message);
 	memset(r, 0, sizeof(*r));
+}
+
+int fix_step(struct timeline *t, const struct fix_report *r, const struct fix *f, struct step *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (f->has_edit)
+		return step_copy(out, &f->edit);
+	if (r->step >= timeline_len(t) || !step_copy(out, &t->sc->steps[r->step]))
+		return 0;
+	out->choose = SYM_NONE;
+	expect_fini(&out->expect);
+	out->has_expect = false;
+	struct pod_spec *sp = &out->pod.spec;
+	static const enum cmod cm[] = {
+		[FIX_MAX_SKEW] = CM_SKEW, [FIX_WHEN] = CM_WHEN, [FIX_MIN_DOMAINS] = CM_MIN_DOMAINS,
+		[FIX_AFFINITY_POLICY] = CM_AFFINITY, [FIX_TAINTS_POLICY] = CM_TAINTS,
+		[FIX_REMOVE_CONSTRAINT] = CM_REMOVE,
+	};
+	switch (f->kind) {
+	case FIX_MAX_SKEW:
+	case FIX_WHEN:
+	case FIX_MIN_DOMAINS:
+	case FIX_AFFINITY_POLICY:
+	case FIX_TAINTS_POLICY:
+	case FIX_REMOVE_CONSTRAINT:
+		if (f->cons >= sp->ntscs)
+			break;
+		change_cons(t->c, sp, f->cons, cm[f->kind], f->after);
+		return 1;
+	case FIX_TOLERATION:
+		if (add_toleration(sp, &f->tol))
+			return 1;
+		break;
+	case FIX_PRIORITY:
+		sp->priority = f->after;
+		sp->has_priority = true;
+		sp->priority_class = SYM_NONE;
+		return 1;
+	default:
+		break;
+	}
+	step_fini(out);
+	return 0;
 }

@@ -89,6 +89,11 @@ int fix_best(struct timeline *t, uint32_t i, struct fix_report *out);
 /* The first fix of r that violates nothing, else the first; NULL when
  * r has none. */
 const struct fix *fix_report_best(const struct fix_report *r);
+/* The step that applies f (found for r->step of t): for a change of the
+ * pod, a copy of the pending step with it (to replace that step); for a
+ * change of the cluster, a copy of the step to insert before it. 1, 0 on
+ * OOM or for a retry step's pod. *out is the caller's (step_fini). */
+int fix_step(struct timeline *t, const struct fix_report *r, const struct fix *f, struct step *out);
 void fix_report_fini(struct fix_report *r);
 
 #endif

@@ -65,6 +65,8 @@ static const struct keydef keydefs[] = {
 	{act_delete_pod, {'d'}, G_WHATIF, NULL, "Delete the newest pod on the cursor's node"},
 	{act_add_node, {'a'}, G_WHATIF, NULL,
 	 "Add a node like the cursor's one (same labels, so the same domains)"},
+	{act_fix, {'F'}, G_WHATIF, NULL,
+	 "Apply the next fix of the pending step on screen (skewer fix) as a what-if"},
 	{act_undo, {'u'}, G_WHATIF, "undo", "Undo the last edit or what-if"},
 	{act_write, {'w'}, G_OTHER, "write", "Write the edited scenario to a new file"},
 	{act_picker, {'b'}, G_OTHER, NULL, "Back to the list of bundled scenarios"},

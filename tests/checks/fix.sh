@@ -24,6 +24,17 @@ expect_rc 2 "step 2 (schedule default/web-2) is not a pending pod: its outcome i
 expect_rc 2 "--limit needs a number" fix --limit 0 scenarios/tour.yaml
 expect_rc 0 "uncordon node-c -> node-c" fix --step 4 scenarios/tour.yaml
 expect_rc 0 "No pending pod." fix scenarios/docs-one-constraint.yaml
+# the view: F applies the pending step's fixes one by one as what-ifs (the
+# tour's step 4: the sixth is uncordon node-c, inserted before the step,
+# which then schedules web-3 on node-c); u undoes
+screen=$("$SKEWER" tui --size 120x30 --keys "nnnFFFFFF" --dump-screen - scenarios/tour.yaml)
+grep -qF "fix 6/10: uncordon node-c -> node-c (F: next fix, u: undo)" <<<"$screen" || fail "F: no sixth fix: $screen"
+grep -qF "Step 5/8: schedule default/web-3" <<<"$screen" || fail "F: the pending step did not move after the uncordon: $screen"
+grep -qF "scheduled on node-c" <<<"$screen" || fail "F: web-3 not scheduled on node-c: $screen"
+screen=$("$SKEWER" tui --size 120x30 --keys "nnnFFu" --dump-screen - scenarios/tour.yaml)
+grep -qF "undone (0 edits left)" <<<"$screen" || fail "F then u: not undone: $screen"
+screen=$("$SKEWER" tui --size 120x30 --keys "nF" --dump-screen - scenarios/tour.yaml)
+grep -qF "step 2's pod is not pending" <<<"$screen" || fail "F on a scheduled step: $screen"
 # search: bad input, the Redis deadlock with its witness replayed, the fix
 expect_rc 2 "--max-states 0 explores nothing" search --max-states 0 scenarios/redis-natural-order.yaml
 expect_rc 2 "--choices takes ties or feasible" search --choices any scenarios/redis-natural-order.yaml
