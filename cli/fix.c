@@ -303,6 +303,8 @@ void cli_step_json(struct out_json *j, const struct timeline *t, const struct st
 		out_json_end_object(j);
 		break;
 	}
+	default:
+		break;
 	}
 	if (e->choose != SYM_NONE) {
 		out_json_key(j, "choose");
