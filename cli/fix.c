@@ -2,6 +2,7 @@
  * that let the scheduler place its pod (model/fix.c finds and verifies
  * them), as text or as the JSON of shared/spec/debugging.md section 3. */
 #include "fixout.h"
+#include "../model/steps/step.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -197,121 +198,128 @@ static void qty(struct out_json *j, struct out_buf *b, const char *key, int64_t 
 	out_json_str(j, out_buf_str(b));
 }
 
+/* The step table's writer (model/steps/step.h) over the JSON writer: a
+ * kind writes its action's value as it writes it for save.c, so no kind
+ * is named here. A pod is its name and namespace (the witness names the
+ * pods of its steps); a node is its whole entry. */
+struct jw {
+	struct step_writer w;
+	struct out_json *j;
+	const struct timeline *t;
+	struct out_buf b;
+};
+
+static void jw_str(struct step_writer *w, sym_t s)
+{
+	struct jw *x = (struct jw *)w;
+	out_json_str(x->j, s != SYM_NONE ? S(x->t, s) : NULL);
+}
+
+static void jw_text(struct step_writer *w, const char *s)
+{
+	out_json_str(((struct jw *)w)->j, s);
+}
+
+static void jw_null(struct step_writer *w)
+{
+	out_json_null(((struct jw *)w)->j);
+}
+
+static void jw_begin(struct step_writer *w)
+{
+	out_json_begin_object_flat(((struct jw *)w)->j);
+}
+
+static void jw_key(struct step_writer *w, const char *key)
+{
+	out_json_key(((struct jw *)w)->j, key);
+}
+
+static void jw_end(struct step_writer *w)
+{
+	out_json_end_object(((struct jw *)w)->j);
+}
+
+static void jw_taint(struct step_writer *w, const struct taint *tt)
+{
+	struct jw *x = (struct jw *)w;
+	out_json_key(x->j, "key");
+	out_json_str(x->j, S(x->t, tt->key));
+	if (tt->value != SYM_NONE && intern_len(x->t->c->in, tt->value)) {
+		out_json_key(x->j, "value");
+		out_json_str(x->j, S(x->t, tt->value));
+	}
+	if (tt->effect != EFFECT_NONE) {
+		out_json_key(x->j, "effect");
+		out_json_str(x->j, tt->effect == EFFECT_INVALID ? S(x->t, tt->effect_text) : effect_name(tt->effect));
+	}
+}
+
+static void jw_pod(struct step_writer *w, const struct pod *p)
+{
+	struct jw *x = (struct jw *)w;
+	out_json_begin_object_flat(x->j);
+	out_json_key(x->j, "name");
+	out_json_str(x->j, S(x->t, p->name));
+	if (p->ns != SYM_NONE) {
+		out_json_key(x->j, "namespace");
+		out_json_str(x->j, S(x->t, p->ns));
+	}
+	out_json_end_object(x->j);
+}
+
+static void jw_node(struct step_writer *w, const struct node *n)
+{
+	struct jw *x = (struct jw *)w;
+	struct out_json *j = x->j;
+	out_json_begin_object(j);
+	out_json_key(j, "name");
+	out_json_str(j, S(x->t, n->name));
+	out_json_key(j, "labels");
+	labels_json(j, x->t, &n->labels);
+	out_json_key(j, "taints");
+	out_json_begin_array(j);
+	for (uint32_t k = 0; k < n->ntaints; k++) {
+		out_json_begin_object_flat(j);
+		jw_taint(w, &n->taints[k]);
+		out_json_end_object(j);
+	}
+	out_json_end_array(j);
+	if (n->unschedulable) {
+		out_json_key(j, "unschedulable");
+		out_json_bool(j, true);
+	}
+	out_json_key(j, "allocatable");
+	out_json_begin_object_flat(j);
+	qty(j, &x->b, "cpu", n->alloc.cpu, "m");
+	qty(j, &x->b, "memory", n->alloc.mem, "");
+	qty(j, &x->b, "pods", n->alloc.pods, "");
+	if (n->alloc.eph)
+		qty(j, &x->b, "ephemeral-storage", n->alloc.eph, "");
+	for (uint32_t k = 0; k < n->alloc.next; k++)
+		qty(j, &x->b, S(x->t, n->alloc.ext[k].name), n->alloc.ext[k].v, "");
+	out_json_end_object(j);
+	out_json_end_object(j);
+}
+
 void cli_step_json(struct out_json *j, const struct timeline *t, const struct step *e)
 {
-	struct out_buf b = { 0 };
+	const struct step_ops *ops = step_ops_of(e->kind);
+	struct jw x = { .w = { .in = t->c->in, .str = jw_str, .text = jw_text, .null = jw_null, .begin = jw_begin,
+			       .key = jw_key, .end = jw_end, .taint = jw_taint, .pod = jw_pod, .node = jw_node },
+			.j = j, .t = t };
+	x.w.ctx = &x;
 	out_json_begin_object(j);
-	switch (e->kind) {
-	case STEP_SCHEDULE:
-		out_json_key(j, "schedule");
-		out_json_begin_object_flat(j);
-		out_json_key(j, "name");
-		out_json_str(j, S(t, e->pod.name));
-		if (e->pod.ns != SYM_NONE) {
-			out_json_key(j, "namespace");
-			out_json_str(j, S(t, e->pod.ns));
-		}
-		out_json_end_object(j);
-		break;
-	case STEP_RETRY:
-	case STEP_DELETE:
-		out_json_key(j, step_kind_name(e->kind));
-		if (e->target_ns != SYM_NONE)
-			cli_pod_name(&b, t->c, e->target_ns, e->target, false);
-		else
-			out_buf_puts(&b, S(t, e->target));
-		out_json_str(j, out_buf_str(&b));
-		break;
-	case STEP_CORDON:
-	case STEP_UNCORDON:
-	case STEP_REMOVE_NODE:
-		out_json_key(j, step_kind_name(e->kind));
-		out_json_str(j, S(t, e->node));
-		break;
-	case STEP_TAINT:
-		out_json_key(j, "taint");
-		out_json_begin_object_flat(j);
-		out_json_key(j, "node");
-		out_json_str(j, S(t, e->node));
-		out_json_key(j, "key");
-		out_json_str(j, S(t, e->taint.key));
-		out_json_key(j, "value");
-		out_json_str(j, e->taint.value ? S(t, e->taint.value) : "");
-		out_json_key(j, "effect");
-		out_json_str(j, effect_name(e->taint.effect));
-		out_json_end_object(j);
-		break;
-	case STEP_UNTAINT:
-		out_json_key(j, "untaint");
-		out_json_begin_object_flat(j);
-		out_json_key(j, "node");
-		out_json_str(j, S(t, e->node));
-		out_json_key(j, "key");
-		out_json_str(j, S(t, e->taint.key));
-		out_json_key(j, "effect");
-		out_json_str(j, effect_name(e->taint.effect));
-		out_json_end_object(j);
-		break;
-	case STEP_LABEL:
-		out_json_key(j, "label");
-		out_json_begin_object_flat(j);
-		out_json_key(j, "node");
-		out_json_str(j, S(t, e->node));
-		out_json_key(j, "key");
-		out_json_str(j, S(t, e->label_key));
-		out_json_key(j, "value");
-		if (e->label_val != SYM_NONE)
-			out_json_str(j, S(t, e->label_val));
-		else
-			out_json_null(j);
-		out_json_end_object(j);
-		break;
-	case STEP_ADD_NODE: {
-		const struct node *n = &e->new_node;
-		out_json_key(j, "addNode");
-		out_json_begin_object(j);
-		out_json_key(j, "name");
-		out_json_str(j, S(t, n->name));
-		out_json_key(j, "labels");
-		labels_json(j, t, &n->labels);
-		out_json_key(j, "taints");
-		out_json_begin_array(j);
-		for (uint32_t k = 0; k < n->ntaints; k++) {
-			out_json_begin_object_flat(j);
-			out_json_key(j, "key");
-			out_json_str(j, S(t, n->taints[k].key));
-			if (n->taints[k].value && intern_len(t->c->in, n->taints[k].value)) {
-				out_json_key(j, "value");
-				out_json_str(j, S(t, n->taints[k].value));
-			}
-			out_json_key(j, "effect");
-			out_json_str(j, n->taints[k].effect == EFFECT_INVALID ? S(t, n->taints[k].effect_text)
-									       : effect_name(n->taints[k].effect));
-			out_json_end_object(j);
-		}
-		out_json_end_array(j);
-		out_json_key(j, "allocatable");
-		out_json_begin_object_flat(j);
-		qty(j, &b, "cpu", n->alloc.cpu, "m");
-		qty(j, &b, "memory", n->alloc.mem, "");
-		qty(j, &b, "pods", n->alloc.pods, "");
-		if (n->alloc.eph)
-			qty(j, &b, "ephemeral-storage", n->alloc.eph, "");
-		for (uint32_t k = 0; k < n->alloc.next; k++)
-			qty(j, &b, S(t, n->alloc.ext[k].name), n->alloc.ext[k].v, "");
-		out_json_end_object(j);
-		out_json_end_object(j);
-		break;
-	}
-	default:
-		break;
+	if (ops) {
+		out_json_key(j, ops->name);
+		ops->save(e, &x.w);
 	}
 	if (e->choose != SYM_NONE) {
 		out_json_key(j, "choose");
 		out_json_str(j, S(t, e->choose));
 	}
 	out_json_end_object(j);
-	out_buf_fini(&b);
+	out_buf_fini(&x.b);
 }
 
 void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix_report *r,
