@@ -37,6 +37,17 @@
  *                                   nodes that have that much allocatable);
  *                                   median of RUNS, then the outcome, the
  *                                   nodes dry-run and the victims
+ *   bench fix FILE AT RUNS          seconds of skewer fix's whole search for
+ *                                   one pending pod (model/fix.c fix_find,
+ *                                   every kind, at most 3 of each): at step
+ *                                   AT a copy of that step's pod asks for 1m
+ *                                   more cpu than any node has free; median
+ *                                   of RUNS, then the fixes found and the
+ *                                   cycles run to verify candidates
+ *   bench search FILE CHOICES RUNS  seconds of skewer search (ties or
+ *                                   feasible) to its end; median of RUNS,
+ *                                   then the states, states per second,
+ *                                   stuck and complete (0/1)
  *   bench has-callgrind             1 when built with valgrind/callgrind.h
  */
 #include <stdio.h>
@@ -50,6 +61,8 @@
 #include "../load/load.h"
 #include "../model/decision.h"
 #include "../model/timeline.h"
+#include "../model/fix.h"
+#include "../model/search.h"
 
 #if defined(__has_include)
 #if __has_include(<valgrind/callgrind.h>)
@@ -314,6 +327,84 @@ static int mode_preempt(const char *file, uint32_t at, uint32_t runs)
 	return 0;
 }
 
+static int mode_fix(const char *file, uint32_t at, uint32_t runs)
+{
+	struct scenario *sc = load(file);
+	struct timeline *t = timeline_new(sc);
+	if (!t || at >= timeline_len(t) || !timeline_goto(t, at))
+		die("goto");
+	const struct cluster *c = sc->cluster;
+	int64_t most = 0;
+	for (uint32_t id = 0; id < c->nnodes; id++)
+		if (c->nodes[id].alive && c->nodes[id].alloc.cpu - c->nodes[id].used.cpu > most)
+			most = c->nodes[id].alloc.cpu - c->nodes[id].used.cpu;
+	struct step st;
+	memset(&st, 0, sizeof(st));
+	st.kind = STEP_SCHEDULE;
+	if (!pod_copy(&st.pod, &sc->steps[at].pod))
+		die("pod_copy");
+	st.pod.name = intern_str(c->in, "bench-pending");
+	st.pod.spec.req.cpu = st.pod.spec.nz_cpu = most + 1;
+	if (!timeline_insert(t, at, &st))
+		die("timeline_insert");
+	double *v = calloc(runs, sizeof(double));
+	if (!v)
+		die("calloc");
+	uint32_t nfix = 0, trials = 0;
+	for (uint32_t r = 0; r < runs; r++) {
+		struct fix_report rep;
+		double t0 = now();
+		if (fix_find(t, at, 3, &rep) != FIX_OK)
+			die("fix_find");
+		v[r] = now() - t0;
+		nfix = rep.n;
+		trials = rep.trials;
+		if (r + 1 == runs) {
+			/* what was found, for the reader (stdout keeps the numbers) */
+			fprintf(stderr, "bench fix: step %u:", at + 1);
+			for (uint32_t k = 0; k < rep.n; k++)
+				fprintf(stderr, " %s", fix_kind_name(rep.v[k].kind));
+			fputc('\n', stderr);
+		}
+		fix_report_fini(&rep);
+	}
+	printf("%.9f %u %u\n", median_of(v, runs), nfix, trials);
+	free(v);
+	timeline_free(t);
+	scenario_free(sc);
+	return 0;
+}
+
+static int mode_search(const char *file, const char *choices, uint32_t runs)
+{
+	struct scenario *sc = load(file);
+	struct timeline *t = timeline_new(sc);
+	if (!t)
+		die("timeline");
+	struct search_opts o = { !strcmp(choices, "feasible") ? SEARCH_FEASIBLE : SEARCH_TIES, false, 1000000,
+				 NULL, NULL, NULL };
+	double *v = calloc(runs, sizeof(double));
+	if (!v)
+		die("calloc");
+	struct search_result r;
+	memset(&r, 0, sizeof(r));
+	for (uint32_t k = 0; k < runs; k++) {
+		search_result_fini(&r);
+		double t0 = now();
+		if (!search_run(t, &o, &r))
+			die("search_run");
+		v[k] = now() - t0;
+	}
+	double m = median_of(v, runs);
+	printf("%.9f %llu %.0f %d %d\n", m, (unsigned long long)r.states, m > 0 ? (double)r.states / m : 0.0,
+	       r.stuck, r.complete);
+	search_result_fini(&r);
+	free(v);
+	timeline_free(t);
+	scenario_free(sc);
+	return 0;
+}
+
 static uint32_t num(const char *s)
 {
 	char *end;
@@ -346,6 +437,10 @@ int main(int argc, char **argv)
 		return mode_one(argv[2], num(argv[3]), num(argv[4]), num(argv[5]));
 	if (argc == 5 && !strcmp(argv[1], "preempt"))
 		return mode_preempt(argv[2], num(argv[3]), num(argv[4]));
+	if (argc == 5 && !strcmp(argv[1], "fix"))
+		return mode_fix(argv[2], num(argv[3]), num(argv[4]));
+	if (argc == 5 && !strcmp(argv[1], "search"))
+		return mode_search(argv[2], argv[3], num(argv[4]));
 	if (argc == 2 && !strcmp(argv[1], "has-callgrind")) {
 #ifdef HAVE_CALLGRIND
 		printf("1\n");
@@ -356,6 +451,7 @@ int main(int argc, char **argv)
 	}
 	fprintf(stderr, "usage: bench load FILE | place|verdicts FILE AT BATCH RUNS |\n"
 			"       replay FILE N JUMP RUNS | one|one-verdicts FILE AT WARM COUNT |\n"
-			"       preempt FILE AT RUNS | has-callgrind\n");
+			"       preempt FILE AT RUNS | fix FILE AT RUNS | search FILE ties|feasible RUNS |\n"
+			"       has-callgrind\n");
 	return 2;
 }

@@ -9,7 +9,9 @@
 # Environment: BENCH_RUNS (default 5) runs per row; BENCH_SEED (default 42);
 # BENCH_CALLGRIND=0 skips the instruction count; BENCH_NODES, BENCH_PODS,
 # BENCH_STEPS, BENCH_NODES_S, BENCH_PODS_S, BENCH_STEPS_S, BENCH_REPLAY and
-# BENCH_JUMP change the sizes. Takes ten to fifteen minutes on two cores, most
+# BENCH_JUMP change the sizes. BENCH_ROWS=debugging runs only the rows of
+# skewer fix and skewer search (a minute; the table's header and those
+# rows). Takes ten to fifteen minutes on two cores, most
 # of it generating and loading the 1 GB kubectl dump (once per run of the
 # pair with its bare parse).
 set -euo pipefail
@@ -47,10 +49,13 @@ SMALLK=$B/n$NODES_S-z$ZONES-p$PODS_S-s$STEPS_S-k$K-seed$SEED-kubectl.yaml
 TINYK=$B/n100-z$ZONES-p3000-s300-k$K-seed$SEED-kubectl.yaml
 common=(--zones "$ZONES" --constraints "$K" --seed "$SEED")
 gen "$BIG" --nodes $NODES --pods $PODS --steps $STEPS "${common[@]}"
-gen "$BIGK" --nodes $NODES --pods $PODS --steps $STEPS "${common[@]}" --format kubectl
-gen "$SMALL" --nodes $NODES_S --pods $PODS_S --steps $STEPS_S "${common[@]}"
-gen "$SMALLK" --nodes $NODES_S --pods $PODS_S --steps $STEPS_S "${common[@]}" --format kubectl
-gen "$TINYK" --nodes 100 --pods 3000 --steps 300 "${common[@]}" --format kubectl
+ONLY=${BENCH_ROWS:-all}
+if [ "$ONLY" != debugging ]; then
+	gen "$BIGK" --nodes $NODES --pods $PODS --steps $STEPS "${common[@]}" --format kubectl
+	gen "$SMALL" --nodes $NODES_S --pods $PODS_S --steps $STEPS_S "${common[@]}"
+	gen "$SMALLK" --nodes $NODES_S --pods $PODS_S --steps $STEPS_S "${common[@]}" --format kubectl
+	gen "$TINYK" --nodes 100 --pods 3000 --steps 300 "${common[@]}" --format kubectl
+fi
 
 # median of the numbers on stdin (one per line)
 median() { sort -g | awk '{v[NR]=$1} END {if (NR) print v[int((NR+1)/2)]; else print "nan"}'; }
@@ -63,6 +68,43 @@ mib() { calc '%.0f' "$1 / 1024"; }
 # grp N: N with thousands separators (the C.UTF-8 locale has none for %'d)
 grp() { printf '%s\n' "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v <= t) ? "met" : "MISSED"}'; }
+
+# skewer fix and skewer search (debugging contract sections 3-4): all the
+# fixes of one pending pod at $NODES nodes (bench.c mode_fix: a copy of
+# step AT's pod that asks for more cpu than any node has free), the Redis
+# note's search in both choice modes, and the complete search over 3
+# StatefulSets x 4 pods on 3 zones x 4 nodes (bench/search-3x4.yaml).
+debugging_rows() {
+	say "bench: skewer fix at $NODES nodes"
+	local fx sr sf s34 i
+	fx=$(for ((i = 0; i < RUNS; i++)); do "$B/bench" fix "$BIG" $AT 3; done)
+	local fx_t fx_n fx_c
+	fx_t=$(echo "$fx" | col 1 | median)
+	read -r _ fx_n fx_c < <(echo "$fx" | tail -1)
+	say "bench: skewer search"
+	sr=$("$B/bench" search scenarios/redis-natural-order.yaml ties "$RUNS")
+	sf=$("$B/bench" search scenarios/redis-natural-order.yaml feasible "$RUNS")
+	s34=$("$B/bench" search bench/search-3x4.yaml feasible "$RUNS")
+	local sr_t sr_n sf_t sf_n s34_t s34_n s34_r s34_c worst
+	read -r sr_t sr_n _ _ _ < <(echo "$sr")
+	read -r sf_t sf_n _ _ _ < <(echo "$sf")
+	read -r s34_t s34_n s34_r _ s34_c < <(echo "$s34")
+	worst=$(awk -v a="$sr_t" -v b="$sf_t" 'BEGIN {print (a > b) ? a : b}')
+	echo "| skewer fix: every fix of one pending pod (each kind, at most 3, each verified by a cycle), $NODES nodes, $PODS pods | $(ms "$fx_t") ms ($fx_n fixes, $fx_c cycles to verify) | <= 200 ms | $(verdict "$fx_t" 0.2) |"
+	echo "| skewer search: the Redis note (3 zones x 2 nodes, 3 StatefulSets x 2 pods), to the deadlock | ties $(ms "$sr_t") ms ($sr_n states), feasible $(ms "$sf_t") ms ($sf_n states) | <= 0.1 s | $(verdict "$worst" 0.1) |"
+	local nc=""
+	[ "$s34_c" = 1 ] || nc=", NOT complete"
+	echo "| skewer search --choices feasible: 3 StatefulSets x 4 pods on 3 zones x 4 nodes (bench/search-3x4.yaml), complete | $(calc '%.2f' "$s34_t") s, $(grp "$s34_n") states, $(grp "$s34_r") states/s$nc | <= 10 s | $(verdict "$s34_t" 10) |"
+}
+if [ "$ONLY" = debugging ]; then
+	echo "skewer bench (BENCH_ROWS=debugging), $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+	echo "CPU time of the measuring process; medians of $RUNS runs"
+	echo
+	echo "| measure | result | target | verdict |"
+	echo "|---|---|---|---|"
+	debugging_rows
+	exit 0
+fi
 
 # load rows: skewer's loader and the bare parse, RUNS times each, in
 # pairs (a load, then a parse of the same file, read from the page
@@ -295,6 +337,7 @@ CPU time of the measuring process; medians of $RUNS runs
 | instructions, one placement (verdicts and totals) at $NODES nodes (step $AT) | $ir | | |
 | instructions, kubectl load at 100 nodes ($(mib $(($(stat -c %s "$TINYK") / 1024))) MiB), whole process | $ir_load | | |
 EOF
+debugging_rows
 if [ -s "$CG-1.txt" ]; then
 	say "bench: callgrind profiles: $CG-0.txt (first cycle), $CG-1.txt (again); *.incl.txt inclusive"
 fi

@@ -4,12 +4,14 @@
  *   FILE: step N: KEY: expected X, got Y
  * and a final "N passed, N failed" counting files. */
 #include "cli.h"
+#include "fixout.h"
 
 #include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/search.h"
 #include "../model/validate.h"
 
 #define BUFLEN 4096
@@ -571,6 +573,110 @@ done:
 	return ok;
 }
 
+/* fixes: skewer fix's list for the pending step (default limit), in
+ * order, each as cli_fix_line writes it. Run last: the what-ifs leave
+ * the timeline after step i as it was. 0 on OOM. */
+static int check_fixes(struct chk *k, uint32_t i, const struct expect *e)
+{
+	struct fix_report r;
+	memset(&r, 0, sizeof(r));
+	reset(k);
+	bool first = true;
+	out_buf_putc(&k->x, '[');
+	for (uint32_t j = 0; j < e->nfixes; j++) {
+		sep(&k->x, &first);
+		add_quoted(&k->x, sym(k, e->fixes[j]));
+	}
+	out_buf_putc(&k->x, ']');
+	const struct step *s = &k->t->sc->steps[i];
+	if ((s->kind != STEP_SCHEDULE && s->kind != STEP_RETRY) || k->t->res[i].outcome != OUT_PENDING) {
+		out_buf_printf(&k->y, "a step that is not pending (%s)", cli_outcome_name(k->t->res[i].outcome));
+		mismatch(k, i, "fixes");
+		return 1;
+	}
+	/* the what-ifs insert steps: the step array (and e in it) may move,
+	 * the expected list stays where it is */
+	const sym_t *want = e->fixes;
+	uint32_t nwant = e->nfixes;
+	e = NULL;
+	if (!cli_fixes_at(k->t, i, 3, &r)) {
+		fix_report_fini(&r);
+		return 0;
+	}
+	bool same = r.n == nwant;
+	struct out_buf line = { 0 };
+	first = true;
+	out_buf_putc(&k->y, '[');
+	for (uint32_t j = 0; j < r.n; j++) {
+		out_buf_reset(&line);
+		cli_fix_line(&line, k->t, &r, &r.v[j]);
+		sep(&k->y, &first);
+		add_quoted(&k->y, out_buf_str(&line));
+		if (same && strcmp(out_buf_str(&line), sym(k, want[j])))
+			same = false;
+	}
+	out_buf_putc(&k->y, ']');
+	if (!same)
+		mismatch(k, i, "fixes");
+	out_buf_fini(&line);
+	fix_report_fini(&r);
+	return 1;
+}
+
+/* search: each expected search run on the scenario (the timeline is
+ * moved to step 0). Mismatches name the entry as "search N". 0 on OOM. */
+static int check_searches(struct chk *k)
+{
+	const struct scenario *sc = k->t->sc;
+	for (uint32_t n = 0; n < sc->nsearches; n++) {
+		const struct search_expect *x = &sc->searches[n];
+		struct search_opts o = { x->feasible ? SEARCH_FEASIBLE : SEARCH_TIES, x->orders,
+					 x->max_states ? x->max_states : 1000000, NULL, NULL, NULL };
+		struct search_result r;
+		if (!search_run(k->t, &o, &r)) {
+			search_result_fini(&r);
+			return 0;
+		}
+		struct out_buf pod = { 0 };
+		if (r.stuck)
+			cli_pod_name(&pod, k->c, r.pod_ns, r.pod_name, false);
+		char what[64];
+		snprintf(what, sizeof(what), "search %u (line %u) ", n + 1, x->line);
+		struct { bool has; bool want, got; const char *key; } b[] = {
+			{ x->has_stuck, x->stuck, r.stuck, "stuck" },
+			{ x->has_complete, x->complete, r.complete, "complete" },
+		};
+		for (size_t m = 0; m < 2; m++) {
+			if (!b[m].has || b[m].want == b[m].got)
+				continue;
+			out_text(k->f, k->file, 0);
+			fprintf(k->f, ": %s%s: expected %s, got %s\n", what, b[m].key, b[m].want ? "true" : "false",
+				b[m].got ? "true" : "false");
+			k->nmismatch++;
+		}
+		const char *want_pod = x->pod ? sym(k, x->pod) : NULL;
+		if (want_pod && strcmp(want_pod, r.stuck ? out_buf_str(&pod) : "")) {
+			out_text(k->f, k->file, 0);
+			fprintf(k->f, ": %spod: expected %s, got ", what, want_pod);
+			out_text(k->f, r.stuck ? out_buf_str(&pod) : "none (not stuck)", 0);
+			fputc('\n', k->f);
+			k->nmismatch++;
+		}
+		const char *want_msg = x->message ? sym(k, x->message) : NULL;
+		if (want_msg && strcmp(want_msg, r.message ? r.message : "")) {
+			reset(k);
+			add_quoted(&k->x, want_msg);
+			add_quoted(&k->y, r.message);
+			out_text(k->f, k->file, 0);
+			fprintf(k->f, ": %smessage: expected %s, got %s\n", what, out_buf_str(&k->x), out_buf_str(&k->y));
+			k->nmismatch++;
+		}
+		out_buf_fini(&pod);
+		search_result_fini(&r);
+	}
+	return 1;
+}
+
 /* Keys that need the scheduler's decision, when there is none (the pod
  * was rejected by validation or the step failed before scheduling). */
 static void no_decision(struct chk *k, uint32_t step, const char *key)
@@ -644,6 +750,8 @@ static int check_step(struct chk *k, uint32_t i, uint32_t first, const struct ex
 	if (e->has_nominated)
 		check_nominated(k, i, e, d);
 	if (e->has_victims && !check_victims(k, i, e, d))
+		return 0;
+	if (e->has_fixes && !check_fixes(k, i, e))
 		return 0;
 	return 1;
 }
@@ -722,6 +830,8 @@ static int check_file(FILE *f, const char *file, const struct load_opts *lo)
 		if (!ok)
 			goto oom;
 	}
+	if (!check_searches(&k))
+		goto oom;
 	if (k.x.oom || k.y.oom)
 		goto oom;
 	passed = k.nmismatch == 0;

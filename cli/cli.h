@@ -125,6 +125,9 @@ int cli_validate(int argc, char **argv);
 int cli_render(int argc, char **argv);
 /* skewer gen: writes a synthetic scenario or kubectl List (gen.c). */
 int cli_gen(int argc, char **argv);
+/* skewer fix / skewer search (fix.c, search.c; debugging contract 3-4) */
+int cli_fix(int argc, char **argv);
+int cli_search(int argc, char **argv);
 /* What `skewer FILE...` runs when no command is named: explain for now;
  * the interactive interface takes this hook over once it exists. */
 int cli_default(int argc, char **argv);

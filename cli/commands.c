@@ -53,6 +53,42 @@ static const struct command commands[] = {
 	 "Draw the cluster after step N (default: after the last step; 0: before\n"
 	 "any) as an ASCII grid: zones as column groups, nodes as columns, the\n"
 	 "pods bound to each node as rows.\n"},
+	{"fix", cli_fix,
+	 "fix [--json] [--step N] [--limit K] [--namespace NS] [--selector SEL] FILE...",
+	 "For each pending pod (or step N), the changes that let the scheduler\n"
+	 "place it, each verified by running the scheduling cycle again on the\n"
+	 "changed state, cheapest kinds first: maxSkew (the smallest larger\n"
+	 "value), whenUnsatisfiable, minDomains, nodeAffinityPolicy,\n"
+	 "nodeTaintsPolicy, removeConstraint, toleration, uncordon, untaint,\n"
+	 "label, delete (one pod), addNode (a copy of a node) and priority (the\n"
+	 "smallest with which preemption nominates a node), with the node the\n"
+	 "pod then goes to. A fix that leaves an earlier step's pod violating its\n"
+	 "hard constraint says so. Exits 2 when step N is not a pending pod.\n"
+	 "  --json                one JSON document (docs/debugging.md)\n"
+	 "  --step N              only step N (it must leave its pod pending)\n"
+	 "  --limit K            at most K fixes of each kind (default 3)\n"
+	 "  -n, --namespace NS    only pending pods of namespace NS become steps\n"
+	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"},
+	{"search", cli_search,
+	 "search [--json] [--choices ties|feasible] [--orders] [--max-states N] [-o WITNESS.yaml] FILE...",
+	 "Explore every run of the scenario's steps that the scheduler could\n"
+	 "produce, depth first from the initial cluster, and report a run that\n"
+	 "leaves a pod pending (the witness) or that none exists. States equal up\n"
+	 "to interchangeable nodes (same labels but the hostname, taints,\n"
+	 "allocatable and bound pods) are explored once. The scenario's own\n"
+	 "choose: fields are not followed. Progress goes to standard error for\n"
+	 "long searches; Ctrl-C stops and says how far it got (exit 130).\n"
+	 "Exit status: 0 no run gets stuck (or none found within the bound: the\n"
+	 "report says it is not complete), 1 a witness, 2 bad input.\n"
+	 "  --choices ties        at each placement any node tied for the best\n"
+	 "                        total (default); feasible: any feasible node\n"
+	 "  --orders              consecutive schedule steps also in any order\n"
+	 "  --max-states N        stop after N states (default 1000000; N >= 1)\n"
+	 "  -o WITNESS.yaml       write the witness run as a whole scenario, each\n"
+	 "                        placement with choose:, that replays it\n"
+	 "  --json                one JSON document (docs/debugging.md)\n"
+	 "  -n, --namespace NS    only pending pods of namespace NS become steps\n"
+	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"},
 	{"gen", cli_gen, "gen [--nodes N] [--zones Z] [--regions R] [--pods P] [--constraints K] [--steps S] [--seed X] [--format scenario|kubectl] [-o FILE]", "Write a synthetic cluster, the same for a given seed: N nodes over Z zones\nin R regions (node pools, taints, cordoned nodes), P bound pods of\nDeployments, StatefulSets and DaemonSets, and S pending pods with K\ntopology spread constraints each (hard and soft), some node affinity and\npod anti-affinity. --format kubectl writes the same cluster as a\n`kubectl get -o yaml` List. Defaults: 100 nodes, 3 zones, 3000 pods,\n2 constraints, 100 steps, seed 1, scenario format, standard output.\n"},
 };
 

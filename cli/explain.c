@@ -2,6 +2,7 @@
  * account of every step (the JSON form is explain_json.c). Every figure
  * comes from the decision record; every input string is sanitised. */
 #include "cli.h"
+#include "fixout.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -527,7 +528,33 @@ static void print_step(struct text *x, uint32_t i, const struct decision *d)
 			fputc('\n', x->f);
 		}
 	}
-	fputc('\n', x->f);
+}
+
+/* A pending step's best fix in one line (skewer fix lists them all). */
+static int print_best_fix(struct text *x, uint32_t i)
+{
+	struct fix_report r;
+	if (!cli_best_fix(x->t, i, &r)) {
+		fix_report_fini(&r);
+		return 0;
+	}
+	const struct fix *f = fix_report_best(&r);
+	if (!f) {
+		fputs("  fix: no change of the kinds 'skewer fix' tries schedules it\n", x->f);
+	} else {
+		out_buf_reset(&x->b);
+		cli_fix_summary(&x->b, x->t, &r, f);
+		fputs("  best fix: ", x->f);
+		put(x, out_buf_str(&x->b));
+		fputs(f->nominated ? "" : " -> ", x->f);
+		if (!f->nominated)
+			put(x, cli_sym(x->c, f->node));
+		if (f->violation)
+			fputs(" (an earlier pod's hard constraint is then violated)", x->f);
+		fprintf(x->f, "; every fix: skewer fix --step %u\n", i + 1);
+	}
+	fix_report_fini(&r);
+	return 1;
 }
 
 int explain_text(FILE *f, struct timeline *t, const struct cli_opts *o)
@@ -567,6 +594,11 @@ int explain_text(FILE *f, struct timeline *t, const struct cli_opts *o)
 		}
 		print_step(&x, i, &d);
 		decision_fini(&d);
+		const struct step *s = &t->sc->steps[i];
+		if ((s->kind == STEP_SCHEDULE || s->kind == STEP_RETRY) && t->res[i].outcome == OUT_PENDING &&
+		    !print_best_fix(&x, i))
+			goto oom;
+		fputc('\n', f);
 	}
 	if (n == 0)
 		fputs("No steps.\n", f);

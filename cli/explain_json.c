@@ -5,6 +5,7 @@
  * written from the decision records. Extra fields ("detail", ...) are
  * allowed by both. */
 #include "cli.h"
+#include "fixout.h"
 
 #include <assert.h>
 #include <string.h>
@@ -332,7 +333,25 @@ static void write_step(struct jx *x, uint32_t i, const struct decision *d)
 			write_node(x, d, &d->nodes[k]);
 		out_json_end_array(j);
 	}
-	out_json_end_object(j);
+}
+
+/* A pending step's best fix (skewer fix's first clean one), null when
+ * none schedules it. 0 on OOM. */
+static int write_best_fix(struct jx *x, uint32_t i)
+{
+	struct fix_report r;
+	if (!cli_best_fix(x->t, i, &r)) {
+		fix_report_fini(&r);
+		return 0;
+	}
+	const struct fix *f = fix_report_best(&r);
+	out_json_key(&x->j, "bestFix");
+	if (f)
+		cli_fix_json(&x->j, x->t, &r, f);
+	else
+		out_json_null(&x->j);
+	fix_report_fini(&r);
+	return 1;
 }
 
 int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o)
@@ -367,6 +386,15 @@ int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o)
 		}
 		write_step(&x, i, &d);
 		decision_fini(&d);
+		const struct step *s = &t->sc->steps[i];
+		if ((s->kind == STEP_SCHEDULE || s->kind == STEP_RETRY) && t->res[i].outcome == OUT_PENDING &&
+		    !write_best_fix(&x, i)) {
+			fprintf(stderr, "error: out of memory\n");
+			rc = CLI_USAGE;
+			out_json_end_object(&x.j);
+			break;
+		}
+		out_json_end_object(&x.j);
 	}
 	out_json_end_array(&x.j);
 	out_json_end_object(&x.j);

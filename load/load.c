@@ -675,6 +675,10 @@ static void read_scenario(struct loader *L, const struct ynode *doc)
 		if (y_key_is(k, "name") || y_key_is(k, "description") || y_key_is(k, "source") ||
 		    y_key_is(k, "scheduler"))
 			known = true;
+		if (y_key_is(k, "search")) {
+			known = true;
+			load_search_expect(L, v);
+		}
 	}
 	set_text(L, y_get(doc, "name"), "name", &L->sc->name);
 	set_text(L, y_get(doc, "description"), "description", &L->sc->description);

@@ -245,8 +245,12 @@ static int load_expect(struct loader *L, const struct ynode *key, const struct y
 			e->has_victims = true;
 			if (!load_expect_victims(L, v, e))
 				return 0;
+		} else if (y_key_is(k, "fixes")) {
+			e->has_fixes = true;
+			if (!y_syms(L, v, "fixes", &e->fixes, &e->nfixes))
+				return 0;
 		} else {
-			load_err_at(L, k, "unknown expect key '%s' (expected node, nodes, feasible, filtered, message, invalid, domains, globalMin, scores, blockers, event, nominated or victims)",
+			load_err_at(L, k, "unknown expect key '%s' (expected node, nodes, feasible, filtered, message, invalid, domains, globalMin, scores, blockers, event, nominated, victims or fixes)",
 				    k->s);
 			return 0;
 		}

@@ -316,6 +316,9 @@ int load_priority_class(struct loader *L, const struct ynode *m, const char *wha
  * default. */
 int load_pdb(struct loader *L, const struct ynode *m, const char *what, struct pdb *out);
 
+/* The top-level `search:` list of expectations (load_search.c), into
+ * L->sc->searches. Returns 1, 0 on error (reported). */
+int load_search_expect(struct loader *L, const struct ynode *n);
 /* Steps (load_steps.c): reads one `steps` entry and appends the step(s)
  * to L->steps. Returns 1, 0 on error (reported). */
 int load_step(struct loader *L, const struct ynode *m);

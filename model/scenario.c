@@ -21,6 +21,7 @@ void expect_fini(struct expect *e)
 		free(e->blockers[i].vals);
 	free(e->blockers);
 	free(e->victims);
+	free(e->fixes);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -59,7 +60,9 @@ int expect_copy(struct expect *dst, const struct expect *src)
 	dst->blockers = NULL;
 	dst->nblockers = 0;
 	dst->victims = NULL;
-	if (!copy_syms(&dst->victims, src->victims, src->nvictims))
+	dst->fixes = NULL;
+	if (!copy_syms(&dst->victims, src->victims, src->nvictims) ||
+	    !copy_syms(&dst->fixes, src->fixes, src->nfixes))
 		goto error;
 	if (!copy_syms(&dst->nodes, src->nodes, src->nnodes) ||
 	    !copy_syms(&dst->feasible, src->feasible, src->nfeasible) ||
@@ -123,5 +126,6 @@ void scenario_free(struct scenario *s)
 	for (uint32_t i = 0; i < s->nwarnings; i++)
 		free(s->warnings[i]);
 	free(s->warnings);
+	free(s->searches);
 	free(s);
 }

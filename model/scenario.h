@@ -56,7 +56,24 @@ struct expect {
 	sym_t event;
 	bool nominated_null; sym_t nominated;
 	sym_t *victims; uint32_t nvictims;
+	/* debugging contract v2 section 3: the fixes skewer fix lists for a
+	 * pending step, in order, each "SUMMARY -> NODE" (see fix) */
+	bool has_fixes;
+	sym_t *fixes; uint32_t nfixes;
 	uint32_t line;              /* of the expect key */
+};
+
+/* A search the scenario expects (top-level `search:`, section 4): its
+ * options and what it must find. */
+struct search_expect {
+	bool feasible;              /* --choices feasible (else ties) */
+	bool orders;
+	uint64_t max_states;        /* 0: the default */
+	bool has_stuck, stuck;
+	bool has_complete, complete;
+	sym_t pod;                  /* ns/name left pending, SYM_NONE: not compared */
+	sym_t message;              /* its message, SYM_NONE: not compared */
+	uint32_t line;
 };
 
 /* A step: the kind (its ops in model/steps/), what every step has
@@ -93,6 +110,8 @@ struct scenario {
 	uint32_t nfiles;
 	char **warnings;            /* non-fatal loader remarks */
 	uint32_t nwarnings;
+	struct search_expect *searches; /* `search:` expectations (check) */
+	uint32_t nsearches;
 };
 
 /* Frees what s owns (its kind's ops->fini, the note, the expect block)

@@ -87,6 +87,8 @@ static const struct keydef keydefs[] = {
 	 "Add a node: type its name and labels (the cursor node's domains are offered; its size is copied)"},
 	{act_remove_node, {'X'}, G_WHATIF, NULL, "Remove the cursor's node (its pods go with it)"},
 	{act_relabel, {'R'}, G_WHATIF, NULL, "Label the cursor's node: k=v sets a label, k- removes it"},
+	{act_fix, {'F'}, G_WHATIF, NULL,
+	 "Apply the next fix of the pending step on screen (skewer fix) as a what-if"},
 	{act_undo, {'u'}, G_WHATIF, "undo", "Undo the last edit or what-if"},
 	{act_redo, {'U', CTRL('r')}, G_WHATIF, NULL, "Redo what u undid"},
 	{act_write, {'w'}, G_OTHER, "write", "Write the edited scenario to a new file"},

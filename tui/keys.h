@@ -69,6 +69,8 @@ int act_taint(struct tui *t);
 int act_untaint(struct tui *t);
 int act_delete_pod(struct tui *t);
 int act_add_node(struct tui *t);
+/* fixes.c: the next fix of the pending step on screen, as a what-if */
+int act_fix(struct tui *t);
 int act_undo(struct tui *t);
 int act_redo(struct tui *t);
 int act_predict(struct tui *t);
