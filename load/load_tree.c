@@ -517,7 +517,7 @@ bool load_kind_read(const char *k)
 {
 	static const char *const kinds[] = {"Node", "Pod", "Service", "ReplicaSet", "StatefulSet",
 					    "ReplicationController", "PriorityClass",
-					    "PodDisruptionBudget", NULL};
+					    "PodDisruptionBudget", "NodePool", NULL};
 	size_t n = strlen(k);
 	for (const char *const *p = kinds; *p; p++)
 		if (!strcmp(k, *p))

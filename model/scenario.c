@@ -1,5 +1,6 @@
 /* scenario.c - lifecycles of scenarios and expectations (a step's are
  * the step table's, model/steps/step.c). */
+#include "autoscale/autoscale.h"
 #include "scenario.h"
 
 #include <stdlib.h>
@@ -123,5 +124,6 @@ void scenario_free(struct scenario *s)
 	for (uint32_t i = 0; i < s->nwarnings; i++)
 		free(s->warnings[i]);
 	free(s->warnings);
+	as_config_free(s->autoscale);
 	free(s);
 }

@@ -9,6 +9,8 @@
 #include "cluster.h"
 #include "steps/kinds.h"
 
+struct as_config;
+
 
 /* expect: values as written; a `null` entry in domains / globalMin is
  * "not compared" (is_null). */
@@ -93,6 +95,9 @@ struct scenario {
 	uint32_t nfiles;
 	char **warnings;            /* non-fatal loader remarks */
 	uint32_t nwarnings;
+	/* node groups, instance types, NodePools and the autoscaler
+	 * settings (model/autoscale/autoscale.h); NULL when none given */
+	struct as_config *autoscale;
 };
 
 /* Frees what s owns (its kind's ops->fini, the note, the expect block)
