@@ -382,6 +382,8 @@ static const char *table_cluster =
 	"  - {name: web-2, nodeName: n1, labels: {app: web}}\n"
 	"  - {name: web-3, nodeName: n2, labels: {app: web}}\n"
 	"  - {name: pending, requests: {cpu: 64}}\n"
+	"nodeGroups:\n"
+	"  - {name: big, max: 3, template: {allocatable: {cpu: 128, memory: 256Gi, pods: 110}}}\n"
 	"steps:\n"
 	"  - ";
 

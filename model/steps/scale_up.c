@@ -149,7 +149,7 @@ const struct as_report *scale_up_report(const struct timeline *t, uint32_t i)
 
 const struct step_ops step_scale_up = {
 	.name = "scaleUp",
-	.example = "scaleUp: {autoscaler: clusterAutoscaler, dryRun: true}",
+	.example = "scaleUp: {autoscaler: clusterAutoscaler}",
 	.read = read,
 	.save = save,
 	.describe = describe,
