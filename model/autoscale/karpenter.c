@@ -637,7 +637,14 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 			/* the pod's node selector against the pool's requirements */
 			for (uint32_t s = 0; s < p->spec.node_selector.n && !e; s++) {
 				const struct as_req *r = pool_req(pl, p->spec.node_selector.v[s].key);
-				if (r && !req_allows(r, p->spec.node_selector.v[s].val)) {
+				sym_t lv = labels_get(&pl->labels, p->spec.node_selector.v[s].key);
+				if (lv && lv != p->spec.node_selector.v[s].val) {
+					/* the template's labels are requirements too */
+					e = xfmt("incompatible requirements, key %s, %s In [%s] not in %s In [%s]",
+						 S(k, p->spec.node_selector.v[s].key), S(k, p->spec.node_selector.v[s].key),
+						 S(k, p->spec.node_selector.v[s].val), S(k, p->spec.node_selector.v[s].key),
+						 S(k, lv));
+				} else if (r && !req_allows(r, p->spec.node_selector.v[s].val)) {
 					char *rt = req_text(k, r->key, r);
 					e = xfmt("incompatible requirements, key %s, %s In [%s] not in %s",
 						 S(k, r->key), S(k, r->key), S(k, p->spec.node_selector.v[s].val),
