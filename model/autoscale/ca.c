@@ -855,6 +855,57 @@ oom:
 	return 0;
 }
 
+/* processors/nodegroupset/compare_nodegroups.go IsCloudProviderNodeInfoSimilar
+ * (capacity equal but memory within 1.5 %, allocatable within 5 %, labels
+ * equal but the zone, region, hostname, EKS node group and ignored
+ * ones) and the same schedulable pod groups (matchingSchedulablePodGroups) */
+static bool within(int64_t a, int64_t b, double ratio)
+{
+	int64_t lo = a < b ? a : b, hi = a < b ? b : a;
+	return hi == 0 || (double)(hi - lo) <= ratio * (double)hi;
+}
+
+static bool ignored_label(const struct ca *ca, sym_t key)
+{
+	const char *k = S(ca, key);
+	static const char *const fixed[] = {HOSTNAME, ZONE, "topology.kubernetes.io/region",
+		"failure-domain.beta.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/region",
+		"eks.amazonaws.com/nodegroup", "beta.kubernetes.io/fluentd-ds-ready",
+		"kops.k8s.io/instancegroup", TEMPLATE_LABEL, NULL};
+	for (const char *const *p = fixed; *p; p++)
+		if (!strcmp(k, *p))
+			return true;
+	for (uint32_t i = 0; i < ca->set.nbalance_ignore; i++)
+		if (ca->set.balance_ignore[i] == key)
+			return true;
+	return false;
+}
+
+static bool labels_similar(const struct ca *ca, const struct labels *a, const struct labels *b)
+{
+	for (uint32_t i = 0; i < a->n; i++)
+		if (!ignored_label(ca, a->v[i].key) && labels_get(b, a->v[i].key) != a->v[i].val)
+			return false;
+	for (uint32_t i = 0; i < b->n; i++)
+		if (!ignored_label(ca, b->v[i].key) && labels_get(a, b->v[i].key) != b->v[i].val)
+			return false;
+	return true;
+}
+
+static bool similar(const struct ca *ca, const struct grp *a, const struct grp *b, uint32_t neq)
+{
+	if (!a->pass || !b->pass)
+		return false;
+	for (uint32_t e = 0; e < neq; e++)
+		if (a->pass[e] != b->pass[e])
+			return false;
+	const struct node *x = &a->t.node, *y = &b->t.node;
+	if (x->alloc.cpu != y->alloc.cpu || !within(x->alloc.mem, y->alloc.mem, 0.015) ||
+	    x->alloc.pods != y->alloc.pods)
+		return false;
+	return labels_similar(ca, &x->labels, &y->labels);
+}
+
 static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep, struct as_changes *ch)
 {
 	struct cluster *c = ca->c;
@@ -1128,20 +1179,77 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 		/* GetCappedNewNodeCount */
 		if (ca->set.max_nodes_total > 0 && total + n > ca->set.max_nodes_total)
 			n = ca->set.max_nodes_total - total;
-		if (gr->target + n > gr->g->max)
-			n = gr->g->max - gr->target;
 		if (!(rep->chosen = strdup(S(ca, gr->g->name))))
 			goto out_opts;
-		if (n > 0) {
-			if (!PUSH(rep->resized, rep->nresized))
-				goto out_opts;
-			rep->resized[0].group = strdup(S(ca, gr->g->name));
-			rep->resized[0].from = gr->target;
-			rep->resized[0].to = gr->target + n;
-			rep->resized[0].max = gr->g->max;
-			if (!rep->resized[0].group || !add_real_nodes(ca, gr, n, rep, a->dry, ch))
-				goto out_opts;
+		/* the groups that share the scale-up: the chosen one, and with
+		 * balanceSimilarNodeGroups the similar ones that passed the same
+		 * pod groups (processors/nodegroupset) */
+		uint32_t *set = malloc((ng + 1) * sizeof(uint32_t)), nset = 0;
+		if (!set)
+			goto out_opts;
+		set[nset++] = opts[best].grp;
+		for (uint32_t i = 0; ca->set.balance == 1 && i < ng; i++)
+			if (i != opts[best].grp && gs[i].valid && similar(ca, &gs[opts[best].grp], &gs[i], neq))
+				set[nset++] = i;
+		/* balancing_processor.go BalanceScaleUpBetweenGroups: one node
+		 * at a time to the smallest group, capped at max (stable) */
+		int64_t *cur = calloc(nset + 1, sizeof(int64_t)), *nw = calloc(nset + 1, sizeof(int64_t));
+		if (!cur || !nw) {
+			free(set);
+			free(cur);
+			free(nw);
+			goto out_opts;
 		}
+		for (uint32_t i = 1; i < nset; i++)
+			for (uint32_t j = i; j > 0 && gs[set[j - 1]].target > gs[set[j]].target; j--) {
+				uint32_t t = set[j];
+				set[j] = set[j - 1];
+				set[j - 1] = t;
+			}
+		for (uint32_t i = 0; i < nset; i++)
+			cur[i] = nw[i] = gs[set[i]].target;
+		uint32_t start = 0, ci = 0;
+		while (n > 0 && start < nset) {
+			if (nw[ci] < gs[set[ci]].g->max) {
+				nw[ci]++;
+				n--;
+			} else {
+				uint32_t ts = set[start];
+				int64_t tc = cur[start], tn = nw[start];
+				set[start] = set[ci];
+				cur[start] = cur[ci];
+				nw[start] = nw[ci];
+				set[ci] = ts;
+				cur[ci] = tc;
+				nw[ci] = tn;
+				start++;
+				if (start == nset)
+					break;
+			}
+			if (ci + 1 < nset && nw[ci] > nw[ci + 1])
+				ci++;
+			else
+				ci = start;
+		}
+		bool ok = true;
+		for (uint32_t i = 0; i < nset && ok; i++) {
+			if (nw[i] == cur[i])
+				continue;
+			struct grp *g2 = &gs[set[i]];
+			ok = PUSH(rep->resized, rep->nresized);
+			if (!ok)
+				break;
+			rep->resized[rep->nresized - 1].group = strdup(S(ca, g2->g->name));
+			rep->resized[rep->nresized - 1].from = cur[i];
+			rep->resized[rep->nresized - 1].to = nw[i];
+			rep->resized[rep->nresized - 1].max = g2->g->max;
+			ok = rep->resized[rep->nresized - 1].group && add_real_nodes(ca, g2, nw[i] - cur[i], rep, a->dry, ch);
+		}
+		free(set);
+		free(cur);
+		free(nw);
+		if (!ok)
+			goto out_opts;
 	}
 	/* 7. events */
 	if (rep->nresized) {
