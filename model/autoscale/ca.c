@@ -8,6 +8,7 @@
 #include "autoscale.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <regex.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -567,8 +568,26 @@ static uint32_t expand(struct ca *ca, struct grp *gs, struct opt *o, uint32_t n,
 				break;
 			}
 			case EXP_PRICE: {
-				double price = gs[p->grp].g->has_price ? gs[p->grp].g->price : 0;
-				score[i] = price * (double)p->nodes;
+				/* expander/price/price.go BestOptions: node price
+				 * against pod price, each plus the price of a
+				 * 0.5 cpu / 500 MiB pod, times the suppressed
+				 * unfitness against the preferred node
+				 * (preferred.go: sized by the cluster's nodes) */
+				double pc = ca->set.has_pod_price ? ca->set.pod_price_cpu : 0.033;
+				double pm = ca->set.has_pod_price ? ca->set.pod_price_mem : 0.0045;
+				const double gib = 1024.0 * 1024.0 * 1024.0;
+				double stab = 0.5 * pc + (500.0 * 1024 * 1024 / gib) * pm;
+				double node_price = gs[p->grp].g->has_price ? gs[p->grp].g->price : 0;
+				double pods_price = (double)p->pods_cpu / 1000.0 * pc + (double)p->pods_mem / gib * pm;
+				double sub = (node_price * (double)p->nodes + stab) / (pods_price + stab);
+				uint32_t nn = 0;
+				for (uint32_t q = 0; q < ca->c->nnodes; q++)
+					nn += ca->c->nodes[q].alive;
+				double pref = nn <= 2 ? 1 : nn <= 6 ? 2 : nn <= 20 ? 4 : nn <= 60 ? 8 : nn <= 200 ? 16 : 32;
+				double cpu = (double)tn->alloc.cpu / 1000.0;
+				double unfit = cpu > 0 ? (pref / cpu > cpu / pref ? pref / cpu : cpu / pref) : 1;
+				double sup = (unfit - 1) * (1 - tanh((double)(p->nodes - 1) / 15.0)) + 1;
+				score[i] = sup * sub;
 				break;
 			}
 			case EXP_RANDOM:
