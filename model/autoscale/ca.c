@@ -297,6 +297,26 @@ static int32_t add_copy(struct ca *ca, const struct tmpl *t, const char *name)
 
 /* ---- running the scheduler's filters ---- */
 
+static int decide_lean(struct ca *ca, uint32_t pod, struct decision *d, bool lean)
+{
+	memset(d, 0, sizeof(*d));
+	d->lean = lean;
+	if (!sched_decide(ca->sch, pod, d)) {
+		ca->oom = true;
+		return 0;
+	}
+	return 1;
+}
+
+/* node id's verdict in a lean or full decision: PL_NONE when feasible */
+static int verdict_of(const struct decision *d, uint32_t id)
+{
+	if (d->lean)
+		return d->verdict ? d->verdict[id] : VERDICT_GONE;
+	const struct node_rec *r = decision_node(d, id);
+	return r ? (r->feasible ? PL_NONE : r->fail) : VERDICT_GONE;
+}
+
 static int decide(struct ca *ca, uint32_t pod, struct decision *d)
 {
 	memset(d, 0, sizeof(*d));
@@ -313,15 +333,15 @@ static int32_t place_any(struct ca *ca, uint32_t pod, bool (*ok)(struct ca *, ui
 			 const void *arg)
 {
 	struct decision d;
-	if (!decide(ca, pod, &d))
+	/* only the verdicts are read: a lean cycle */
+	if (!decide_lean(ca, pod, &d, true))
 		return -1;
 	uint32_t n = node_order(ca);
 	int32_t got = -1;
 	for (uint32_t i = 0; i < n && got < 0; i++) {
 		uint32_t ix = (ca->last_index + i) % n;
 		uint32_t id = ca->order[ix];
-		const struct node_rec *r = decision_node(&d, id);
-		if (r && r->feasible && (!ok || ok(ca, id, arg))) {
+		if (verdict_of(&d, id) == PL_NONE && (!ok || ok(ca, id, arg))) {
 			got = (int32_t)id;
 			ca->last_index = (ix + 1) % n;
 		}
@@ -339,10 +359,17 @@ static int place_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fai
 	struct decision d;
 	if (spread_fail)
 		*spread_fail = false;
-	if (!decide(ca, pod, &d))
+	if (!decide_lean(ca, pod, &d, true))
 		return 0;
-	const struct node_rec *r = decision_node(&d, node);
-	int ok = r && r->feasible;
+	int v = verdict_of(&d, node);
+	int ok = v == PL_NONE;
+	if (!ok && spread_fail && v == PL_POD_TOPOLOGY_SPREAD && d.lean) {
+		/* the reason text needs the full record */
+		decision_fini(&d);
+		if (!decide(ca, pod, &d))
+			return 0;
+	}
+	const struct node_rec *r = d.lean ? NULL : decision_node(&d, node);
 	if (!ok && r && spread_fail && r->fail == PL_POD_TOPOLOGY_SPREAD) {
 		char buf[512];
 		*spread_fail = !strcmp(decision_reason(ca->c, &d, r, buf, sizeof(buf)),
