@@ -54,8 +54,9 @@ static int push(void **v, uint32_t *n, size_t sz)
 
 /* ---- the snapshot: temporary changes, undone in reverse ---- */
 
+enum change_kind { CH_BIND, CH_NODE, CH_POD };
 struct change {
-	bool is_node;
+	enum change_kind kind;
 	uint32_t id;
 };
 
@@ -95,10 +96,14 @@ static void rollback(struct ca *ca, uint32_t to)
 {
 	while (ca->nlog > to) {
 		struct change *ch = &ca->log[--ca->nlog];
-		if (ch->is_node)
+		if (ch->kind == CH_NODE) {
 			cluster_remove_node(ca->c, ch->id);
-		else
+		} else if (ch->kind == CH_POD) {
 			cluster_unbind(ca->c, ch->id);
+			cluster_kill_pod(ca->c, ch->id);
+		} else {
+			cluster_unbind(ca->c, ch->id);
+		}
 	}
 }
 
@@ -109,7 +114,7 @@ static void sim_bind(struct ca *ca, uint32_t pod, uint32_t node)
 		return;
 	}
 	cluster_bind(ca->c, pod, node);
-	ca->log[ca->nlog - 1] = (struct change){false, pod};
+	ca->log[ca->nlog - 1] = (struct change){CH_BIND, pod};
 }
 
 /* Adds node *n (taken) to the snapshot; -1 on failure. */
@@ -127,7 +132,7 @@ static int32_t sim_add_node(struct ca *ca, struct node *n)
 		ca->oom = true;
 		return -1;
 	}
-	ca->log[ca->nlog - 1] = (struct change){true, (uint32_t)id};
+	ca->log[ca->nlog - 1] = (struct change){CH_NODE, (uint32_t)id};
 	return id;
 }
 
@@ -212,6 +217,8 @@ static void sanitize_taints(const struct ca *ca, struct node *n)
 struct tmpl {
 	bool ok;
 	struct node node;           /* named template-node-for-G */
+	uint32_t *ds;               /* the example node's DaemonSet and mirror pods */
+	uint32_t nds;
 	char *from;                 /* "node a-1" or "template" */
 	sym_t zone;
 };
@@ -247,6 +254,23 @@ static int build_template(struct ca *ca, const struct as_group *g, const char *s
 	}
 	t->from = src == &g->tmpl ? strdup("template") : xfmt("node %s", S(ca, src->name));
 	free(ids);
+	if (src != &g->tmpl && src->npods) {
+		/* SanitizedTemplateNodeInfoFromNodeInfo keeps only DaemonSet
+		 * and mirror pods */
+		t->ds = malloc(src->npods * sizeof(uint32_t));
+		if (!t->ds)
+			return 0;
+		for (uint32_t i = 0; i < src->npods; i++) {
+			const struct pod *p = &ca->c->pods[src->pods[i]];
+			bool ds = false;
+			for (uint32_t o = 0; o < p->nowners; o++) {
+				const char *k = S(ca, p->owners[o].kind);
+				ds |= !strcmp(k, "DaemonSet") || !strcmp(k, "Node");
+			}
+			if (ds)
+				t->ds[t->nds++] = src->pods[i];
+		}
+	}
 	if (!t->from || !node_copy_def(&t->node, src))
 		return 0;
 	char *name = xfmt("template-node-for-%s%s", S(ca, g->name), suffix);
@@ -272,13 +296,56 @@ static int build_template(struct ca *ca, const struct as_group *g, const char *s
 
 static void tmpl_fini(struct tmpl *t)
 {
+	free(t->ds);
 	node_fini(&t->node);
 	free(t->from);
 	memset(t, 0, sizeof(*t));
 }
 
-/* A copy of the template named name (template DaemonSet pods are not
- * simulated in the snapshot). */
+/* Copies of the template's DaemonSet pods, named POD-NODE, bound to node
+ * id; each logged (CH_POD) when ch is NULL, else recorded in ch. */
+static int add_ds_pods(struct ca *ca, const struct tmpl *t, uint32_t node, struct as_changes *ch)
+{
+	for (uint32_t i = 0; i < t->nds; i++) {
+		struct pod np;
+		if (!pod_copy(&np, &ca->c->pods[t->ds[i]])) {
+			ca->oom = true;
+			return 0;
+		}
+		char name[600];
+		snprintf(name, sizeof(name), "%s-%s", S(ca, np.name), S(ca, ca->c->nodes[node].name));
+		np.name = I(ca, name);
+		np.node = -1;
+		np.spec.node_name = SYM_NONE;
+		np.nominated = SYM_NONE;
+		int32_t id = cluster_add_pod(ca->c, &np);
+		if (id < 0) {
+			pod_fini(&np);
+			ca->oom = true;
+			return 0;
+		}
+		cluster_bind(ca->c, (uint32_t)id, node);
+		if (ch) {
+			if (!PUSH(ch->pods, ch->npods) || !(ch->pod_node = realloc(ch->pod_node, ch->npods * sizeof(uint32_t)))) {
+				ca->oom = true;
+				return 0;
+			}
+			ch->pods[ch->npods - 1] = (uint32_t)id;
+			ch->pod_node[ch->npods - 1] = node;
+		} else {
+			if (!PUSH(ca->log, ca->nlog)) {
+				cluster_unbind(ca->c, (uint32_t)id);
+				cluster_kill_pod(ca->c, (uint32_t)id);
+				ca->oom = true;
+				return 0;
+			}
+			ca->log[ca->nlog - 1] = (struct change){CH_POD, (uint32_t)id};
+		}
+	}
+	return 1;
+}
+
+/* A copy of the template named name, with its DaemonSet pods. */
 static int32_t add_copy(struct ca *ca, const struct tmpl *t, const char *name)
 {
 	struct node n;
@@ -292,7 +359,10 @@ static int32_t add_copy(struct ca *ca, const struct tmpl *t, const char *name)
 		ca->oom = true;
 		return -1;
 	}
-	return sim_add_node(ca, &n);
+	int32_t id = sim_add_node(ca, &n);
+	if (id >= 0 && !add_ds_pods(ca, t, (uint32_t)id, NULL))
+		return -1;
+	return id;
 }
 
 /* ---- running the scheduler's filters ---- */
@@ -741,6 +811,8 @@ static int add_real_nodes(struct ca *ca, struct grp *gr, int64_t n, struct as_re
 			goto oom;
 		}
 		ch->nodes[ch->nnodes - 1] = (uint32_t)id;
+		if (!add_ds_pods(ca, &gr->t, (uint32_t)id, ch))
+			goto oom;
 	}
 	free(ids);
 	return 1;
@@ -1086,7 +1158,7 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 		if (!node_copy_def(&tn, &gr->t.node))
 			goto out;
 		int32_t tid = sim_add_node(ca, &tn);
-		if (tid < 0)
+		if (tid < 0 || !add_ds_pods(ca, &gr->t, (uint32_t)tid, NULL))
 			goto out;
 		bool any = false;
 		for (uint32_t e = 0; e < neq && !ca->oom; e++) {

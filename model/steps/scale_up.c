@@ -116,6 +116,10 @@ static int apply(struct step_ctx *x)
 		/* redo: the same nodes come back */
 		for (uint32_t i = 0; i < k->ch.nnodes; i++)
 			cluster_revive_node(x->c, k->ch.nodes[i]);
+		for (uint32_t i = 0; i < k->ch.npods; i++) {
+			cluster_revive_pod(x->c, k->ch.pods[i]);
+			cluster_bind(x->c, k->ch.pods[i], k->ch.pod_node[i]);
+		}
 	} else {
 		forget(x->u);
 		if (!as_scale_up(x->t->sched, x->t->sc, a, &k->rep, &k->ch))
@@ -123,7 +127,7 @@ static int apply(struct step_ctx *x)
 	}
 	if (k->rep->error)
 		return step_error(x, "%s", k->rep->error);
-	if (k->ch.nnodes)
+	if (k->ch.nnodes || k->ch.npods)
 		return step_done(x);
 	if (x->d)
 		x->d->outcome = OUT_APPLIED;
@@ -135,6 +139,10 @@ static void undo(struct step_ctx *x)
 	struct rec *k = x->u->rec;
 	if (!x->u->applied || !k)
 		return;
+	for (uint32_t i = k->ch.npods; i-- > 0;) {
+		cluster_unbind(x->c, k->ch.pods[i]);
+		cluster_kill_pod(x->c, k->ch.pods[i]);
+	}
 	for (uint32_t i = k->ch.nnodes; i-- > 0;)
 		cluster_remove_node(x->c, k->ch.nodes[i]);
 }
