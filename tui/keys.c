@@ -66,6 +66,8 @@ static const struct keydef keydefs[] = {
 	{act_delete_pod, {'d'}, G_WHATIF, NULL, "Delete the newest pod on the cursor's node"},
 	{act_add_node, {'a'}, G_WHATIF, NULL,
 	 "Add a node like the cursor's one (same domains; a label naming it names the new one)"},
+	{act_scale_up, {'A'}, G_WHATIF, NULL,
+	 "Run the autoscaler once here (a scaleUp step; explain shows its report)"},
 	{act_undo, {'u'}, G_WHATIF, "undo", "Undo the last edit or what-if"},
 	{act_redo, {'U', CTRL('r')}, G_WHATIF, NULL, "Redo what u undid"},
 	{act_write, {'w'}, G_OTHER, "write", "Write the edited scenario to a new file"},

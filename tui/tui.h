@@ -461,6 +461,7 @@ int act_taint(struct tui *t);
 int act_untaint(struct tui *t);
 int act_delete_pod(struct tui *t);
 int act_add_node(struct tui *t);
+int act_scale_up(struct tui *t);
 int act_undo(struct tui *t);
 int act_redo(struct tui *t);
 int act_write(struct tui *t);
