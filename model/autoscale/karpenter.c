@@ -579,6 +579,16 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 		const struct as_pool *pl = &k->cfg->pools[cl->pool];
 		if (!pod_tolerates_pool(k, p, pl))
 			continue;
+		bool sel_ok = true;
+		for (uint32_t q = 0; q < p->spec.node_selector.n && sel_ok; q++) {
+			sym_t key = p->spec.node_selector.v[q].key, v = p->spec.node_selector.v[q].val;
+			sym_t lv = labels_get(&pl->labels, key);
+			sel_ok = (!lv || lv == v) && req_allows(pool_req(pl, key), v);
+			if (key == k->zone_key && cl->zone)
+				sel_ok &= cl->zone == v;
+		}
+		if (!sel_ok)
+			continue;
 		uint32_t off;
 		if (pick_type(k, pl, cl->zone, cl->cpu + p->spec.req.cpu, cl->mem + p->spec.req.mem, cl->npods + 1, p,
 			      &off) < 0)
