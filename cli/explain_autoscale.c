@@ -46,7 +46,7 @@ void cli_scale_up_text(FILE *f, const struct timeline *t, uint32_t i)
 			const struct as_group_rep *gp = &r->groups[g];
 			fputs("  group ", f);
 			put(f, gp->name);
-			fprintf(f, ": %s", gp->status ? gp->status : "?");
+			fprintf(f, ": %s", gp->status ? gp->status : "not checked (no pending pod)");
 			if (gp->reason) {
 				fputs(": ", f);
 				put(f, gp->reason);
