@@ -827,6 +827,8 @@ static int check_file(FILE *f, const char *file, const struct load_opts *lo)
 		}
 		int ok = e ? check_step(&k, i, first, e, &d) : 1;
 		decision_fini(&d);
+		if (ok && sc->steps[i].kind == STEP_SCALE_UP)
+			ok = cli_check_scale_up(f, file, t, i, &k.nmismatch);
 		if (!ok)
 			goto oom;
 	}

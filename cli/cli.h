@@ -93,6 +93,14 @@ void cli_step_what(struct out_buf *b, const struct timeline *t, uint32_t i);
 const char *cli_node_name(const struct cluster *c, int64_t id);
 /* The name of the outcome in the JSON contract. */
 const char *cli_outcome_name(enum outcome o);
+/* `check` of a scaleUp step's expect block (check_autoscale.c): prints a
+ * line per mismatching key, counted in *nmismatch. 0 on OOM. */
+/* explain of a scaleUp step (explain_autoscale.c): its report as text
+ * lines, or as keys of the step's open JSON object. */
+struct out_json;
+void cli_scale_up_text(FILE *f, const struct timeline *t, uint32_t i);
+void cli_scale_up_json(struct out_json *j, const struct timeline *t, uint32_t i);
+int cli_check_scale_up(FILE *f, const char *file, const struct timeline *t, uint32_t i, uint32_t *nmismatch);
 /* Whether d, filled by timeline_step for step s, holds a scheduling
  * cycle's verdict (constraints and nodes). */
 bool cli_decision_filled(const struct step *s, const struct decision *d);

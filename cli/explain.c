@@ -512,6 +512,8 @@ static void print_step(struct text *x, uint32_t i, const struct decision *d)
 		}
 		print_preemption(x, d);
 	}
+	if (s->kind == STEP_SCALE_UP)
+		cli_scale_up_text(x->f, x->t, i);
 	print_outcome(x, &x->t->res[i]);
 	if (d && cli_event(d) && cli_decision_filled(s, d)) {
 		fputs("  event: ", x->f);

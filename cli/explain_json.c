@@ -284,6 +284,8 @@ static void write_step(struct jx *x, uint32_t i, const struct decision *d)
 		out_json_null(j);
 	out_json_key(j, "message");
 	out_json_str(j, r->message);
+	if (s->kind == STEP_SCALE_UP)
+		cli_scale_up_json(j, x->t, i);
 	if (step_runs_cycle(s) && d) {
 		if (cli_postfilter_ran(d))
 			write_preemption(x, d);

@@ -476,6 +476,8 @@ static void add_object(struct loader *L, const struct ynode *m, const char *what
 		add_priority_class(L, m, what);
 	else if (!strcmp(k->s, "PodDisruptionBudget"))
 		add_pdb(L, m, what);
+	else if (!strcmp(k->s, "NodePool"))
+		load_nodepool_object(L, m);
 	else if (is_list_kind(k->s))
 		add_items(L, y_get(m, "items"), depth);
 	else
@@ -678,6 +680,8 @@ static void read_scenario(struct loader *L, const struct ynode *doc)
 		if (y_key_is(k, "search")) {
 			known = true;
 			load_search_expect(L, v);
+		} else if (load_autoscale_key(L, k, v)) {
+			known = true;
 		}
 	}
 	set_text(L, y_get(doc, "name"), "name", &L->sc->name);
@@ -1288,6 +1292,8 @@ static int loader_init(struct loader *L, const struct load_opts *opts, struct lo
 /* Shared tail of both entry points. */
 static int finish(struct loader *L, const char *first, struct scenario **out)
 {
+	if (!L->failed)
+		load_autoscale_finish(L);
 	if (!L->failed)
 		bind_pods(L);
 	if (!L->failed)

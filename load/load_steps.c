@@ -450,7 +450,7 @@ int load_step(struct loader *L, const struct ynode *m)
 	if (reps && !(flags & STEP_F_POD))
 		return action_error(L, reps, "'replicas' on a %s step (expected it only with %s)", akey->s,
 				    STEP_F_POD);
-	if ((choose || expect) && !(flags & STEP_F_CYCLE)) {
+	if ((choose || (expect && st.kind != STEP_SCALE_UP)) && !(flags & STEP_F_CYCLE)) {
 		char *list = action_list(STEP_F_CYCLE);
 		if (!list)
 			return load_oom(L);
@@ -488,7 +488,10 @@ int load_step(struct loader *L, const struct ynode *m)
 	}
 	if (!y_absent(choose) && !node_name(L, choose, "choose", &st.choose))
 		goto error;
-	if (expect) {
+	if (st.kind == STEP_SCALE_UP) {
+		if (!load_scale_up_step(L, aval, ekey, expect, &st))
+			goto error;
+	} else if (expect) {
 		if (!load_expect(L, ekey, expect, &st.expect))
 			goto error;
 		st.has_expect = true;

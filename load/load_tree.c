@@ -1199,7 +1199,11 @@ static const struct keep keep_bound_status[] = {K("phase"), K("startTime"), K("n
 static const struct keep keep_condition[] = {K("type"), K("status"), K("message"), K("reason"), {NULL, 0}};
 static const struct keep keep_container[] = {K("name"), K("resources"), K("restartPolicy"),
 					     {NULL, 0}};
-static const struct keep keep_template[] = {K("metadata"), {NULL, 0}};
+/* a workload's pod template, a node group's template (spec/autoscalers.md
+ * 1.2) and a NodePool's spec.template */
+static const struct keep keep_template[] = {K("metadata"), K("spec"), K("labels"), K("taints"),
+					    K("allocatable"), K("capacity"), K("status"), K("pods"),
+					    K("unschedulable"), {NULL, 0}};
 /* a Pod's, a Node's, a workload's and a PodDisruptionBudget's spec:
  * volumes, securityContext, dnsPolicy and the like are never read */
 static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initContainers"),
@@ -1208,7 +1212,9 @@ static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initC
 					K("preemptionPolicy"), K("tolerations"),
 					K("topologySpreadConstraints"), K("taints"),
 					K("unschedulable"), K("selector"), K("template"),
-					K("minAvailable"), K("maxUnavailable"), {NULL, 0}};
+					K("minAvailable"), K("maxUnavailable"),
+					/* a NodePool's (karpenter.sh/v1) */
+					K("weight"), K("limits"), K("requirements"), {NULL, 0}};
 /* the spec of a bound Pod once its nodeName is read (load_pod drops
  * these fields anyway): kubectl writes keys in order, so
  * topologySpreadConstraints and nodeSelector come after nodeName */
@@ -1226,7 +1232,7 @@ bool load_kind_read(const char *k)
 {
 	static const char *const kinds[] = {"Node", "Pod", "Service", "ReplicaSet", "StatefulSet",
 					    "ReplicationController", "PriorityClass",
-					    "PodDisruptionBudget", NULL};
+					    "PodDisruptionBudget", "NodePool", NULL};
 	size_t n = strlen(k);
 	for (const char *const *p = kinds; *p; p++)
 		if (!strcmp(k, *p))

@@ -322,6 +322,17 @@ int load_search_expect(struct loader *L, const struct ynode *n);
 /* Steps (load_steps.c): reads one `steps` entry and appends the step(s)
  * to L->steps. Returns 1, 0 on error (reported). */
 int load_step(struct loader *L, const struct ynode *m);
+
+/* The autoscaler inputs (load_autoscale.c): a scenario key (false: not
+ * one of autoscaler, nodeGroups, instanceTypes, nodePools), a `kind:
+ * NodePool` object, the checks after every file, and what a scaleUp
+ * step adds to its action (overrides, expect). */
+bool load_autoscale_key(struct loader *L, const struct ynode *k, const struct ynode *v);
+void load_nodepool_object(struct loader *L, const struct ynode *m);
+void load_autoscale_finish(struct loader *L);
+struct step;
+int load_scale_up_step(struct loader *L, const struct ynode *aval, const struct ynode *ekey,
+		       const struct ynode *expect, struct step *st);
 /* Counts n more steps against LOAD_MAX_STEPS; reports (once) and returns 0
  * past it. at: where to report. (load.c) */
 int load_count_steps(struct loader *L, const struct ynode *at, uint64_t n);

@@ -3,6 +3,7 @@
  * break the document; numbers are written as plain integers. */
 #include "save.h"
 #include "../model/steps/step.h"
+#include "../model/autoscale/autoscale.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -819,6 +820,236 @@ static void pdb(struct w *w, const struct pdb *d)
 	fputs("}\n", w->f);
 }
 
+/* ---- the autoscaler inputs (spec/autoscalers.md 1) ---- */
+
+static void price(struct w *w, double p)
+{
+	fprintf(w->f, "%.6g", p);
+}
+
+static void as_settings(struct w *w, const struct as_settings *s)
+{
+	const char *sep = "";
+	fputs("{", w->f);
+	if (s->nexpander) {
+		fputs("expander: [", w->f);
+		for (uint32_t i = 0; i < s->nexpander; i++)
+			fprintf(w->f, "%s%s", i ? ", " : "", as_expander_name(s->expander[i]));
+		fputc(']', w->f);
+		sep = ", ";
+	}
+	if (s->has_prios) {
+		fprintf(w->f, "%spriorities: {", sep);
+		for (uint32_t i = 0; i < s->nprios; i++) {
+			fprintf(w->f, "%s%" PRId64 ": [", i ? ", " : "", s->prios[i].prio);
+			for (uint32_t j = 0; j < s->prios[i].n; j++) {
+				if (j)
+					fputs(", ", w->f);
+				q(w, s->prios[i].regex[j]);
+			}
+			fputc(']', w->f);
+		}
+		fputc('}', w->f);
+		sep = ", ";
+	}
+	if (s->has_pod_price) {
+		fprintf(w->f, "%spodPrice: {cpu: ", sep);
+		price(w, s->pod_price_cpu);
+		fputs(", memory: ", w->f);
+		price(w, s->pod_price_mem);
+		fputc('}', w->f);
+		sep = ", ";
+	}
+	if (s->balance >= 0) {
+		fprintf(w->f, "%sbalanceSimilarNodeGroups: %s", sep, s->balance ? "true" : "false");
+		sep = ", ";
+	}
+	if (s->nbalance_ignore) {
+		fprintf(w->f, "%sbalancingIgnoreLabels: ", sep);
+		syms_flow(w, s->balance_ignore, s->nbalance_ignore);
+		sep = ", ";
+	}
+	if (s->max_nodes_total >= 0) {
+		fprintf(w->f, "%smaxNodesTotal: %" PRId64, sep, s->max_nodes_total);
+		sep = ", ";
+	}
+	if (s->max_per_scaleup >= 0) {
+		fprintf(w->f, "%smaxNodesPerScaleUp: %" PRId64, sep, s->max_per_scaleup);
+		sep = ", ";
+	}
+	if (s->force_ds >= 0) {
+		fprintf(w->f, "%sforceDaemonSets: %s", sep, s->force_ds ? "true" : "false");
+		sep = ", ";
+	}
+	if (s->pref_ignore >= 0)
+		fprintf(w->f, "%spreferencePolicy: %s", sep, s->pref_ignore ? "Ignore" : "Respect");
+	fputc('}', w->f);
+}
+
+static void autoscale(struct w *w, const struct as_config *c)
+{
+	if (!c)
+		return;
+	fputs("autoscaler:\n", w->f);
+	if (c->set.def != AS_DEFAULT)
+		fprintf(w->f, "  default: %s\n", c->set.def == AS_CA ? "clusterAutoscaler" : "karpenter");
+	/* the settings are one set; written under clusterAutoscaler */
+	fputs("  clusterAutoscaler: ", w->f);
+	as_settings(w, &c->set);
+	fputc('\n', w->f);
+	if (c->ngroups)
+		fputs("nodeGroups:\n", w->f);
+	for (uint32_t i = 0; i < c->ngroups; i++) {
+		const struct as_group *g = &c->groups[i];
+		fputs("  - name: ", w->f);
+		qs(w, g->name);
+		fprintf(w->f, "\n    max: %" PRId64 "\n", g->max);
+		if (g->min)
+			fprintf(w->f, "    min: %" PRId64 "\n", g->min);
+		if (g->has_size)
+			fprintf(w->f, "    size: %" PRId64 "\n", g->size);
+		if (g->nnodes) {
+			fputs("    nodes: ", w->f);
+			syms_flow(w, g->nodes, g->nnodes);
+			fputc('\n', w->f);
+		}
+		if (g->has_selector) {
+			fputs("    selector: ", w->f);
+			labels_flow(w, &g->selector);
+			fputc('\n', w->f);
+		}
+		if (g->has_template) {
+			fputs("    template:\n      labels: ", w->f);
+			labels_flow(w, &g->tmpl.labels);
+			fputc('\n', w->f);
+			if (g->tmpl.ntaints) {
+				fputs("      taints:\n", w->f);
+				for (uint32_t t = 0; t < g->tmpl.ntaints; t++) {
+					fputs("        - {", w->f);
+					taint_fields(w, &g->tmpl.taints[t]);
+					fputs("}\n", w->f);
+				}
+			}
+			fputs("      allocatable: ", w->f);
+			resources(w, &g->tmpl.alloc, true);
+			fputc('\n', w->f);
+		}
+		if (g->nzones) {
+			fputs("    zones: ", w->f);
+			syms_flow(w, g->zones, g->nzones);
+			fputc('\n', w->f);
+		}
+		if (g->has_price) {
+			fputs("    price: ", w->f);
+			price(w, g->price);
+			fputc('\n', w->f);
+		}
+	}
+	if (c->nitypes)
+		fputs("instanceTypes:\n", w->f);
+	for (uint32_t i = 0; i < c->nitypes; i++) {
+		const struct as_itype *t = &c->itypes[i];
+		fputs("  - name: ", w->f);
+		qs(w, t->name);
+		fputs("\n    allocatable: ", w->f);
+		resources(w, &t->alloc, true);
+		fputs("\n    labels: ", w->f);
+		labels_flow(w, &t->labels);
+		fputs("\n    offerings:\n", w->f);
+		for (uint32_t o = 0; o < t->noffers; o++) {
+			fputs("      - {zone: ", w->f);
+			qs(w, t->offers[o].zone);
+			fputs(", capacityType: ", w->f);
+			qs(w, t->offers[o].capacity_type);
+			fputs(", price: ", w->f);
+			price(w, t->offers[o].price);
+			fprintf(w->f, ", available: %s}\n", t->offers[o].available ? "true" : "false");
+		}
+	}
+	static const char *const ops[] = {"In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt"};
+	if (c->npools)
+		fputs("nodePools:\n", w->f);
+	for (uint32_t i = 0; i < c->npools; i++) {
+		const struct as_pool *p = &c->pools[i];
+		fputs("  - name: ", w->f);
+		qs(w, p->name);
+		fprintf(w->f, "\n    weight: %" PRId64 "\n", p->weight);
+		if (p->labels.n) {
+			fputs("    labels: ", w->f);
+			labels_flow(w, &p->labels);
+			fputc('\n', w->f);
+		}
+		if (p->ntaints) {
+			fputs("    taints:\n", w->f);
+			for (uint32_t t = 0; t < p->ntaints; t++) {
+				fputs("      - {", w->f);
+				taint_fields(w, &p->taints[t]);
+				fputs("}\n", w->f);
+			}
+		}
+		if (p->nreqs) {
+			fputs("    requirements:\n", w->f);
+			for (uint32_t r = 0; r < p->nreqs; r++) {
+				fputs("      - {key: ", w->f);
+				qs(w, p->reqs[r].key);
+				fprintf(w->f, ", operator: %s", ops[p->reqs[r].op]);
+				if (p->reqs[r].nvals) {
+					fputs(", values: ", w->f);
+					syms_flow(w, p->reqs[r].vals, p->reqs[r].nvals);
+				}
+				fputs("}\n", w->f);
+			}
+		}
+		if (p->has_limit_cpu || p->has_limit_mem || p->has_limit_nodes) {
+			const char *sep = "";
+			fputs("    limits: {", w->f);
+			if (p->has_limit_cpu) {
+				fprintf(w->f, "cpu: \"%" PRId64 "m\"", p->limit_cpu);
+				sep = ", ";
+			}
+			if (p->has_limit_mem) {
+				fprintf(w->f, "%smemory: \"%" PRId64 "\"", sep, p->limit_mem);
+				sep = ", ";
+			}
+			if (p->has_limit_nodes)
+				fprintf(w->f, "%snodes: \"%" PRId64 "\"", sep, p->limit_nodes);
+			fputs("}\n", w->f);
+		}
+		if (p->has_itypes) {
+			fputs("    instanceTypes: ", w->f);
+			syms_flow(w, p->itypes, p->nitypes);
+			fputc('\n', w->f);
+		}
+	}
+}
+
+/* A scaleUp's expect tree as a flow value. */
+static void as_val_flow(struct w *w, const struct as_val *v)
+{
+	switch (v->type) {
+	case AV_NULL:
+		fputs("null", w->f);
+		break;
+	case AV_STR:
+		q(w, v->s);
+		break;
+	case AV_SEQ:
+	case AV_MAP:
+		fputc(v->type == AV_SEQ ? '[' : '{', w->f);
+		for (uint32_t i = 0; i < v->n; i++) {
+			if (i)
+				fputs(", ", w->f);
+			if (v->type == AV_MAP) {
+				q(w, v->keys[i]);
+				fputs(": ", w->f);
+			}
+			as_val_flow(w, &v->kids[i]);
+		}
+		fputc(v->type == AV_SEQ ? ']' : '}', w->f);
+		break;
+	}
+}
+
 int save_scenario(FILE *f, const struct scenario *sc)
 {
 	assert(f && sc && sc->cluster);
@@ -843,6 +1074,7 @@ int save_scenario(FILE *f, const struct scenario *sc)
 		fputc('\n', f);
 	}
 	scheduler(&w, &c->cfg);
+	autoscale(&w, sc->autoscale);
 	fputs("nodes:", f);
 	fputs(c->nalive_nodes ? "\n" : " []\n", f);
 	for (uint32_t i = 0; i < c->nnodes; i++) {
@@ -885,6 +1117,12 @@ int save_scenario(FILE *f, const struct scenario *sc)
 		step(&w, s);
 		if (!s->line && !s->col && !edit)
 			edit = s;
+		const struct as_step *as = s->kind == STEP_SCALE_UP ? s->arg : NULL;
+		if (as && as->has_expect && !edit) {
+			fputs("    expect: ", f);
+			as_val_flow(&w, &as->expect);
+			fputc('\n', f);
+		}
 		if (!s->has_expect)
 			continue;
 		if (edit)

@@ -1,5 +1,6 @@
 /* scenario.c - lifecycles of scenarios and expectations (a step's are
  * the step table's, model/steps/step.c). */
+#include "autoscale/autoscale.h"
 #include "scenario.h"
 
 #include <stdlib.h>
@@ -127,5 +128,6 @@ void scenario_free(struct scenario *s)
 		free(s->warnings[i]);
 	free(s->warnings);
 	free(s->searches);
+	as_config_free(s->autoscale);
 	free(s);
 }

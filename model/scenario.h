@@ -9,6 +9,8 @@
 #include "cluster.h"
 #include "steps/kinds.h"
 
+struct as_config;
+
 
 /* expect: values as written; a `null` entry in domains / globalMin is
  * "not compared" (is_null). */
@@ -112,6 +114,9 @@ struct scenario {
 	uint32_t nwarnings;
 	struct search_expect *searches; /* `search:` expectations (check) */
 	uint32_t nsearches;
+	/* node groups, instance types, NodePools and the autoscaler
+	 * settings (model/autoscale/autoscale.h); NULL when none given */
+	struct as_config *autoscale;
 };
 
 /* Frees what s owns (its kind's ops->fini, the note, the expect block)

@@ -575,3 +575,8 @@ int timeline_remove(struct timeline *t, uint32_t i, struct step *out)
 	sc->nsteps--;
 	return 1;
 }
+
+void *timeline_step_rec(const struct timeline *t, uint32_t i)
+{
+	return i < t->sc->nsteps ? U(t)[i].rec : NULL;
+}

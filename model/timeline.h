@@ -57,6 +57,10 @@ int timeline_prev(struct timeline *t);
  * pod, 0 otherwise (d untouched) or on OOM. */
 int timeline_explain(struct timeline *t, uint32_t i, struct decision *d);
 
+/* Step i's own undo record (its kind's `rec`), NULL when none: a
+ * scaleUp keeps its report there (model/steps/scale_up.c). */
+void *timeline_step_rec(const struct timeline *t, uint32_t i);
+
 /* Replaces every step after the current position with `s` (taken over,
  * *s zeroed) and applies it. Returns 1, 0 on OOM. */
 int timeline_branch(struct timeline *t, struct step *s);

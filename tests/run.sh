@@ -44,6 +44,10 @@ suite() {
 		check "$label skewer check upstream conformance (${#upstream[@]} files)" \
 			"$bin" check "${upstream[@]}"
 	fi
+	# the autoscaler cases: skewer's own, and the shared ones when present
+	local as=(tests/autoscale/*.yaml)
+	[ -d ../shared/conformance/v2/autoscalers ] && as+=(../shared/conformance/v2/autoscalers/*.yaml)
+	check "$label skewer check autoscaler cases (${#as[@]} files)" "$bin" check "${as[@]}"
 	# further checks: each tests/checks/NAME.sh runs with $SKEWER set to
 	# the binary under test and $BUILD to its build directory
 	local script

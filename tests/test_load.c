@@ -15,6 +15,7 @@
 #include "../load/load.h"
 #include "../load/save.h"
 #include "../load/yalloc.h"
+#include "../model/autoscale/autoscale.h"
 #include "../model/priority.h"
 
 /* ---- helpers ---- */
@@ -1675,6 +1676,86 @@ static void test_save_preemption(void **state)
 	scenario_free(sc);
 }
 
+/* spec/autoscalers.md 1 and 5: the inputs, and bad ones with file, line
+ * and column */
+static void test_autoscale_inputs(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"autoscaler: {default: karpenter, clusterAutoscaler: {expander: [priority, least-waste],\n"
+		"  priorities: {10: [\".*\"], 50: [\"^ng-b$\"]}, maxNodesTotal: 7}}\n"
+		"nodeGroups:\n"
+		"  - {name: ng-a, max: 5, nodes: [n1]}\n"
+		"  - {name: ng-b, max: 3, size: 0, zones: [b, c], price: 0.2,\n"
+		"     template: {labels: {pool: b}, allocatable: {cpu: \"8\", memory: 32Gi}}}\n"
+		"instanceTypes:\n"
+		"  - {name: m5.large, allocatable: {cpu: \"2\", memory: 8Gi}, zones: [a, b], price: 0.096}\n"
+		"  - {name: c5.large, allocatable: {cpu: \"2\", memory: 4Gi},\n"
+		"     offerings: [{zone: a, capacityType: spot, price: 0.03, available: false}]}\n"
+		"nodePools:\n"
+		"  - {name: default, weight: 10, limits: {cpu: \"100\", nodes: \"4\"},\n"
+		"     requirements: [{key: topology.kubernetes.io/zone, operator: In, values: [a]}]}\n"
+		"nodes: [{name: n1}]\n"
+		"---\n"
+		"apiVersion: karpenter.sh/v1\n"
+		"kind: NodePool\n"
+		"metadata: {name: gpu}\n"
+		"spec:\n"
+		"  template:\n"
+		"    metadata: {labels: {team: ml}}\n"
+		"    spec:\n"
+		"      taints: [{key: nvidia.com/gpu, effect: NoSchedule}]\n"
+		"      requirements: [{key: karpenter.sh/capacity-type, operator: In, values: [spot]}]\n");
+	const struct as_config *c = sc->autoscale;
+	assert_non_null(c);
+	assert_int_equal(c->set.def, AS_KARPENTER);
+	assert_int_equal(c->set.nexpander, 2);
+	assert_int_equal(c->set.expander[0], EXP_PRIORITY);
+	assert_int_equal(c->set.nprios, 2);
+	assert_int_equal(c->set.max_nodes_total, 7);
+	assert_int_equal(c->ngroups, 2);
+	assert_int_equal(c->groups[0].nnodes, 1);
+	assert_true(c->groups[1].has_template);
+	assert_int_equal(c->groups[1].tmpl.alloc.cpu, 8000);
+	assert_int_equal(c->groups[1].nzones, 2);
+	assert_int_equal(c->nitypes, 2);
+	assert_int_equal(c->itypes[0].noffers, 2);
+	assert_false(c->itypes[1].offers[0].available);
+	assert_string_equal(S(sc, c->itypes[1].offers[0].capacity_type), "spot");
+	assert_int_equal(c->npools, 2);
+	assert_int_equal(c->pools[0].weight, 10);
+	assert_int_equal(c->pools[0].limit_cpu, 100000);
+	assert_int_equal(c->pools[0].limit_nodes, 4);
+	assert_string_equal(S(sc, c->pools[1].name), "gpu");
+	assert_int_equal(c->pools[1].ntaints, 1);
+	assert_int_equal(c->pools[1].nreqs, 1);
+	assert_string_equal(S(sc, labels_get(&c->pools[1].labels, intern_find(sc->cluster->in, "team", 4))), "ml");
+	scenario_free(sc);
+
+	load_fails("nodes: [{name: n1}, {name: n2}]\n"
+		   "nodeGroups:\n  - {name: a, max: 2, nodes: [n1]}\n  - {name: b, max: 2, nodes: [n2, n1]}\n",
+		   4, 35, "node 'n1' is in two node groups, 'a' and 'b'");
+	load_fails("nodes: [{name: n1}]\nnodeGroups:\n  - {name: a, max: 2, nodes: [n9]}\n", 3, 31,
+		   "node group 'a' lists node 'n9', which is no node");
+	load_fails("nodes: [{name: n1}]\nnodeGroups:\n  - {name: a, max: 2}\n", 3, 5,
+		   "node group 'a' has no member nodes and no template");
+	load_fails("nodeGroups:\n  - {name: a, max: 1, size: 2, template: {}}\n", 2, 29,
+		   "node group 'a' has size 2 above its max 1");
+	load_fails("nodes: [{name: n1}, {name: n2}]\nnodeGroups:\n  - {name: a, max: 3, size: 1, nodes: [n1, n2]}\n", 3, 5,
+		   "node group 'a' has size 1 below its 2 member nodes");
+	load_fails("nodeGroups:\n  - {name: a, template: {}}\n", 2, 5, "node group 'a' has no 'max'");
+	load_fails("nodeGroups:\n  - {name: a, max: 1, template: {}}\n  - {name: a, max: 1, template: {}}\n", 3, 12,
+		   "duplicate node group 'a'");
+	load_fails("autoscaler: {clusterAutoscaler: {expander: [cheapest]}}\n", 1, 45, "unknown expander 'cheapest'");
+	load_fails("autoscaler: {default: kubernetes}\n", 1, 23, "unknown autoscaler 'kubernetes'");
+	load_fails("nodePools:\n  - {name: p, requirements: [{key: k, operator: Near}]}\n", 2, 49,
+		   "unknown requirement operator 'Near'");
+	load_fails("nodePools:\n  - {name: p, instanceTypes: [x9]}\n", 2, 5,
+		   "NodePool 'p' names instance type 'x9', which is not in 'instanceTypes'");
+	load_fails("nodes: [{name: n1}]\nsteps:\n  - scaleUp: {autoscaler: cas}\n", 3, 27,
+		   "unknown autoscaler 'cas'");
+	load_fails("nodes: [{name: n1}]\nsteps:\n  - scaleUp: {dryRun: true}\n    expect: {nodes: []}\n", 4, 14,
+		   "unknown key 'nodes' in a scaleUp's expect");
 /* ---- strict typing, quantities, anchors (issue 20) ---- */
 
 /* The API server's strict decoding of each kind of wrong type: an error
@@ -1876,6 +1957,7 @@ int main(void)
 		cmocka_unit_test(test_expect_preemption),
 		cmocka_unit_test(test_error_preemption),
 		cmocka_unit_test(test_save_preemption),
+		cmocka_unit_test(test_autoscale_inputs),
 		cmocka_unit_test(test_strict_types),
 		cmocka_unit_test(test_strict_quantities),
 		cmocka_unit_test(test_anchors),

@@ -382,6 +382,8 @@ static const char *table_cluster =
 	"  - {name: web-2, nodeName: n1, labels: {app: web}}\n"
 	"  - {name: web-3, nodeName: n2, labels: {app: web}}\n"
 	"  - {name: pending, requests: {cpu: 64}}\n"
+	"nodeGroups:\n"
+	"  - {name: big, max: 3, template: {allocatable: {cpu: 128, memory: 256Gi, pods: 110}}}\n"
 	"steps:\n"
 	"  - ";
 
@@ -476,6 +478,70 @@ static void every_step_kind(void **state)
 	}
 }
 
+/* scaleUp's undo and redo: the added nodes, their DaemonSet pod copies
+ * (CA) and Karpenter's nodes come and go exactly, and the simulation's
+ * temporary nodes and bindings leave nothing behind */
+static void scale_up_back_and_forth(void **state)
+{
+	(void)state;
+	struct scenario *sc = fixture_load(
+		"nodeGroups:\n"
+		"  - {name: ng, max: 3, nodes: [n1]}\n"
+		"instanceTypes:\n"
+		"  - {name: m, allocatable: {cpu: \"4\", memory: 16Gi, pods: \"110\"}, zones: [a], price: 0.1}\n"
+		"nodePools:\n"
+		"  - {name: kp}\n"
+		"nodes:\n"
+		"  - {name: n1, labels: {kubernetes.io/hostname: n1}, allocatable: {cpu: \"4\", memory: 16Gi, pods: \"110\"}}\n"
+		"pods:\n"
+		"  - {name: ds-n1, namespace: kube-system, nodeName: n1, ownerReferences: [{apiVersion: apps/v1, kind: DaemonSet, name: ds, controller: true}], requests: {cpu: \"1\"}}\n"
+		"  - {name: filler, nodeName: n1, requests: {cpu: \"3\"}}\n"
+		"  - {name: p, requests: {cpu: 3500m}}\n"
+		"  - {name: q, requests: {cpu: \"3\"}}\n"
+		"steps:\n"
+		"  - scaleUp: {dryRun: true}\n"
+		"  - scaleUp: {}\n"
+		"  - retry: q\n"
+		"  - scaleUp: {autoscaler: karpenter}\n"
+		"  - retry: p\n");
+	struct timeline *t = timeline_new(sc);
+	uint32_t n = timeline_len(t);
+	assert_int_equal(n, 7);
+	char **fp = calloc(n + 1, sizeof(*fp));
+	assert_non_null(fp);
+	fp[0] = fingerprint(sc->cluster);
+	for (uint32_t i = 1; i <= n; i++) {
+		assert_true(timeline_next(t));
+		assert_int_not_equal(t->res[i - 1].outcome, OUT_ERROR);
+		fp[i] = fingerprint(sc->cluster);
+	}
+	/* the dry run changed nothing; CA added ng-1 with its DaemonSet copy;
+	 * Karpenter kp-1 for p, which then runs there */
+	assert_string_equal(fp[3], fp[2]);
+	assert_non_null(strstr(fp[4], "node ng-1"));
+	assert_non_null(strstr(fp[4], "ds-n1-ng-1@"));
+	assert_non_null(strstr(fp[6], "node kp-1"));
+	assert_int_equal(t->res[6].outcome, OUT_SCHEDULED);
+	for (uint32_t i = n; i-- > 0;) {
+		assert_true(timeline_prev(t));
+		char *f = fingerprint(sc->cluster);
+		assert_string_equal(f, fp[i]);
+		free(f);
+	}
+	static const uint32_t jumps[] = {7, 0, 4, 2, 6, 3};
+	for (size_t j = 0; j < sizeof(jumps) / sizeof(*jumps); j++) {
+		assert_true(timeline_goto(t, jumps[j]));
+		char *f = fingerprint(sc->cluster);
+		assert_string_equal(f, fp[jumps[j]]);
+		free(f);
+	}
+	for (uint32_t i = 0; i <= n; i++)
+		free(fp[i]);
+	free(fp);
+	timeline_free(t);
+	scenario_free(sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -486,6 +552,7 @@ int main(void)
 		cmocka_unit_test(cached_answers_follow_changes),
 		cmocka_unit_test(warm_makes_matchers_ahead),
 		cmocka_unit_test(every_step_kind),
+		cmocka_unit_test(scale_up_back_and_forth),
 	};
 	return cmocka_run_group_tests_name("timeline", tests, NULL, NULL);
 }

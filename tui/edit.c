@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../model/autoscale/autoscale.h"
+
 /* A copy of step src as the user's own (the step table's copy): no note
  * nor expect block, and line 0, which marks it edited. */
 static int user_copy(struct step *dst, const struct step *src)
@@ -459,6 +461,24 @@ int act_add_node(struct tui *t)
 	if (!step_add_node_like(&st, n, sym))
 		return oom(t);
 	return what_if(t, &st, "What if a node like this one, %s, is added?", name);
+}
+
+int act_scale_up(struct tui *t)
+{
+	struct sim *s = t->sim;
+	const struct as_config *c = s->sc->autoscale;
+	if (!c || (!c->ngroups && !c->npools)) {
+		tui_flash(t, true, "no nodeGroups or NodePools in this scenario (see docs/scenario-format.md)");
+		return TUI_R_DRAW;
+	}
+	struct as_step *a = calloc(1, sizeof(*a));
+	if (!a)
+		return oom(t);
+	a->over.balance = a->over.force_ds = a->over.pref_ignore = -1;
+	a->over.max_nodes_total = a->over.max_per_scaleup = -1;
+	struct step st = {.kind = STEP_SCALE_UP, .arg = a};
+	st.pod.node = -1;
+	return what_if(t, &st, "What would the %s add here?", "autoscaler");
 }
 
 int act_undo(struct tui *t)

@@ -89,6 +89,8 @@ static const struct keydef keydefs[] = {
 	{act_relabel, {'R'}, G_WHATIF, NULL, "Label the cursor's node: k=v sets a label, k- removes it"},
 	{act_fix, {'F'}, G_WHATIF, NULL,
 	 "Apply the next fix of the pending step on screen (skewer fix) as a what-if"},
+	{act_scale_up, {'S'}, G_WHATIF, NULL,
+	 "Run the autoscaler once here (a scaleUp step; explain shows its report)"},
 	{act_undo, {'u'}, G_WHATIF, "undo", "Undo the last edit or what-if"},
 	{act_redo, {'U', CTRL('r')}, G_WHATIF, NULL, "Redo what u undid"},
 	{act_write, {'w'}, G_OTHER, "write", "Write the edited scenario to a new file"},

@@ -71,6 +71,8 @@ int act_delete_pod(struct tui *t);
 int act_add_node(struct tui *t);
 /* fixes.c: the next fix of the pending step on screen, as a what-if */
 int act_fix(struct tui *t);
+/* the autoscaler (scaleUp) at the step on screen, as a what-if */
+int act_scale_up(struct tui *t);
 int act_undo(struct tui *t);
 int act_redo(struct tui *t);
 int act_predict(struct tui *t);

@@ -1,0 +1,1037 @@
+/* karpenter.c - one Karpenter provisioning batch (kubernetes-sigs/karpenter
+ * v1.14.1, pkg/controllers/provisioning: Provisioner.Schedule and
+ * scheduling.Scheduler.Solve) over the live cluster: the pods in queue
+ * order onto existing nodes, in-flight NodeClaims or new ones, with
+ * Karpenter's own topology (scheduling/topology*.go), its errors and
+ * events (spec/autoscalers.md 2.2). Existing nodes' resources, taints and
+ * affinity are the scheduler's filters (one full cycle per try); the
+ * spreading is Karpenter's. */
+#include "autoscale.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../cluster.h"
+#include "../decision.h"
+#include "../plugins.h"
+#include "../scenario.h"
+#include "../sched.h"
+
+#define HOSTNAME "kubernetes.io/hostname"
+#define ZONE "topology.kubernetes.io/zone"
+#define MAXD 512
+
+int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct as_step *a,
+		 const struct as_settings *set, struct as_report *rep, struct as_changes *ch);
+
+static char *xfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *xfmt(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = malloc((size_t)n + 1);
+	if (!s)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+static int push(void **v, uint32_t *n, size_t sz)
+{
+	void *nv = realloc(*v, (*n + 1) * sz);
+	if (!nv)
+		return 0;
+	memset((char *)nv + *n * sz, 0, sz);
+	*v = nv;
+	(*n)++;
+	return 1;
+}
+#define PUSH(arr, n) push((void **)&(arr), &(n), sizeof(*(arr)))
+
+struct claim {
+	uint32_t pool;
+	sym_t zone;                 /* pinned, SYM_NONE when not */
+	uint32_t *pods;
+	uint32_t npods;
+	int64_t cpu, mem;
+	char *name;
+	uint32_t seq;
+};
+
+struct kp {
+	struct scheduler *sch;
+	struct cluster *c;
+	const struct as_config *cfg;
+	const struct as_settings *set;
+	uint32_t *pool_ord;         /* weight desc, name desc */
+	uint32_t npools;
+	bool *pool_tmpl;            /* has a compatible instance type */
+	struct claim *claims;
+	uint32_t nclaims;
+	uint32_t *bound;            /* pods bound to existing nodes in the batch */
+	uint32_t nbound;
+	sym_t zone_key, host_key;
+	bool oom;
+};
+
+static const char *S(const struct kp *k, sym_t s)
+{
+	return intern_get(k->c->in, s);
+}
+
+static const struct as_req *pool_req(const struct as_pool *p, sym_t key)
+{
+	for (uint32_t i = 0; i < p->nreqs; i++)
+		if (p->reqs[i].key == key)
+			return &p->reqs[i];
+	return NULL;
+}
+
+static bool req_allows(const struct as_req *r, sym_t v)
+{
+	if (!r)
+		return true;
+	bool in = false;
+	for (uint32_t i = 0; i < r->nvals; i++)
+		in |= r->vals[i] == v;
+	switch (r->op) {
+	case REQ_IN:
+		return in;
+	case REQ_NOT_IN:
+		return !in;
+	case REQ_EXISTS:
+		return v != SYM_NONE;
+	case REQ_DOES_NOT_EXIST:
+		return v == SYM_NONE;
+	default:
+		return true;
+	}
+}
+
+static bool pool_has_itype(const struct kp *k, const struct as_pool *p, uint32_t t)
+{
+	if (!p->has_itypes)
+		return true;
+	for (uint32_t i = 0; i < p->nitypes; i++)
+		if (p->itypes[i] == k->cfg->itypes[t].name)
+			return true;
+	return false;
+}
+
+static bool pool_catalog_nonempty(const struct kp *k, const struct as_pool *p)
+{
+	return !p->has_itypes || (p->nitypes > 0 && k->cfg->nitypes > 0);
+}
+
+/* instance type t's labels against the pool's requirements (other than
+ * the zone and capacity type, which are the offerings') */
+static bool itype_labels_ok(const struct kp *k, const struct as_pool *p, const struct as_itype *t)
+{
+	sym_t ct = intern_find(k->c->in, "karpenter.sh/capacity-type", 26);
+	for (uint32_t i = 0; i < p->nreqs; i++) {
+		const struct as_req *r = &p->reqs[i];
+		if (r->key == k->zone_key || r->key == ct)
+			continue;
+		sym_t v = labels_get(&t->labels, r->key);
+		if (!v)
+			v = labels_get(&p->labels, r->key);
+		if (v && !req_allows(r, v))
+			return false;
+		if (!v && r->op == REQ_IN && r->key != k->host_key &&
+		    strcmp(S(k, r->key), "node.kubernetes.io/instance-type"))
+			continue;
+		if (!v && r->key == intern_find(k->c->in, "node.kubernetes.io/instance-type", 32) &&
+		    !req_allows(r, t->name))
+			return false;
+	}
+	return true;
+}
+
+static bool offer_ok(const struct kp *k, const struct as_pool *p, const struct as_offering *o, sym_t zone)
+{
+	sym_t ct = intern_find(k->c->in, "karpenter.sh/capacity-type", 26);
+	if (!o->available)
+		return false;
+	if (zone && o->zone != zone)
+		return false;
+	if (!req_allows(pool_req(p, k->zone_key), o->zone))
+		return false;
+	if (ct && !req_allows(pool_req(p, ct), o->capacity_type))
+		return false;
+	return true;
+}
+
+/* a domain of the universe: its value and whether an untainted source
+ * (or one the pod tolerates) gave it */
+struct dom {
+	sym_t v;
+	int64_t count;
+	bool tainted_only;
+	bool tolerated;
+};
+
+struct topo {
+	const struct tsc *t;
+	uint32_t cons;              /* index in the decision */
+	bool host;
+	bool self;
+	struct dom d[MAXD];
+	uint32_t n;
+	int64_t min;
+};
+
+static struct dom *dom_get(struct topo *tp, sym_t v, bool add)
+{
+	for (uint32_t i = 0; i < tp->n; i++)
+		if (tp->d[i].v == v)
+			return &tp->d[i];
+	if (!add || tp->n >= MAXD)
+		return NULL;
+	tp->d[tp->n] = (struct dom){v, 0, true, false};
+	return &tp->d[tp->n++];
+}
+
+static bool pod_tolerates_pool(const struct kp *k, const struct pod *p, const struct as_pool *pl)
+{
+	(void)k;
+	struct node fake;
+	memset(&fake, 0, sizeof(fake));
+	fake.taints = pl->taints;
+	fake.ntaints = pl->ntaints;
+	return taint_first_untolerated(&fake, p->spec.tols, p->spec.ntols) < 0;
+}
+
+static bool honor(const struct kp *k, sym_t policy, bool def)
+{
+	if (!policy)
+		return def;
+	return !strcmp(S(k, policy), "Honor");
+}
+
+static int cmp_dom(const void *a, const void *b, const struct kp *k)
+{
+	return strcmp(S(k, ((const struct dom *)a)->v), S(k, ((const struct dom *)b)->v));
+}
+
+static void sort_doms(const struct kp *k, struct topo *tp)
+{
+	for (uint32_t i = 1; i < tp->n; i++)
+		for (uint32_t j = i; j > 0 && cmp_dom(&tp->d[j - 1], &tp->d[j], k) > 0; j--) {
+			struct dom t = tp->d[j];
+			tp->d[j] = tp->d[j - 1];
+			tp->d[j - 1] = t;
+		}
+}
+
+/* topology.go buildDomainGroups + NewTopologyGroup + countDomains for
+ * constraint tp of pod p (d: a cycle of p, for its selectors) */
+static void build_topo(struct kp *k, const struct pod *p, const struct decision *d, struct topo *tp)
+{
+	const struct tsc *t = tp->t;
+	sym_t key = t->topology_key;
+	bool taints_honor = honor(k, t->node_taints_policy, false);
+	bool aff_honor = honor(k, t->node_affinity_policy, true);
+	tp->host = key == k->host_key;
+	tp->n = 0;
+	if (!tp->host) {
+		for (uint32_t pi = 0; pi < k->cfg->npools; pi++) {
+			const struct as_pool *pl = &k->cfg->pools[pi];
+			if (!pool_catalog_nonempty(k, pl))
+				continue;
+			bool tol = pod_tolerates_pool(k, p, pl);
+			bool untainted = pl->ntaints == 0;
+			/* per instance type: the pool's requirements with the
+			 * type's (zones from its offerings) */
+			for (uint32_t ti = 0; ti < k->cfg->nitypes; ti++) {
+				const struct as_itype *it = &k->cfg->itypes[ti];
+				if (!pool_has_itype(k, pl, ti) || !itype_labels_ok(k, pl, it))
+					continue;
+				if (key == k->zone_key) {
+					for (uint32_t o = 0; o < it->noffers; o++)
+						if (offer_ok(k, pl, &it->offers[o], SYM_NONE)) {
+							struct dom *dm = dom_get(tp, it->offers[o].zone, true);
+							if (dm) {
+								dm->tainted_only &= !untainted;
+								dm->tolerated |= tol;
+							}
+						}
+				} else {
+					sym_t v = labels_get(&it->labels, key);
+					if (!v)
+						v = labels_get(&pl->labels, key);
+					if (v && req_allows(pool_req(pl, key), v)) {
+						struct dom *dm = dom_get(tp, v, true);
+						if (dm) {
+							dm->tainted_only &= !untainted;
+							dm->tolerated |= tol;
+						}
+					}
+				}
+			}
+			/* every value of every In requirement on the key */
+			const struct as_req *r = pool_req(pl, key);
+			for (uint32_t i = 0; r && r->op == REQ_IN && i < r->nvals; i++) {
+				struct dom *dm = dom_get(tp, r->vals[i], true);
+				if (dm) {
+					dm->tainted_only &= !untainted;
+					dm->tolerated |= tol;
+				}
+			}
+		}
+		/* topologydomaingroup.go ForEachDomain: taints only when Honor */
+		if (taints_honor) {
+			uint32_t w = 0;
+			for (uint32_t i = 0; i < tp->n; i++)
+				if (tp->d[i].tolerated)
+					tp->d[w++] = tp->d[i];
+			tp->n = w;
+		}
+	}
+	/* countDomains: existing nodes that pass the node filter */
+	for (uint32_t id = 0; id < k->c->nnodes; id++) {
+		const struct node *n = &k->c->nodes[id];
+		if (!n->alive)
+			continue;
+		if (aff_honor && !node_matches_pod_affinity(k->c, p, n))
+			continue;
+		if (taints_honor && taint_first_untolerated(n, p->spec.tols, p->spec.ntols) >= 0)
+			continue;
+		sym_t v = labels_get(&n->labels, key);
+		if (!v && tp->host)
+			v = n->name;
+		if (!v)
+			continue;
+		struct dom *dm = dom_get(tp, v, true);
+		if (!dm)
+			continue;
+		for (uint32_t q = 0; q < n->npods; q++)
+			if (decision_counts_pod(k->c, d, tp->cons, &k->c->pods[n->pods[q]]))
+				dm->count++;
+	}
+	/* in-flight NodeClaims of this batch (Topology.Record) */
+	for (uint32_t ci = 0; ci < k->nclaims; ci++) {
+		const struct claim *cl = &k->claims[ci];
+		sym_t v = tp->host ? intern_str(k->c->in, cl->name) : cl->zone;
+		if (!v)
+			continue;
+		int64_t cnt = 0;
+		for (uint32_t q = 0; q < cl->npods; q++)
+			cnt += decision_counts_pod(k->c, d, tp->cons, &k->c->pods[cl->pods[q]]);
+		struct dom *dm = dom_get(tp, v, cnt > 0 || !tp->host);
+		if (dm)
+			dm->count += cnt;
+	}
+	sort_doms(k, tp);
+	/* domainMinCount: hostname 0; else the min over the pod's domains,
+	 * 0 when fewer than minDomains */
+	sym_t podv = labels_get(&p->spec.node_selector, key);
+	int64_t min = INT64_MAX;
+	uint32_t nd = 0;
+	for (uint32_t i = 0; i < tp->n; i++) {
+		if (podv && tp->d[i].v != podv)
+			continue;
+		nd++;
+		if (tp->d[i].count < min)
+			min = tp->d[i].count;
+	}
+	if (tp->host || min == INT64_MAX || (t->has_min_domains && nd < (uint32_t)t->min_domains))
+		min = 0;
+	tp->min = min;
+}
+
+static char *counts_text(const struct kp *k, const struct topo *tp)
+{
+	size_t cap = 64, len = 0;
+	char *s = malloc(cap);
+	if (!s)
+		return NULL;
+	s[0] = 0;
+	/* pretty.Map(domains, 25): keys sorted, "k: v" joined ", " */
+	for (uint32_t i = 0; i < tp->n && i < 25; i++) {
+		char item[600];
+		int n = snprintf(item, sizeof(item), "%s%s: %" PRId64, i ? ", " : "", S(k, tp->d[i].v), tp->d[i].count);
+		if (n < 0 || (size_t)n >= sizeof(item))
+			n = 0;
+		while (len + (size_t)n + 32 > cap)
+			cap *= 2;
+		char *ns = realloc(s, cap);
+		if (!ns) {
+			free(s);
+			return NULL;
+		}
+		s = ns;
+		memcpy(s + len, item, (size_t)n + 1);
+		len += (size_t)n;
+	}
+	if (tp->n > 25)
+		sprintf(s + len, " and %u other(s)", tp->n - 25);
+	return s;
+}
+
+static char *req_text(const struct kp *k, sym_t key, const struct as_req *r)
+{
+	if (!r || r->op == REQ_EXISTS || r->op != REQ_IN)
+		return xfmt("%s Exists", S(k, key));
+	const char **v = malloc((r->nvals + 1) * sizeof(char *));
+	if (!v)
+		return NULL;
+	for (uint32_t i = 0; i < r->nvals; i++)
+		v[i] = S(k, r->vals[i]);
+	for (uint32_t i = 1; i < r->nvals; i++)
+		for (uint32_t j = i; j > 0 && strcmp(v[j - 1], v[j]) > 0; j--) {
+			const char *t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	size_t len = strlen(S(k, key)) + 16;
+	for (uint32_t i = 0; i < r->nvals; i++)
+		len += strlen(v[i]) + 1;
+	char *s = malloc(len + 32);
+	if (s) {
+		sprintf(s, "%s In [", S(k, key));
+		for (uint32_t i = 0; i < r->nvals && i < 5; i++)
+			sprintf(s + strlen(s), "%s%s", i ? " " : "", v[i]);
+		if (r->nvals > 5)
+			sprintf(s + strlen(s), " and %u others", r->nvals - 5);
+		strcat(s, "]");
+	}
+	free(v);
+	return s;
+}
+
+struct cand {
+	struct topo tp[8];
+	uint32_t ntp;
+};
+
+/* the pod's constraints as Karpenter treats them: DoNotSchedule, and
+ * ScheduleAnyway too unless relaxed (preferencePolicy Respect) */
+static void prepare(struct kp *k, const struct pod *p, const struct decision *d, bool relaxed, struct cand *cd)
+{
+	cd->ntp = 0;
+	for (uint32_t i = 0; i < p->spec.ntscs && cd->ntp < 8; i++) {
+		const struct tsc *t = &p->spec.tscs[i];
+		bool hard = t->when && !strcmp(S(k, t->when), "DoNotSchedule");
+		if (!hard && (relaxed || k->set->pref_ignore == 1))
+			continue;
+		uint32_t ci = 0;
+		for (; ci < d->ncons; ci++)
+			if (d->cons[ci].origin == ORIGIN_POD && d->cons[ci].pod_index == i)
+				break;
+		if (ci == d->ncons)
+			continue;
+		struct topo *tp = &cd->tp[cd->ntp++];
+		tp->t = t;
+		tp->cons = ci;
+		tp->self = d->cons[ci].self_match;
+		build_topo(k, p, d, tp);
+	}
+}
+
+static bool has_soft(const struct kp *k, const struct pod *p)
+{
+	for (uint32_t i = 0; i < p->spec.ntscs; i++)
+		if (!p->spec.tscs[i].when || strcmp(S(k, p->spec.tscs[i].when), "DoNotSchedule"))
+			return k->set->pref_ignore != 1;
+	return false;
+}
+
+static bool value_ok(const struct topo *tp, sym_t v)
+{
+	for (uint32_t i = 0; i < tp->n; i++)
+		if (tp->d[i].v == v)
+			return tp->d[i].count + tp->self - tp->min <= tp->t->max_skew;
+	return tp->self - tp->min <= tp->t->max_skew;
+}
+
+/* cheapest available offering of a type in the pool fitting cpu/mem/pods,
+ * in zone (SYM_NONE: any allowed); -1 when none */
+static int32_t pick_type(const struct kp *k, const struct as_pool *pl, sym_t zone, int64_t cpu, int64_t mem,
+			 uint32_t npods, const struct pod *p, uint32_t *offer)
+{
+	int32_t best = -1;
+	double bp = 0;
+	for (uint32_t ti = 0; ti < k->cfg->nitypes; ti++) {
+		const struct as_itype *it = &k->cfg->itypes[ti];
+		if (!pool_has_itype(k, pl, ti) || !itype_labels_ok(k, pl, it))
+			continue;
+		if (it->alloc.cpu < cpu || it->alloc.mem < mem || (it->alloc.pods && it->alloc.pods < npods))
+			continue;
+		bool sel_ok = true;
+		for (uint32_t s = 0; p && s < p->spec.node_selector.n && sel_ok; s++) {
+			sym_t key = p->spec.node_selector.v[s].key, v = p->spec.node_selector.v[s].val;
+			sym_t have = labels_get(&it->labels, key);
+			if (have)
+				sel_ok = have == v;
+		}
+		if (!sel_ok)
+			continue;
+		for (uint32_t o = 0; o < it->noffers; o++) {
+			if (!offer_ok(k, pl, &it->offers[o], zone))
+				continue;
+			if (best < 0 || it->offers[o].price < bp) {
+				best = (int32_t)ti;
+				bp = it->offers[o].price;
+				*offer = o;
+			}
+		}
+	}
+	return best;
+}
+
+static bool pool_is_template(const struct kp *k, const struct as_pool *pl)
+{
+	if (!pool_catalog_nonempty(k, pl))
+		return false;
+	uint32_t o;
+	return pick_type(k, pl, SYM_NONE, 0, 0, 0, NULL, &o) >= 0;
+}
+
+static int claim_name(struct kp *k, const struct as_pool *pl, char **out)
+{
+	for (uint32_t n = 1;; n++) {
+		char *s = xfmt("%s-%u", S(k, pl->name), n);
+		if (!s)
+			return 0;
+		bool used = cluster_find_node(k->c, intern_find(k->c->in, s, strlen(s))) >= 0 &&
+			    intern_find(k->c->in, s, strlen(s));
+		for (uint32_t i = 0; i < k->nclaims && !used; i++)
+			used = k->claims[i].name && !strcmp(k->claims[i].name, s);
+		if (!used) {
+			*out = s;
+			return 1;
+		}
+		free(s);
+	}
+}
+
+/* One pod: existing nodes, in-flight NodeClaims, a new NodeClaim. 1
+ * placed (*where set), 0 failed (*err: the new-NodeClaim errors). */
+static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **event)
+{
+	struct pod *p = &k->c->pods[pid];
+	struct decision d;
+	memset(&d, 0, sizeof(d));
+	if (!sched_decide(k->sch, pid, &d)) {
+		k->oom = true;
+		return 0;
+	}
+	struct cand *cd = malloc(sizeof(*cd));
+	if (!cd) {
+		decision_fini(&d);
+		k->oom = true;
+		return 0;
+	}
+	prepare(k, p, &d, relaxed, cd);
+	int placed = 0;
+	/* existing nodes: initialized first, then name ascending */
+	int32_t best = -1;
+	for (uint32_t id = 0; id < k->c->nnodes; id++) {
+		const struct node *n = &k->c->nodes[id];
+		const struct node_rec *r = decision_node(&d, id);
+		if (!n->alive || !r)
+			continue;
+		if (r->blockers & ~(1u << PL_POD_TOPOLOGY_SPREAD))
+			continue;
+		bool ok = true;
+		for (uint32_t i = 0; i < cd->ntp && ok; i++) {
+			sym_t v = labels_get(&n->labels, cd->tp[i].t->topology_key);
+			if (!v && cd->tp[i].host)
+				v = n->name;
+			ok = v && value_ok(&cd->tp[i], v);
+		}
+		if (ok && (best < 0 || strcmp(S(k, n->name), S(k, k->c->nodes[best].name)) < 0))
+			best = (int32_t)id;
+	}
+	if (best >= 0) {
+		cluster_bind(k->c, pid, (uint32_t)best);
+		if (PUSH(k->bound, k->nbound))
+			k->bound[k->nbound - 1] = pid;
+		else
+			k->oom = true;
+		*event = xfmt("Pod should schedule on: node/%s", S(k, k->c->nodes[best].name));
+		placed = 1;
+		goto done;
+	}
+	/* in-flight NodeClaims, fewest pods first (ties: creation order) */
+	uint32_t *ord = malloc((k->nclaims + 1) * sizeof(uint32_t));
+	if (!ord) {
+		k->oom = true;
+		goto done;
+	}
+	for (uint32_t i = 0; i < k->nclaims; i++) {
+		uint32_t j = i;
+		while (j > 0 && k->claims[ord[j - 1]].npods > k->claims[i].npods) {
+			ord[j] = ord[j - 1];
+			j--;
+		}
+		ord[j] = i;
+	}
+	for (uint32_t oi = 0; oi < k->nclaims && !placed; oi++) {
+		struct claim *cl = &k->claims[ord[oi]];
+		const struct as_pool *pl = &k->cfg->pools[cl->pool];
+		if (!pod_tolerates_pool(k, p, pl))
+			continue;
+		bool sel_ok = true;
+		for (uint32_t q = 0; q < p->spec.node_selector.n && sel_ok; q++) {
+			sym_t key = p->spec.node_selector.v[q].key, v = p->spec.node_selector.v[q].val;
+			sym_t lv = labels_get(&pl->labels, key);
+			sel_ok = (!lv || lv == v) && req_allows(pool_req(pl, key), v);
+			if (key == k->zone_key && cl->zone)
+				sel_ok &= cl->zone == v;
+		}
+		if (!sel_ok)
+			continue;
+		uint32_t off;
+		if (pick_type(k, pl, cl->zone, cl->cpu + p->spec.req.cpu, cl->mem + p->spec.req.mem, cl->npods + 1, p,
+			      &off) < 0)
+			continue;
+		bool ok = true;
+		sym_t pin = cl->zone;
+		for (uint32_t i = 0; i < cd->ntp && ok; i++) {
+			struct topo *tp = &cd->tp[i];
+			if (tp->host) {
+				sym_t v = intern_str(k->c->in, cl->name);
+				ok = value_ok(tp, v);
+			} else if (tp->t->topology_key == k->zone_key && cl->zone) {
+				ok = value_ok(tp, cl->zone);
+			} else if (tp->t->topology_key == k->zone_key) {
+				/* pin to the valid domain with the smallest count */
+				const struct as_req *r = pool_req(pl, k->zone_key);
+				int32_t bi = -1;
+				for (uint32_t j = 0; j < tp->n; j++)
+					if (req_allows(r, tp->d[j].v) && value_ok(tp, tp->d[j].v) &&
+					    (bi < 0 || tp->d[j].count < tp->d[bi].count))
+						bi = (int32_t)j;
+				ok = bi >= 0;
+				if (ok)
+					pin = tp->d[bi].v;
+			}
+		}
+		if (!ok)
+			continue;
+		cl->zone = pin;
+		if (!PUSH(cl->pods, cl->npods)) {
+			k->oom = true;
+			break;
+		}
+		cl->pods[cl->npods - 1] = pid;
+		cl->cpu += p->spec.req.cpu;
+		cl->mem += p->spec.req.mem;
+		*event = xfmt("Pod should schedule on: nodeclaim/%s", cl->name);
+		placed = 1;
+	}
+	free(ord);
+	if (placed)
+		goto done;
+	/* a new NodeClaim from the first template that takes it */
+	size_t elen = 0;
+	char *errs = NULL;
+	for (uint32_t oi = 0; oi < k->npools && !placed; oi++) {
+		uint32_t pi = k->pool_ord[oi];
+		const struct as_pool *pl = &k->cfg->pools[pi];
+		if (!k->pool_tmpl[pi])
+			continue;
+		char *e = NULL;
+		sym_t pin = SYM_NONE;
+		if (!pod_tolerates_pool(k, p, pl)) {
+			e = strdup("did not tolerate taint");
+		} else {
+			/* the pod's node selector against the pool's requirements */
+			for (uint32_t s = 0; s < p->spec.node_selector.n && !e; s++) {
+				const struct as_req *r = pool_req(pl, p->spec.node_selector.v[s].key);
+				sym_t lv = labels_get(&pl->labels, p->spec.node_selector.v[s].key);
+				if (lv && lv != p->spec.node_selector.v[s].val) {
+					/* the template's labels are requirements too */
+					e = xfmt("incompatible requirements, key %s, %s In [%s] not in %s In [%s]",
+						 S(k, p->spec.node_selector.v[s].key), S(k, p->spec.node_selector.v[s].key),
+						 S(k, p->spec.node_selector.v[s].val), S(k, p->spec.node_selector.v[s].key),
+						 S(k, lv));
+				} else if (r && !req_allows(r, p->spec.node_selector.v[s].val)) {
+					char *rt = req_text(k, r->key, r);
+					e = xfmt("incompatible requirements, key %s, %s In [%s] not in %s",
+						 S(k, r->key), S(k, r->key), S(k, p->spec.node_selector.v[s].val),
+						 rt ? rt : "?");
+					free(rt);
+				}
+			}
+			if (!e && pl->has_limit_nodes) {
+				int64_t have = 0;
+				sym_t np = intern_find(k->c->in, "karpenter.sh/nodepool", 21);
+				for (uint32_t id = 0; id < k->c->nnodes; id++)
+					have += k->c->nodes[id].alive && np &&
+						labels_get(&k->c->nodes[id].labels, np) == pl->name;
+				for (uint32_t i = 0; i < k->nclaims; i++)
+					have += k->claims[i].pool == pi;
+				if (have >= pl->limit_nodes)
+					e = xfmt("node limits have been exhausted for nodepool \"%s\"", S(k, pl->name));
+			}
+			for (uint32_t i = 0; i < cd->ntp && !e; i++) {
+				struct topo *tp = &cd->tp[i];
+				if (tp->host) {
+					if (tp->self > tp->t->max_skew)
+						e = strdup("unsatisfiable topology constraint for topology spread");
+					continue;
+				}
+				const struct as_req *r = pool_req(pl, tp->t->topology_key);
+				sym_t podv = labels_get(&p->spec.node_selector, tp->t->topology_key);
+				int32_t bi = -1;
+				for (uint32_t j = 0; j < tp->n; j++) {
+					if (!req_allows(r, tp->d[j].v) || (podv && podv != tp->d[j].v))
+						continue;
+					if (!value_ok(tp, tp->d[j].v))
+						continue;
+					if (bi < 0 || tp->d[j].count < tp->d[bi].count)
+						bi = (int32_t)j;
+				}
+				if (bi < 0) {
+					char *counts = counts_text(k, tp);
+					char *nd = req_text(k, tp->t->topology_key, r);
+					char *pd = podv ? xfmt("%s In [%s]", S(k, tp->t->topology_key), S(k, podv))
+							: xfmt("%s Exists", S(k, tp->t->topology_key));
+					e = xfmt("unsatisfiable topology constraint for topology spread, key=%s (counts = %s, podDomains = %s, nodeDomains = %s",
+						 S(k, tp->t->topology_key), counts ? counts : "", pd ? pd : "", nd ? nd : "");
+					free(counts);
+					free(nd);
+					free(pd);
+				} else if (tp->t->topology_key == k->zone_key) {
+					pin = tp->d[bi].v;
+				}
+			}
+			if (!e) {
+				uint32_t off;
+				if (pick_type(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, &off) < 0) {
+					char *zr = pin ? xfmt("%s In [%s]", ZONE, S(k, pin)) : strdup(ZONE " Exists");
+					e = xfmt("no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=karpenter.sh/nodepool In [%s], %s, resources={\"cpu\":\"%" PRId64 "m\",\"pods\":\"1\"}",
+						 S(k, pl->name), zr ? zr : "", p->spec.req.cpu);
+					free(zr);
+				}
+			}
+		}
+		if (!e) {
+			if (!PUSH(k->claims, k->nclaims)) {
+				k->oom = true;
+				break;
+			}
+			struct claim *cl = &k->claims[k->nclaims - 1];
+			cl->pool = pi;
+			cl->zone = pin;
+			cl->seq = k->nclaims - 1;
+			if (!claim_name(k, pl, &cl->name) || !PUSH(cl->pods, cl->npods)) {
+				k->oom = true;
+				break;
+			}
+			cl->pods[0] = pid;
+			cl->cpu = p->spec.req.cpu;
+			cl->mem = p->spec.req.mem;
+			*event = xfmt("Pod should schedule on: nodeclaim/%s", cl->name);
+			placed = 1;
+			break;
+		}
+		/* multierr: the templates' errors joined "; " */
+		size_t el = strlen(e);
+		char *ne = realloc(errs, elen + el + 3);
+		if (!ne) {
+			free(e);
+			k->oom = true;
+			break;
+		}
+		errs = ne;
+		if (elen) {
+			memcpy(errs + elen, "; ", 2);
+			elen += 2;
+		}
+		memcpy(errs + elen, e, el + 1);
+		elen += el;
+		free(e);
+	}
+	if (!placed) {
+		if (!errs)
+			errs = strdup("nodepool requirements filtered out all available instance types");
+		*err = errs;
+	} else {
+		free(errs);
+	}
+done:
+	free(cd);
+	decision_fini(&d);
+	return placed;
+}
+
+static char *pod_ref(const struct kp *k, uint32_t p)
+{
+	return xfmt("%s/%s", S(k, k->c->pods[p].ns), S(k, k->c->pods[p].name));
+}
+
+static int add_event(struct as_report *r, char *pod, const char *reason, char *msg)
+{
+	if (!pod || !msg || !PUSH(r->events, r->nevents)) {
+		free(pod);
+		free(msg);
+		return 0;
+	}
+	struct as_event *e = &r->events[r->nevents - 1];
+	e->pod = pod;
+	e->message = msg;
+	e->reason = strdup(reason);
+	return e->reason != NULL;
+}
+
+static char *render(const struct kp *k, const struct topo *tp)
+{
+	char *c = counts_text(k, tp);
+	char *s = c ? xfmt("{%s}", c) : NULL;
+	free(c);
+	return s;
+}
+
+int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct as_step *a,
+		 const struct as_settings *set, struct as_report *rep, struct as_changes *ch)
+{
+	struct kp k = {.sch = sch, .c = sch->c, .cfg = sc->autoscale, .set = set, .npools = sc->autoscale->npools};
+	struct cluster *c = k.c;
+	k.zone_key = intern_str(c->in, ZONE);
+	k.host_key = intern_str(c->in, HOSTNAME);
+	uint32_t *pend = malloc((c->npods + 1) * sizeof(uint32_t)), npend = 0;
+	char **errs = calloc(c->npods + 1, sizeof(char *));
+	char **evs = calloc(c->npods + 1, sizeof(char *));
+	bool *done = calloc(c->npods + 1, 1);
+	k.pool_ord = malloc((k.cfg->npools + 1) * sizeof(uint32_t));
+	k.pool_tmpl = calloc(k.cfg->npools + 1, 1);
+	int ret = 0;
+	if (!pend || !errs || !evs || !done || !k.pool_ord || !k.pool_tmpl || !k.zone_key || !k.host_key)
+		goto out;
+	/* NodePools: weight desc, equal weight by name descending */
+	for (uint32_t i = 0; i < k.cfg->npools; i++) {
+		uint32_t j = i;
+		const struct as_pool *pi = &k.cfg->pools[i];
+		while (j > 0) {
+			const struct as_pool *pj = &k.cfg->pools[k.pool_ord[j - 1]];
+			if (pj->weight > pi->weight ||
+			    (pj->weight == pi->weight && strcmp(S(&k, pj->name), S(&k, pi->name)) > 0))
+				break;
+			k.pool_ord[j] = k.pool_ord[j - 1];
+			j--;
+		}
+		k.pool_ord[j] = i;
+		k.pool_tmpl[i] = pool_is_template(&k, pi);
+	}
+	/* IsProvisionable: pending, not nominated; queue.go: cpu desc, memory
+	 * desc, creation, then the order they became pending */
+	for (uint32_t p = 0; p < c->npods; p++) {
+		const struct pod *pp = &c->pods[p];
+		if (pp->alive && pp->node < 0 && !pp->nominated && !pp->terminating)
+			pend[npend++] = p;
+	}
+	for (uint32_t i = 0; i < npend; i++)
+		if (!PUSH(rep->pods, rep->npods) || !(rep->pods[rep->npods - 1] = pod_ref(&k, pend[i])))
+			goto out;
+	int32_t for_pod = npend ? (int32_t)pend[0] : -1;
+	const struct as_val *fv = a->has_expect ? as_val_get(&a->expect, "for") : NULL;
+	if (fv && fv->type == AV_STR)
+		for (uint32_t i = 0; i < npend; i++)
+			if (!strcmp(rep->pods[i], fv->s))
+				for_pod = (int32_t)pend[i];
+	if (for_pod >= 0) {
+		if (!(rep->for_pod = pod_ref(&k, (uint32_t)for_pod)))
+			goto out;
+		struct decision d;
+		memset(&d, 0, sizeof(d));
+		if (!sched_decide(sch, (uint32_t)for_pod, &d))
+			goto out;
+		struct cand *cd = malloc(sizeof(*cd));
+		if (!cd) {
+			decision_fini(&d);
+			goto out;
+		}
+		prepare(&k, &c->pods[for_pod], &d, false, cd);
+		rep->has_kdomains = true;
+		rep->kdomains = calloc(cd->ntp + 1, sizeof(char *));
+		rep->kgmin = calloc(cd->ntp + 1, sizeof(int64_t));
+		for (uint32_t i = 0; rep->kdomains && rep->kgmin && i < cd->ntp; i++) {
+			rep->kdomains[i] = render(&k, &cd->tp[i]);
+			rep->kgmin[i] = cd->tp[i].min;
+			rep->nkdomains = i + 1;
+		}
+		free(cd);
+		decision_fini(&d);
+		if (!rep->kdomains || !rep->kgmin)
+			goto out;
+	}
+	for (uint32_t i = 1; i < npend; i++) {
+		uint32_t x = pend[i], j = i;
+		const struct pod *px = &c->pods[x];
+		while (j > 0) {
+			const struct pod *py = &c->pods[pend[j - 1]];
+			if (py->spec.req.cpu > px->spec.req.cpu ||
+			    (py->spec.req.cpu == px->spec.req.cpu &&
+			     (py->spec.req.mem > px->spec.req.mem ||
+			      (py->spec.req.mem == px->spec.req.mem && py->created <= px->created))))
+				break;
+			pend[j] = pend[j - 1];
+			j--;
+		}
+		pend[j] = x;
+	}
+	/* Solve: retry the failed pods while the queue makes progress */
+	bool progress = true;
+	while (progress && !k.oom) {
+		progress = false;
+		for (uint32_t i = 0; i < npend && !k.oom; i++) {
+			uint32_t p = pend[i];
+			if (done[p])
+				continue;
+			free(errs[p]);
+			errs[p] = NULL;
+			char *ev = NULL;
+			int ok = try_pod(&k, p, false, &errs[p], &ev);
+			if (!ok && !k.oom && has_soft(&k, &c->pods[p])) {
+				free(errs[p]);
+				errs[p] = NULL;
+				ok = try_pod(&k, p, true, &errs[p], &ev);
+			}
+			if (ok) {
+				done[p] = true;
+				evs[p] = ev;
+				progress = true;
+			}
+		}
+		bool left = false;
+		for (uint32_t i = 0; i < npend; i++)
+			left |= !done[pend[i]];
+		if (!left)
+			break;
+	}
+	if (k.oom)
+		goto out;
+	/* NodeClaims -> nodes (KWOK toNode): the cheapest offering that fits */
+	sym_t np = intern_str(c->in, "karpenter.sh/nodepool"), itk = intern_str(c->in, "node.kubernetes.io/instance-type"),
+	      ctk = intern_str(c->in, "karpenter.sh/capacity-type");
+	for (uint32_t ci = 0; ci < k.nclaims; ci++) {
+		struct claim *cl = &k.claims[ci];
+		const struct as_pool *pl = &k.cfg->pools[cl->pool];
+		uint32_t off = 0;
+		int32_t ti = pick_type(&k, pl, cl->zone, cl->cpu, cl->mem, cl->npods, NULL, &off);
+		const struct as_itype *it = ti >= 0 ? &k.cfg->itypes[ti] : NULL;
+		sym_t zone = it ? it->offers[off].zone : cl->zone;
+		if (!PUSH(rep->claims, rep->nclaims) || !PUSH(rep->added, rep->nadded))
+			goto out;
+		struct as_claim *rc = &rep->claims[rep->nclaims - 1];
+		rc->name = strdup(cl->name);
+		rc->pool = strdup(S(&k, pl->name));
+		rc->zone = zone ? strdup(S(&k, zone)) : NULL;
+		rc->itype = it ? strdup(S(&k, it->name)) : NULL;
+		rc->capacity = it ? strdup(S(&k, it->offers[off].capacity_type)) : NULL;
+		rc->pods = calloc(cl->npods + 1, sizeof(char *));
+		if (!rc->name || !rc->pool || !rc->pods)
+			goto out;
+		for (uint32_t q = 0; q < cl->npods; q++) {
+			if (!(rc->pods[q] = pod_ref(&k, cl->pods[q])))
+				goto out;
+			rc->npods = q + 1;
+		}
+		struct as_added *ad = &rep->added[rep->nadded - 1];
+		ad->name = strdup(cl->name);
+		ad->group = strdup(S(&k, pl->name));
+		ad->zone = zone ? strdup(S(&k, zone)) : NULL;
+		ad->itype = it ? strdup(S(&k, it->name)) : NULL;
+		if (!ad->name || !ad->group)
+			goto out;
+	}
+	/* the batch's bindings on existing nodes are the scheduler's to make */
+	for (uint32_t i = k.nbound; i-- > 0;)
+		cluster_unbind(c, k.bound[i]);
+	k.nbound = 0;
+	if (!a->dry) {
+		for (uint32_t ci = 0; ci < k.nclaims; ci++) {
+			struct claim *cl = &k.claims[ci];
+			const struct as_pool *pl = &k.cfg->pools[cl->pool];
+			uint32_t off = 0;
+			int32_t ti = pick_type(&k, pl, cl->zone, cl->cpu, cl->mem, cl->npods, NULL, &off);
+			const struct as_itype *it = ti >= 0 ? &k.cfg->itypes[ti] : NULL;
+			struct node n;
+			memset(&n, 0, sizeof(n));
+			n.name = intern_str(c->in, cl->name);
+			if (!labels_copy(&n.labels, &pl->labels))
+				goto out;
+			for (uint32_t r = 0; r < pl->nreqs; r++)
+				if (pl->reqs[r].op == REQ_IN && pl->reqs[r].nvals == 1 &&
+				    !labels_set(&n.labels, pl->reqs[r].key, pl->reqs[r].vals[0]))
+					goto node_oom;
+			for (uint32_t l = 0; it && l < it->labels.n; l++)
+				if (!labels_set(&n.labels, it->labels.v[l].key, it->labels.v[l].val))
+					goto node_oom;
+			if (!labels_set(&n.labels, np, pl->name) || !labels_set(&n.labels, k.host_key, n.name) ||
+			    (it && (!labels_set(&n.labels, itk, it->name) ||
+				    !labels_set(&n.labels, k.zone_key, it->offers[off].zone) ||
+				    !labels_set(&n.labels, ctk, it->offers[off].capacity_type))))
+				goto node_oom;
+			if (pl->ntaints) {
+				n.taints = malloc(pl->ntaints * sizeof(struct taint));
+				if (!n.taints)
+					goto node_oom;
+				memcpy(n.taints, pl->taints, pl->ntaints * sizeof(struct taint));
+				n.ntaints = pl->ntaints;
+			}
+			if (it) {
+				n.alloc = it->alloc;
+				n.alloc.ext = NULL;
+				n.alloc.next = 0;
+			}
+			int32_t id = cluster_add_node(c, &n);
+			if (id < 0)
+				goto node_oom;
+			if (!PUSH(ch->nodes, ch->nnodes)) {
+				cluster_remove_node(c, (uint32_t)id);
+				goto out;
+			}
+			ch->nodes[ch->nnodes - 1] = (uint32_t)id;
+			continue;
+node_oom:
+			node_fini(&n);
+			goto out;
+		}
+	}
+	/* errors and events, in the order the pods became pending */
+	for (uint32_t p = 0; p < c->npods; p++) {
+		if (errs[p]) {
+			if (!PUSH(rep->errors, rep->nerrors))
+				goto out;
+			rep->errors[rep->nerrors - 1].pod = pod_ref(&k, p);
+			rep->errors[rep->nerrors - 1].error = strdup(errs[p]);
+			if (!add_event(rep, pod_ref(&k, p), "FailedScheduling", xfmt("Failed to schedule pod, %s", errs[p])))
+				goto out;
+		} else if (evs[p]) {
+			if (!add_event(rep, pod_ref(&k, p), "Nominated", strdup(evs[p])))
+				goto out;
+		}
+	}
+	ret = 1;
+out:
+	for (uint32_t i = k.nbound; i-- > 0;)
+		cluster_unbind(c, k.bound[i]);
+	free(k.bound);
+	for (uint32_t i = 0; i < k.nclaims; i++) {
+		free(k.claims[i].pods);
+		free(k.claims[i].name);
+	}
+	free(k.claims);
+	for (uint32_t i = 0; errs && i < c->npods; i++)
+		free(errs[i]);
+	for (uint32_t i = 0; evs && i < c->npods; i++)
+		free(evs[i]);
+	free(errs);
+	free(evs);
+	free(done);
+	free(pend);
+	free(k.pool_ord);
+	free(k.pool_tmpl);
+	return ret;
+}
