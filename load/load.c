@@ -9,6 +9,8 @@
 #include "loader.h"
 #include "yalloc.h"
 #include "../model/priority.h"
+#include "../model/validate.h"
+#include "../model/version.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -417,6 +419,35 @@ static bool is_list_kind(const char *k)
 
 static void add_object(struct loader *L, const struct ynode *m, const char *what, uint32_t depth);
 
+/* The Kubernetes version a scenario (scheduler.version) or a dump (a
+ * List's skewer.io/server-version annotation, a Version document,
+ * `kubectl version -o yaml`'s serverVersion) names; the first of each
+ * kind wins. A scenario's is checked here, a dump's when it is used. */
+static void note_version(struct loader *L, const struct ynode *v, const char *what, bool dump)
+{
+	if (y_absent(v) || !y_want(L, v, Y_SCALAR, what))
+		return;
+	char **dst = dump ? &L->ver_dump : &L->ver_scenario;
+	uint32_t *at = dump ? L->ver_dump_at : L->ver_scenario_at;
+	if (*dst)
+		return;
+	if (!dump) {
+		struct kube_version kv;
+		char err[300];
+		if (!version_parse(v->s, false, &kv, err, sizeof(err))) {
+			load_err_at(L, v, "%s", err);
+			return;
+		}
+	}
+	if (!(*dst = load_strdup(v->s))) {
+		load_oom(L);
+		return;
+	}
+	at[0] = L->file_idx;
+	at[1] = v->line;
+	at[2] = v->col;
+}
+
 /* Once per kind: a dump of `kubectl get all` holds thousands of objects
  * skewer does not read, and one line says it. */
 static void warn_kind(struct loader *L, const struct ynode *k)
@@ -471,8 +502,13 @@ static void add_object(struct loader *L, const struct ynode *m, const char *what
 		add_priority_class(L, m, what);
 	else if (!strcmp(k->s, "PodDisruptionBudget"))
 		add_pdb(L, m, what);
-	else if (is_list_kind(k->s))
+	else if (is_list_kind(k->s)) {
+		const struct ynode *ann = y_get(y_get(m, "metadata"), "annotations");
+		if (!y_absent(ann) && ann->type == Y_MAP)
+			note_version(L, y_get(ann, "skewer.io/server-version"), "skewer.io/server-version", true);
 		add_items(L, y_get(m, "items"), depth);
+	} else if (!strcmp(k->s, "Version"))
+		note_version(L, y_get(m, "gitVersion"), "gitVersion", true);
 	else
 		warn_kind(L, k);
 }
@@ -553,11 +589,18 @@ static void read_scheduler(struct loader *L, const struct ynode *m)
 						break;
 				if (!y_bool(L, gv, gk->s, &b))
 					continue;
-				if (g == GATE__COUNT)
+				if (g == GATE__COUNT) {
 					load_warn_at(L, gk, "unknown feature gate '%s' (ignored)", gk->s);
-				else
+				} else if (!cfg->gate_set[g]) {
 					cfg->gates[g] = b;
+					cfg->gate_set[g] = true;
+					L->gate_at[g][0] = L->file_idx;
+					L->gate_at[g][1] = gk->line;
+					L->gate_at[g][2] = gk->col;
+				}
 			}
+		} else if (y_key_is(k, "version")) {
+			note_version(L, v, "version", false);
 		} else if (y_key_is(k, "scoreWeights")) {
 			if (y_absent(v) || !y_want(L, v, Y_MAP, "scoreWeights"))
 				continue;
@@ -670,6 +713,11 @@ static void read_scenario(struct loader *L, const struct ynode *doc)
 		if (y_key_is(k, "name") || y_key_is(k, "description") || y_key_is(k, "source") ||
 		    y_key_is(k, "scheduler"))
 			known = true;
+		/* `kubectl version -o yaml` */
+		if (y_key_is(k, "serverVersion") || y_key_is(k, "clientVersion") || y_key_is(k, "kustomizeVersion"))
+			known = true;
+		if (y_key_is(k, "serverVersion") && y_want(L, v, Y_MAP, "serverVersion"))
+			note_version(L, y_get(v, "gitVersion"), "gitVersion", true);
 	}
 	set_text(L, y_get(doc, "name"), "name", &L->sc->name);
 	set_text(L, y_get(doc, "description"), "description", &L->sc->description);
@@ -1227,6 +1275,8 @@ static void loader_fini(struct loader *L)
 	free(L->steps);
 	selector_fini(&L->label_filter);
 	free(L->skipped_kinds);
+	free(L->ver_scenario);
+	free(L->ver_dump);
 	load_tree_fini(L);
 }
 
@@ -1252,9 +1302,50 @@ static int loader_init(struct loader *L, const struct load_opts *opts, struct lo
 	return 1;
 }
 
+/* The version in force (--kube-version, else the scenario's, else a
+ * dump's, else 1.37), its gates, the refusal of a gate it lacks or locks,
+ * and the admission of the bound pods under it. */
+static void resolve_version(struct loader *L)
+{
+	struct sched_config *cfg = &L->c->cfg;
+	const char *text = NULL;
+	uint32_t *at = NULL;
+	char err[300];
+	if (L->opts && L->opts->kube_version)
+		text = L->opts->kube_version;
+	else if (L->ver_scenario)
+		text = L->ver_scenario, at = L->ver_scenario_at;
+	else if (L->ver_dump)
+		text = L->ver_dump, at = L->ver_dump_at;
+	if (text) {
+		struct kube_version kv;
+		if (!version_parse(text, at == L->ver_dump_at, &kv, err, sizeof(err))) {
+			L->file = at ? file_name(L, at[0]) : "--kube-version";
+			load_err(L, at ? at[1] : 0, at ? at[2] : 0, "%s", err);
+			return;
+		}
+		cfg->version = kv;
+		cfg->version_named = true;
+	}
+	for (int g = 0; g < GATE__COUNT; g++) {
+		if (!cfg->gate_set[g] || !version_gate_refusal(cfg, (enum feature_gate)g, err, sizeof(err)))
+			continue;
+		L->file = file_name(L, L->gate_at[g][0]);
+		load_err(L, L->gate_at[g][1], L->gate_at[g][2], "%s", err);
+	}
+	version_apply(cfg);
+	for (uint32_t id = 0; id < L->c->npods; id++)
+		if (!admit_bound_pod(L->c, &L->c->pods[id])) {
+			load_oom(L);
+			return;
+		}
+}
+
 /* Shared tail of both entry points. */
 static int finish(struct loader *L, const char *first, struct scenario **out)
 {
+	if (!L->failed)
+		resolve_version(L);
 	if (!L->failed)
 		bind_pods(L);
 	if (!L->failed)

@@ -121,6 +121,13 @@ struct loader {
 	 * victim of preemption says so there) */
 	bool pod_terminating;
 
+	/* the Kubernetes version: the scenario's scheduler.version and a
+	 * dump's (the first of each wins), with their positions, and where
+	 * each featureGates entry was set (checked once the version is known) */
+	char *ver_scenario, *ver_dump;
+	uint32_t ver_scenario_at[3], ver_dump_at[3]; /* file, line, col */
+	uint32_t gate_at[GATE__COUNT][3];
+
 	/* the per-object trees (load_tree.c) */
 	struct load_arena arena;
 	struct ynode *stack;           /* kids of the collections being read */
