@@ -1334,6 +1334,12 @@ static void resolve_version(struct loader *L)
 		load_err(L, L->gate_at[g][1], L->gate_at[g][2], "%s", err);
 	}
 	version_apply(cfg);
+	if (cfg->gate_set[GATE_TOLERATION_CMP] && cfg->gates[GATE_TOLERATION_CMP]) {
+		L->file = file_name(L, L->gate_at[GATE_TOLERATION_CMP][0]);
+		load_err(L, L->gate_at[GATE_TOLERATION_CMP][1], L->gate_at[GATE_TOLERATION_CMP][2],
+			 "feature gate %s: true is not simulated (skewer's TaintToleration knows Equal and Exists "
+			 "only; leave the gate off)", gate_name(GATE_TOLERATION_CMP));
+	}
 	for (uint32_t id = 0; id < L->c->npods; id++)
 		if (!admit_bound_pod(L->c, &L->c->pods[id])) {
 			load_oom(L);

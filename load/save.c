@@ -1,6 +1,7 @@
 /* save.c - writes a scenario back as YAML (shorthand form). Every string is
  * written double-quoted with YAML escapes, so no value can change type or
  * break the document; numbers are written as plain integers. */
+#include "../model/version.h"
 #include "save.h"
 
 #include <assert.h>
@@ -157,6 +158,14 @@ static void pod_term(struct w *w, const struct pod_affinity_term *t)
 	}
 	fputs(", topologyKey: ", w->f);
 	qs(w, t->topology_key);
+	if (t->nmlk) {
+		fputs(", matchLabelKeys: ", w->f);
+		syms_flow(w, t->mlk, t->nmlk);
+	}
+	if (t->nmmlk) {
+		fputs(", mismatchLabelKeys: ", w->f);
+		syms_flow(w, t->mmlk, t->nmmlk);
+	}
 	fputc('}', w->f);
 }
 
@@ -582,10 +591,20 @@ static void scheduler(struct w *w, const struct sched_config *cfg)
 			fputc('\n', w->f);
 		}
 	}
-	fputs("  featureGates:\n", w->f);
+	if (cfg->version_named) {
+		char v[32];
+		version_format(&cfg->version, v, sizeof(v));
+		fprintf(w->f, "  version: \"%s\"\n", v);
+	}
+	/* the gates the scenario set (the others are the version's) */
+	int nset = 0;
 	for (int g = 0; g < GATE__COUNT; g++)
-		fprintf(w->f, "    %s: %s\n", gate_name((enum feature_gate)g),
-			cfg->gates[g] ? "true" : "false");
+		nset += cfg->gate_set[g];
+	fputs(nset ? "  featureGates:\n" : "  featureGates: {}\n", w->f);
+	for (int g = 0; g < GATE__COUNT; g++)
+		if (cfg->gate_set[g])
+			fprintf(w->f, "    %s: %s\n", gate_name((enum feature_gate)g),
+				cfg->gates[g] ? "true" : "false");
 	fputs("  scoreWeights:\n", w->f);
 	/* the Score plugins in id order (the profile's) */
 	for (int p = 0; p < PL__COUNT; p++)

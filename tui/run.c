@@ -13,13 +13,15 @@
 #include <unistd.h>
 
 const char tui_synopsis[] =
-	"tui [--namespace NS] [--selector SEL] [--size WxH --keys KEYS --dump-screen OUT] [FILE...]";
+	"tui [--namespace NS] [--selector SEL] [--kube-version V] [--size WxH --keys KEYS --dump-screen OUT] [FILE...]";
 const char tui_help[] =
 	"Open the interactive view of the scenario (the same as 'skewer FILE...');\n"
 	"without FILE, a list of the bundled scenarios. Press ? in the view for\n"
 	"the keys (docs/keys.md lists them too).\n"
 	"  -n, --namespace NS    only pending pods of namespace NS become steps\n"
 	"  -l, --selector SEL    only pending pods matching SEL become steps\n"
+	"  --kube-version V      simulate Kubernetes V (1.27 to 1.38; default the\n"
+	"                        scenario's, else 1.37)\n"
 	"  --size WxH            run headless at W columns and H rows (tests)\n"
 	"  --keys KEYS           headless: type KEYS; <Enter> <Esc> <Tab> <Space>\n"
 	"                        <Left> <Right> <Up> <Down> <Home> <End> <PgUp>\n"
@@ -39,6 +41,7 @@ struct args {
 	bool markdown;
 	bool help;
 	const char *ns, *sel;
+	const char *kube_version;
 };
 
 static int usage(const char *fmt, const char *a)
@@ -89,6 +92,11 @@ static int parse(int argc, char **argv, struct args *a)
 			if (!v)
 				return usage("tui: --namespace needs a namespace", NULL);
 			a->ns = v;
+			i++;
+		} else if (!strcmp(s, "--kube-version")) {
+			if (!cli_kube_version_ok("tui", v))
+				return CLI_USAGE;
+			a->kube_version = v;
 			i++;
 		} else if (!strcmp(s, "-l") || !strcmp(s, "--selector")) {
 			if (!v)
@@ -203,9 +211,10 @@ int tui_main(int argc, char **argv)
 	t.color = !(nc && *nc);
 	t.lopts.ns_filter = a.ns;
 	t.lopts.label_filter = a.sel;
+	t.lopts.kube_version = a.kube_version;
 	if (a.nfiles) {
 		/* loading errors go to stderr before the screen is taken */
-		struct cli_opts o = {.ns = a.ns, .sel = a.sel};
+		struct cli_opts o = {.ns = a.ns, .sel = a.sel, .kube_version = a.kube_version};
 		struct scenario *sc = NULL;
 		if (!cli_load(&o, a.files, a.nfiles, &sc)) {
 			rc = CLI_USAGE;
