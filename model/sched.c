@@ -426,6 +426,10 @@ char *sched_fit_message(const struct cluster *c, const struct decision *d)
 		const struct node_rec *r = &d->nodes[i];
 		if (r->feasible)
 			continue;
+		/* nodes a PreFilterResult cut have no status before 1.30 and
+		 * from 1.30.2 to 1.31 (#125197; model/version.c) */
+		if (r->prefilter_cut && c->cfg.sw.absent == ABSENT_UNCOUNTED)
+			continue;
 		char *why = decision_reason_dup(c, d, r, r->fail);
 		int ok = why && reason_hist_add_status(&h, why, r->fail == PL_NODE_RESOURCES_FIT);
 		free(why);
