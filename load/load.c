@@ -885,8 +885,10 @@ static int read_document_in(struct loader *L)
 		} else {
 			/* an object document: a Pod document is a cluster pod */
 			L->bound_ok = kind_seen;
+			L->doc_list = kind_list;
 			int built = load_tree_in(L, 2, &key, &val);
 			L->bound_ok = false;
+			L->doc_list = false;
 			if (!built) {
 				ynode_fini(&key);
 				goto abandon;

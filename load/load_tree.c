@@ -617,7 +617,7 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 			   struct ynode *out, bool is_map)
 {
 	const struct keep *keep = is_map ? keep_list(L, ctx) : NULL;
-	if (keep == keep_metadata && depth <= 2)
+	if (keep == keep_metadata && depth <= 2 && L->doc_list)
 		keep = keep_doc_metadata;
 	/* the entries of a List's items are objects */
 	bool objects = is_map && ctx && y_key_is(ctx, "items");

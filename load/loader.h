@@ -120,6 +120,8 @@ struct loader {
 	/* ... and a metadata.deletionTimestamp: its conditions are built (a
 	 * victim of preemption says so there) */
 	bool pod_terminating;
+	/* the document being read is a List: its metadata keeps annotations */
+	bool doc_list;
 
 	/* the Kubernetes version: the scenario's scheduler.version and a
 	 * dump's (the first of each wins), with their positions, and where
