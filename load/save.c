@@ -445,11 +445,34 @@ static void pod(struct w *w, int in, const struct pod *p, bool bound)
 			fputc('\n', w->f);
 		}
 	}
-	if (s->req.cpu || s->req.mem || s->req.eph || s->req.next) {
+	/* sidecars: the app's requests are the plain ones (the sidecars as
+	 * init containers), one sidecar holds the rest, so that both
+	 * accountings come back (when one sidecar can hold it) */
+	struct resources app = s->req, rest = { 0 };
+	bool sidecar = s->has_sidecars && s->plain.cpu <= s->req.cpu && s->plain.mem <= s->req.mem &&
+		       s->plain.eph <= s->req.eph && s->req.cpu - s->plain.cpu <= s->plain.cpu &&
+		       s->req.mem - s->plain.mem <= s->plain.mem && s->req.eph - s->plain.eph <= s->plain.eph;
+	if (sidecar) {
+		app.cpu = s->plain.cpu;
+		app.mem = s->plain.mem;
+		app.eph = s->plain.eph;
+		rest.cpu = s->req.cpu - s->plain.cpu;
+		rest.mem = s->req.mem - s->plain.mem;
+		rest.eph = s->req.eph - s->plain.eph;
+	}
+	if (app.cpu || app.mem || app.eph || app.next) {
 		ind(w, in);
 		fputs("requests: ", w->f);
-		resources(w, &s->req, false);
+		resources(w, &app, false);
 		fputc('\n', w->f);
+	}
+	if (sidecar) {
+		ind(w, in);
+		fputs("initContainers:\n", w->f);
+		ind(w, in + 2);
+		fputs("- {name: sidecar, restartPolicy: Always, resources: {requests: ", w->f);
+		resources(w, &rest, false);
+		fputs("}}\n", w->f);
 	}
 }
 
