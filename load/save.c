@@ -3,6 +3,7 @@
  * break the document; numbers are written as plain integers. */
 #include "../model/version.h"
 #include "save.h"
+#include "../model/steps/step.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -267,16 +268,44 @@ static void tsc_flow(struct w *w, const struct tsc *t, bool with_selector)
 	fputc('}', w->f);
 }
 
+/* A number of bytes as people write it: the largest binary suffix that
+ * divides it (16Gi), else the largest decimal one (500M), else bytes. */
+static void bytes(struct w *w, int64_t v)
+{
+	static const char *const bin[] = {"Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+	static const char *const dec[] = {"k", "M", "G", "T", "P", "E"};
+	int64_t m = v;
+	int k = 0;
+	while (v > 0 && k < 6 && m % 1024 == 0) {
+		m /= 1024;
+		k++;
+	}
+	if (k) {
+		fprintf(w->f, "\"%" PRId64 "%s\"", m, bin[k - 1]);
+		return;
+	}
+	while (v > 0 && k < 6 && m % 1000 == 0) {
+		m /= 1000;
+		k++;
+	}
+	fprintf(w->f, "\"%" PRId64 "%s\"", m, k ? dec[k - 1] : "");
+}
+
 static void resources(struct w *w, const struct resources *r, bool node)
 {
 	fputc('{', w->f);
 	const char *sep = "";
 	if (node || r->cpu) {
-		fprintf(w->f, "cpu: \"%" PRId64 "m\"", r->cpu);
+		/* millicores: whole cores without the m */
+		if (r->cpu % 1000 == 0)
+			fprintf(w->f, "cpu: \"%" PRId64 "\"", r->cpu / 1000);
+		else
+			fprintf(w->f, "cpu: \"%" PRId64 "m\"", r->cpu);
 		sep = ", ";
 	}
 	if (node || r->mem) {
-		fprintf(w->f, "%smemory: \"%" PRId64 "\"", sep, r->mem);
+		fprintf(w->f, "%smemory: ", sep);
+		bytes(w, r->mem);
 		sep = ", ";
 	}
 	if (node) {
@@ -284,7 +313,8 @@ static void resources(struct w *w, const struct resources *r, bool node)
 		sep = ", ";
 	}
 	if (r->eph) {
-		fprintf(w->f, "%sephemeral-storage: \"%" PRId64 "\"", sep, r->eph);
+		fprintf(w->f, "%sephemeral-storage: ", sep);
+		bytes(w, r->eph);
 		sep = ", ";
 	}
 	for (uint32_t i = 0; i < r->next; i++) {
@@ -505,69 +535,103 @@ static void node(struct w *w, int in, const struct node *n)
 	fputc('\n', w->f);
 }
 
-static void target(struct w *w, sym_t ns, sym_t name)
+/* ---- the step writer: a kind's save (model/steps/) over the FILE ---- */
+
+struct sw {
+	struct step_writer w;   /* first: the kind's pointer is this struct's */
+	struct w *out;
+	bool first;             /* nothing written after "NAME:" yet */
+	bool keyed;             /* the open mapping has a key */
+	bool block;             /* a block value, which ends its own lines */
+};
+
+static struct sw *SW(struct step_writer *w)
 {
-	if (ns) {
-		char *s = NULL;
-		const char *a = intern_get(w->c->in, ns), *b = intern_get(w->c->in, name);
-		size_t len = strlen(a) + strlen(b) + 2;
-		if ((s = malloc(len))) {
-			snprintf(s, len, "%s/%s", a, b);
-			q(w, s);
-			free(s);
-			return;
-		}
+	return (struct sw *)w;
+}
+
+/* a value after "NAME:" needs its space; one in a mapping follows "KEY: " */
+static void sw_lead(struct sw *x)
+{
+	if (x->first) {
+		fputc(' ', x->out->f);
+		x->first = false;
 	}
-	qs(w, name);
+}
+
+static void sw_str(struct step_writer *w, sym_t s)
+{
+	sw_lead(SW(w));
+	qs(SW(w)->out, s);
+}
+
+static void sw_text(struct step_writer *w, const char *s)
+{
+	sw_lead(SW(w));
+	q(SW(w)->out, s);
+}
+
+static void sw_null(struct step_writer *w)
+{
+	sw_lead(SW(w));
+	fputs("null", SW(w)->out->f);
+}
+
+static void sw_begin(struct step_writer *w)
+{
+	sw_lead(SW(w));
+	fputc('{', SW(w)->out->f);
+	SW(w)->keyed = false;
+}
+
+static void sw_key(struct step_writer *w, const char *key)
+{
+	struct sw *x = SW(w);
+	fprintf(x->out->f, "%s%s: ", x->keyed ? ", " : "", key);
+	x->keyed = true;
+}
+
+static void sw_end(struct step_writer *w)
+{
+	fputc('}', SW(w)->out->f);
+}
+
+static void sw_taint(struct step_writer *w, const struct taint *t)
+{
+	struct sw *x = SW(w);
+	fputs(x->keyed ? ", " : "", x->out->f);
+	taint_fields(x->out, t);
+	x->keyed = true;
+}
+
+static void sw_pod(struct step_writer *w, const struct pod *p)
+{
+	fputs("\n      ", SW(w)->out->f);
+	pod(SW(w)->out, 6, p, false);
+	SW(w)->first = false;
+	SW(w)->block = true;
+}
+
+static void sw_node(struct step_writer *w, const struct node *n)
+{
+	fputs("\n      ", SW(w)->out->f);
+	node(SW(w)->out, 6, n);
+	SW(w)->first = false;
+	SW(w)->block = true;
 }
 
 static void step(struct w *w, const struct step *s)
 {
-	fputs("  - ", w->f);
-	switch (s->kind) {
-	case STEP_SCHEDULE:
-		fputs("schedule:\n      ", w->f);
-		pod(w, 6, &s->pod, false);
-		break;
-	case STEP_RETRY:
-	case STEP_DELETE:
-		fputs(s->kind == STEP_RETRY ? "retry: " : "delete: ", w->f);
-		target(w, s->target_ns, s->target);
+	struct sw x = {
+		{w, w->c->in, sw_str, sw_text, sw_null, sw_begin, sw_key, sw_end, sw_taint, sw_pod,
+		 sw_node},
+		w, true, false, false,
+	};
+	fprintf(w->f, "  - %s:", step_kind_name(s->kind));
+	step_ops_of(s->kind)->save(s, &x.w);
+	if (!x.block)
 		fputc('\n', w->f);
-		break;
-	case STEP_CORDON:
-	case STEP_UNCORDON:
-	case STEP_REMOVE_NODE:
-		fprintf(w->f, "%s: ", step_kind_name(s->kind));
-		qs(w, s->node);
-		fputc('\n', w->f);
-		break;
-	case STEP_ADD_NODE:
-		fputs("addNode:\n      ", w->f);
-		node(w, 6, &s->new_node);
-		break;
-	case STEP_TAINT:
-	case STEP_UNTAINT:
-		fprintf(w->f, "%s: {node: ", step_kind_name(s->kind));
-		qs(w, s->node);
-		fputs(", ", w->f);
-		taint_fields(w, &s->taint);
-		fputs("}\n", w->f);
-		break;
-	case STEP_LABEL:
-		fputs("label: {node: ", w->f);
-		qs(w, s->node);
-		fputs(", key: ", w->f);
-		qs(w, s->label_key);
-		fputs(", value: ", w->f);
-		if (s->label_val)
-			qs(w, s->label_val);
-		else
-			fputs("null", w->f);
-		fputs("}\n", w->f);
-		break;
-	}
-	if (s->choose && (s->kind == STEP_SCHEDULE || s->kind == STEP_RETRY)) {
+	if (s->choose && step_runs_cycle(s)) {
 		fputs("    choose: ", w->f);
 		qs(w, s->choose);
 		fputc('\n', w->f);
@@ -575,6 +639,123 @@ static void step(struct w *w, const struct step *s)
 	if (s->note) {
 		fputs("    note: ", w->f);
 		q(w, s->note);
+		fputc('\n', w->f);
+	}
+}
+
+/* An expect map as a flow mapping (strings or numbers), null when is_null. */
+static void expect_map(struct w *w, const struct expect_map *m, bool ints)
+{
+	if (m->is_null) {
+		fputs("null", w->f);
+		return;
+	}
+	fputc('{', w->f);
+	for (uint32_t i = 0; i < m->n; i++) {
+		fputs(i ? ", " : "", w->f);
+		qs(w, m->kv[i].key);
+		fputs(": ", w->f);
+		if (ints)
+			fprintf(w->f, "%" PRId64, m->kv[i].ival);
+		else
+			qs(w, m->kv[i].sval);
+	}
+	fputc('}', w->f);
+}
+
+/* The step's expect block as the loader reads it (load_steps.c
+ * load_expect), every key it had. */
+static void expect(struct w *w, const struct expect *e)
+{
+	fputs("    expect:\n", w->f);
+	if (e->has_node) {
+		fputs("      node: ", w->f);
+		qs(w, e->node);
+		fputc('\n', w->f);
+	}
+	if (e->has_nodes) {
+		fputs("      nodes: ", w->f);
+		syms_flow(w, e->nodes, e->nnodes);
+		fputc('\n', w->f);
+	}
+	if (e->has_feasible) {
+		fputs("      feasible: ", w->f);
+		syms_flow(w, e->feasible, e->nfeasible);
+		fputc('\n', w->f);
+	}
+	if (e->has_filtered) {
+		fputs("      filtered: ", w->f);
+		expect_map(w, &e->filtered, false);
+		fputc('\n', w->f);
+	}
+	if (e->has_message) {
+		fputs("      message: ", w->f);
+		if (e->message_null)
+			fputs("null", w->f);
+		else
+			qs(w, e->message);
+		fputc('\n', w->f);
+	}
+	if (e->has_invalid) {
+		fputs("      invalid: ", w->f);
+		qs(w, e->invalid);
+		fputc('\n', w->f);
+	}
+	if (e->has_domains) {
+		fputs("      domains: [", w->f);
+		for (uint32_t i = 0; i < e->ndomains; i++) {
+			fputs(i ? ", " : "", w->f);
+			expect_map(w, &e->domains[i], true);
+		}
+		fputs("]\n", w->f);
+	}
+	if (e->has_global_min) {
+		fputs("      globalMin: [", w->f);
+		for (uint32_t i = 0; i < e->nglobal_min; i++) {
+			fputs(i ? ", " : "", w->f);
+			if (e->global_min[i].is_null)
+				fputs("null", w->f);
+			else
+				fprintf(w->f, "%" PRId64, e->global_min[i].v);
+		}
+		fputs("]\n", w->f);
+	}
+	if (e->has_scores) {
+		fputs("      scores: {", w->f);
+		for (uint32_t i = 0; i < e->nscores; i++) {
+			fputs(i ? ", " : "", w->f);
+			qs(w, e->scores[i].plugin);
+			fputs(": ", w->f);
+			expect_map(w, &e->scores[i].nodes, true);
+		}
+		fputs("}\n", w->f);
+	}
+	if (e->has_blockers) {
+		fputs("      blockers: {", w->f);
+		for (uint32_t i = 0; i < e->nblockers; i++) {
+			fputs(i ? ", " : "", w->f);
+			qs(w, e->blockers[i].key);
+			fputs(": ", w->f);
+			syms_flow(w, e->blockers[i].vals, e->blockers[i].n);
+		}
+		fputs("}\n", w->f);
+	}
+	if (e->has_event) {
+		fputs("      event: ", w->f);
+		qs(w, e->event);
+		fputc('\n', w->f);
+	}
+	if (e->has_nominated) {
+		fputs("      nominated: ", w->f);
+		if (e->nominated_null)
+			fputs("null", w->f);
+		else
+			qs(w, e->nominated);
+		fputc('\n', w->f);
+	}
+	if (e->has_victims) {
+		fputs("      victims: ", w->f);
+		syms_flow(w, e->victims, e->nvictims);
 		fputc('\n', w->f);
 	}
 }
@@ -685,8 +866,9 @@ int save_scenario(FILE *f, const struct scenario *sc)
 	assert(f && sc && sc->cluster);
 	struct w w = {f, sc->cluster};
 	const struct cluster *c = sc->cluster;
-	fputs("# Written by skewer. expect: blocks are not written (edits change the\n"
-	      "# outcomes); replicas are written one step each.\n", f);
+	fputs("# Written by skewer. Replicas are written one step each, without their\n"
+	      "# expect: block; the steps after an edit lose theirs (it changes the\n"
+	      "# outcomes).\n", f);
 	if (sc->name) {
 		fputs("name: ", f);
 		q(&w, sc->name);
@@ -737,8 +919,24 @@ int save_scenario(FILE *f, const struct scenario *sc)
 	}
 	fputs("steps:", f);
 	fputs(sc->nsteps ? "\n" : " []\n", f);
-	for (uint32_t i = 0; i < sc->nsteps; i++)
-		step(&w, &sc->steps[i]);
+	/* a step made or changed in the view has line 0; after one, the
+	 * author's expectations may no longer hold */
+	const struct step *edit = NULL;
+	for (uint32_t i = 0; i < sc->nsteps; i++) {
+		const struct step *s = &sc->steps[i];
+		step(&w, s);
+		if (!s->line && !s->col && !edit)
+			edit = s;
+		if (!s->has_expect)
+			continue;
+		if (edit)
+			fprintf(f, "    # expect: left out: step %u, an edit, came first\n",
+				(uint32_t)(edit - sc->steps) + 1);
+		else if (s->nreplicas)
+			fputs("    # expect: left out: it was written for all the replicas\n", f);
+		else
+			expect(&w, &s->expect);
+	}
 	return !ferror(f);
 }
 
