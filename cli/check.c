@@ -3,6 +3,7 @@
  * 24-25). One line per mismatching key:
  *   FILE: step N: KEY: expected X, got Y
  * and a final "N passed, N failed" counting files. */
+#include "../model/version.h"
 #include "cli.h"
 #include "fixout.h"
 
@@ -58,6 +59,13 @@ static void sep(struct out_buf *b, bool *first)
 
 static void mismatch(struct chk *k, uint32_t step, const char *key)
 {
+	if (!k->nmismatch && k->c->cfg.version_named) {
+		/* the release the expectations were checked against */
+		char v[160];
+		version_describe(&k->c->cfg, v, sizeof(v));
+		out_text(k->f, k->file, 0);
+		fprintf(k->f, ": simulated as %s\n", v);
+	}
 	out_text(k->f, k->file, 0);
 	fprintf(k->f, ": step %u: %s: expected %s, got %s\n", step + 1, key,
 		k->x.oom ? "<out of memory>" : out_buf_str(&k->x),
@@ -872,12 +880,16 @@ int cli_check(int argc, char **argv)
 		struct load_opts lo = {0};
 		lo.ns_filter = o.ns;
 		lo.label_filter = o.sel;
+		lo.kube_version = o.kube_version;
 		int r = check_file(stdout, o.files[i], &lo);
 		npassed += r == 1;
 		nfailed += r != 1;
 		nbad += r < 0;
 	}
-	printf("%u passed, %u failed\n", npassed, nfailed);
+	if (o.kube_version)
+		printf("%u passed, %u failed (Kubernetes %s)\n", npassed, nfailed, o.kube_version);
+	else
+		printf("%u passed, %u failed\n", npassed, nfailed);
 	/* a file that cannot be loaded is bad input (2), as in every command */
 	rc = nbad ? CLI_USAGE : nfailed ? CLI_FAILED : CLI_OK;
 done:

@@ -33,6 +33,7 @@ struct cli_opts {
 	uint32_t step;            /* 1-based */
 	const char *ns;
 	const char *sel;
+	const char *kube_version; /* --kube-version V (every command) */
 	enum out_color_mode color;
 	const char **files;       /* malloc'd array of argv pointers */
 	uint32_t nfiles;
@@ -51,6 +52,10 @@ void cli_opts_fini(struct cli_opts *o);
  * else the exit status with everything already released. */
 int cli_start(const char *cmd, int argc, char **argv, unsigned allowed, struct cli_opts *o,
 	      struct scenario **sc, struct timeline **t);
+
+/* Checks the value of --kube-version; on a bad one prints the usage
+ * error naming the range and returns 0. */
+int cli_kube_version_ok(const char *cmd, const char *v);
 
 /* Prints "skewer: MESSAGE" and the help hint on stderr; returns CLI_USAGE. */
 #if defined(__GNUC__)

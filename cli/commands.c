@@ -18,7 +18,7 @@ struct command {
 
 static const struct command commands[] = {
 	{"explain", cli_explain,
-	 "explain [--json | --worksheet] [--step N] [--namespace NS] [--selector SEL] FILE...",
+	 "explain [--json | --worksheet] [--step N] [--namespace NS] [--selector SEL] [--kube-version V] FILE...",
 	 "Run every step of the scenario and explain each scheduling decision:\n"
 	 "the constraints in force with their domains and global minimum, every\n"
 	 "node's verdict (every failing filter with its reason, the first one\n"
@@ -32,27 +32,36 @@ static const struct command commands[] = {
 	 "  --step N              explain only step N (earlier steps still apply)\n"
 	 "  -n, --namespace NS    only pending pods of namespace NS become steps\n"
 	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"
+	 "  --kube-version V      simulate Kubernetes V, 1.27 to 1.38 (as 1.31 or\n"
+	 "                        1.34.1); default the scenario's or the dump's, else 1.37\n"
 	 "  --color WHEN          auto (default), always or never; --no-color\n"},
 	{"check", cli_check,
-	 "check [--namespace NS] [--selector SEL] FILE...",
+	 "check [--namespace NS] [--selector SEL] [--kube-version V] FILE...",
 	 "Load each FILE on its own, run it, and compare every step's expect:\n"
 	 "block with what happened. Prints one line per mismatch,\n"
 	 "  FILE: step N: KEY: expected X, got Y\n"
 	 "then 'N passed, N failed'. Exits 1 when an expectation failed, 2 when\n"
-	 "a file could not be loaded.\n"
+	 "a file could not be loaded. The first line names the Kubernetes version\n"
+	 "of each file that names one.\n"
 	 "  -n, --namespace NS    only pending pods of namespace NS become steps\n"
-	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"},
+	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"
+	 "  --kube-version V      simulate Kubernetes V, 1.27 to 1.38 (as 1.31 or\n"
+	 "                        1.34.1); default the scenario's or the dump's, else 1.37\n"},
 	{"validate", cli_validate,
-	 "validate [--namespace NS] [--selector SEL] FILE...",
+	 "validate [--namespace NS] [--selector SEL] [--kube-version V] FILE...",
 	 "Load the scenario and validate every pod a schedule step creates, as\n"
 	 "the API server would (after admission). Prints 'ok: ...' or the errors\n"
-	 "and exits 2.\n"},
+	 "and exits 2.\n"
+	 "  --kube-version V      simulate Kubernetes V, 1.27 to 1.38 (as 1.31 or\n"
+	 "                        1.34.1); default the scenario's or the dump's, else 1.37\n"},
 	{"tui", tui_main, tui_synopsis, tui_help},
 	{"render", cli_render,
-	 "render [--step N] [--namespace NS] [--selector SEL] FILE...",
+	 "render [--step N] [--namespace NS] [--selector SEL] [--kube-version V] FILE...",
 	 "Draw the cluster after step N (default: after the last step; 0: before\n"
 	 "any) as an ASCII grid: zones as column groups, nodes as columns, the\n"
-	 "pods bound to each node as rows.\n"},
+	 "pods bound to each node as rows.\n"
+	 "  --kube-version V      simulate Kubernetes V, 1.27 to 1.38 (as 1.31 or\n"
+	 "                        1.34.1); default the scenario's or the dump's, else 1.37\n"},
 	{"fix", cli_fix,
 	 "fix [--json] [--step N] [--limit K] [--namespace NS] [--selector SEL] FILE...",
 	 "For each pending pod (or step N), the changes that let the scheduler\n"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../model/validate.h"
+#include "../model/version.h"
 
 int cli_usage_error(const char *fmt, ...)
 {
@@ -55,6 +56,22 @@ static bool opt_value(const char *arg, const char *name, int *i, int argc, char 
 		return false;
 	*val = (*i + 1 < argc) ? argv[++*i] : NULL;
 	return true;
+}
+
+int cli_kube_version_ok(const char *cmd, const char *v)
+{
+	struct kube_version kv;
+	char err[300];
+	if (!v) {
+		cli_usage_error("%s: --kube-version needs a version, 1.%d to 1.%d (as 1.31 or 1.34.1)", cmd,
+				VERSION_MIN_MINOR, VERSION_MAX_MINOR);
+		return 0;
+	}
+	if (!version_parse(v, false, &kv, err, sizeof(err))) {
+		cli_usage_error("%s: --kube-version: %s", cmd, err);
+		return 0;
+	}
+	return 1;
 }
 
 int cli_parse(const char *cmd, int argc, char **argv, unsigned allowed, struct cli_opts *o)
@@ -115,6 +132,10 @@ int cli_parse(const char *cmd, int argc, char **argv, unsigned allowed, struct c
 			o->worksheet = true;
 		} else if ((allowed & CLI_OPT_COLOR) && !strcmp(a, "--no-color")) {
 			o->color = OUT_COLOR_NEVER;
+		} else if (opt_value(a, "--kube-version", &i, argc, argv, &val)) {
+			if (!cli_kube_version_ok(cmd, val))
+				goto error;
+			o->kube_version = val;
 		} else {
 			cli_usage_error("%s: unknown option '%s'", cmd, a);
 			goto error;
@@ -171,6 +192,7 @@ int cli_load(const struct cli_opts *o, const char *const *files, uint32_t nfiles
 	struct scenario *sc = NULL;
 	lo.ns_filter = o->ns;
 	lo.label_filter = o->sel;
+	lo.kube_version = o->kube_version;
 	if (!load_scenario(files, nfiles, &lo, &sc, &errs)) {
 		if (errs.n == 0)
 			fprintf(stderr, "error: cannot load the scenario\n");

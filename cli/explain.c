@@ -1,6 +1,7 @@
 /* explain.c - `skewer explain`: runs the timeline and writes a readable
  * account of every step (the JSON form is explain_json.c). Every figure
  * comes from the decision record; every input string is sanitised. */
+#include "../model/version.h"
 #include "cli.h"
 #include "fixout.h"
 
@@ -584,6 +585,9 @@ int explain_text(FILE *f, struct timeline *t, const struct cli_opts *o)
 		put(&x, t->sc->source);
 		fputc('\n', f);
 	}
+	char kv[160];
+	version_describe(&t->c->cfg, kv, sizeof(kv));
+	fprintf(f, "Simulated: %s%s\n", kv, t->c->cfg.version_named ? "" : " (the default)");
 	fputc('\n', f);
 
 	if (from > 0 && !timeline_goto(t, from))

@@ -4,6 +4,7 @@
  * each hard constraint's verdict per node, preemption and the event),
  * written from the decision records. Extra fields ("detail", ...) are
  * allowed by both. */
+#include "../model/version.h"
 #include "cli.h"
 #include "fixout.h"
 
@@ -371,7 +372,11 @@ int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o)
 	}
 	out_json_init(&x.j, f, 2);
 	out_json_begin_object(&x.j);
+	char kv[32];
+	version_format(&t->sc->cluster->cfg.version, kv, sizeof(kv));
 	out_json_key(&x.j, "version");
+	out_json_str(&x.j, kv);
+	out_json_key(&x.j, "formatVersion");
 	out_json_int(&x.j, 1);
 	out_json_key(&x.j, "scenario");
 	out_json_str(&x.j, t->sc->name ? t->sc->name : "");

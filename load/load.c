@@ -9,6 +9,8 @@
 #include "loader.h"
 #include "yalloc.h"
 #include "../model/priority.h"
+#include "../model/validate.h"
+#include "../model/version.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -422,6 +424,35 @@ static bool is_list_kind(const char *k)
 
 static void add_object(struct loader *L, const struct ynode *m, const char *what, uint32_t depth);
 
+/* The Kubernetes version a scenario (scheduler.version) or a dump (a
+ * List's skewer.io/server-version annotation, a Version document,
+ * `kubectl version -o yaml`'s serverVersion) names; the first of each
+ * kind wins. A scenario's is checked here, a dump's when it is used. */
+static void note_version(struct loader *L, const struct ynode *v, const char *what, bool dump)
+{
+	if (y_absent(v) || !y_want(L, v, Y_SCALAR, what))
+		return;
+	char **dst = dump ? &L->ver_dump : &L->ver_scenario;
+	uint32_t *at = dump ? L->ver_dump_at : L->ver_scenario_at;
+	if (*dst)
+		return;
+	if (!dump) {
+		struct kube_version kv;
+		char err[300];
+		if (!version_parse(v->s, false, &kv, err, sizeof(err))) {
+			load_err_at(L, v, "%s", err);
+			return;
+		}
+	}
+	if (!(*dst = load_strdup(v->s))) {
+		load_oom(L);
+		return;
+	}
+	at[0] = L->file_idx;
+	at[1] = v->line;
+	at[2] = v->col;
+}
+
 /* Once per kind: a dump of `kubectl get all` holds thousands of objects
  * skewer does not read, and one line says it. */
 static void warn_kind(struct loader *L, const struct ynode *k)
@@ -478,8 +509,13 @@ static void add_object(struct loader *L, const struct ynode *m, const char *what
 		add_pdb(L, m, what);
 	else if (!strcmp(k->s, "NodePool"))
 		load_nodepool_object(L, m);
-	else if (is_list_kind(k->s))
+	else if (is_list_kind(k->s)) {
+		const struct ynode *ann = y_get(y_get(m, "metadata"), "annotations");
+		if (!y_absent(ann) && ann->type == Y_MAP)
+			note_version(L, y_get(ann, "skewer.io/server-version"), "skewer.io/server-version", true);
 		add_items(L, y_get(m, "items"), depth);
+	} else if (!strcmp(k->s, "Version"))
+		note_version(L, y_get(m, "gitVersion"), "gitVersion", true);
 	else
 		warn_kind(L, k);
 }
@@ -560,11 +596,18 @@ static void read_scheduler(struct loader *L, const struct ynode *m)
 						break;
 				if (!y_bool(L, gv, gk->s, &b))
 					continue;
-				if (g == GATE__COUNT)
+				if (g == GATE__COUNT) {
 					load_warn_at(L, gk, "unknown feature gate '%s' (ignored)", gk->s);
-				else
+				} else if (!cfg->gate_set[g]) {
 					cfg->gates[g] = b;
+					cfg->gate_set[g] = true;
+					L->gate_at[g][0] = L->file_idx;
+					L->gate_at[g][1] = gk->line;
+					L->gate_at[g][2] = gk->col;
+				}
 			}
+		} else if (y_key_is(k, "version")) {
+			note_version(L, v, "version", false);
 		} else if (y_key_is(k, "scoreWeights")) {
 			if (y_absent(v) || !y_want(L, v, Y_MAP, "scoreWeights"))
 				continue;
@@ -683,6 +726,11 @@ static void read_scenario(struct loader *L, const struct ynode *doc)
 		} else if (load_autoscale_key(L, k, v)) {
 			known = true;
 		}
+		/* `kubectl version -o yaml` */
+		if (y_key_is(k, "serverVersion") || y_key_is(k, "clientVersion") || y_key_is(k, "kustomizeVersion"))
+			known = true;
+		if (y_key_is(k, "serverVersion") && y_want(L, v, Y_MAP, "serverVersion"))
+			note_version(L, y_get(v, "gitVersion"), "gitVersion", true);
 	}
 	set_text(L, y_get(doc, "name"), "name", &L->sc->name);
 	set_text(L, y_get(doc, "description"), "description", &L->sc->description);
@@ -858,8 +906,10 @@ static int read_document_in(struct loader *L)
 		} else {
 			/* an object document: a Pod document is a cluster pod */
 			L->bound_ok = kind_seen;
+			L->doc_list = kind_list;
 			int built = load_tree_in(L, 2, &key, &val);
 			L->bound_ok = false;
+			L->doc_list = false;
 			if (!built) {
 				ynode_fini(&key);
 				goto abandon;
@@ -1264,6 +1314,8 @@ static void loader_fini(struct loader *L)
 	free(L->steps);
 	selector_fini(&L->label_filter);
 	free(L->skipped_kinds);
+	free(L->ver_scenario);
+	free(L->ver_dump);
 	load_tree_fini(L);
 }
 
@@ -1289,11 +1341,59 @@ static int loader_init(struct loader *L, const struct load_opts *opts, struct lo
 	return 1;
 }
 
+/* The version in force (--kube-version, else the scenario's, else a
+ * dump's, else 1.37), its gates, the refusal of a gate it lacks or locks,
+ * and the admission of the bound pods under it. */
+static void resolve_version(struct loader *L)
+{
+	struct sched_config *cfg = &L->c->cfg;
+	const char *text = NULL;
+	uint32_t *at = NULL;
+	char err[300];
+	if (L->opts && L->opts->kube_version)
+		text = L->opts->kube_version;
+	else if (L->ver_scenario)
+		text = L->ver_scenario, at = L->ver_scenario_at;
+	else if (L->ver_dump)
+		text = L->ver_dump, at = L->ver_dump_at;
+	if (text) {
+		struct kube_version kv;
+		if (!version_parse(text, at == L->ver_dump_at, &kv, err, sizeof(err))) {
+			L->file = at ? file_name(L, at[0]) : "--kube-version";
+			load_err(L, at ? at[1] : 0, at ? at[2] : 0, "%s", err);
+			return;
+		}
+		cfg->version = kv;
+		cfg->version_named = true;
+	}
+	for (int g = 0; g < GATE__COUNT; g++) {
+		if (!cfg->gate_set[g] || !version_gate_refusal(cfg, (enum feature_gate)g, err, sizeof(err)))
+			continue;
+		L->file = file_name(L, L->gate_at[g][0]);
+		load_err(L, L->gate_at[g][1], L->gate_at[g][2], "%s", err);
+	}
+	version_apply(cfg);
+	if (cfg->gate_set[GATE_TOLERATION_CMP] && cfg->gates[GATE_TOLERATION_CMP]) {
+		L->file = file_name(L, L->gate_at[GATE_TOLERATION_CMP][0]);
+		load_err(L, L->gate_at[GATE_TOLERATION_CMP][1], L->gate_at[GATE_TOLERATION_CMP][2],
+			 "feature gate %s: true is not simulated (skewer's TaintToleration knows Equal and Exists "
+			 "only; leave the gate off)", gate_name(GATE_TOLERATION_CMP));
+	}
+	for (uint32_t id = 0; id < L->c->npods; id++)
+		if (!admit_bound_pod(L->c, &L->c->pods[id])) {
+			load_oom(L);
+			return;
+		}
+}
+
 /* Shared tail of both entry points. */
 static int finish(struct loader *L, const char *first, struct scenario **out)
 {
-	if (!L->failed)
-		load_autoscale_finish(L);
+	if (!L->failed) {
+		resolve_version(L);
+		if (!L->failed)
+			load_autoscale_finish(L);
+	}
 	if (!L->failed)
 		bind_pods(L);
 	if (!L->failed)

@@ -25,6 +25,7 @@ struct load_errors {
 struct load_opts {
 	const char *ns_filter;       /* only pending pods of this namespace become steps */
 	const char *label_filter;    /* only pending pods matching this selector ("a=b,c") */
+	const char *kube_version;    /* --kube-version: overrides the scenario's and a dump's */
 	uint32_t max_nodes;          /* 0: default limit */
 	uint32_t max_pods;
 	uint32_t max_depth;

@@ -356,7 +356,9 @@ static int load_pa_term(struct loader *L, const struct ynode *m, const char *wha
 	    !y_syms(L, y_get(m, "namespaces"), "namespaces", &t->namespaces, &t->nnamespaces) ||
 	    !load_selector_src(L, y_get(m, "namespaceSelector"), "namespaceSelector", &t->ns_sel_src) ||
 	    !compile_or_nothing(L, &t->ns_sel_src, &t->ns_sel) ||
-	    !y_str(L, y_get(m, "topologyKey"), "topologyKey", &t->topology_key))
+	    !y_str(L, y_get(m, "topologyKey"), "topologyKey", &t->topology_key) ||
+	    !y_syms(L, y_get(m, "matchLabelKeys"), "matchLabelKeys", &t->mlk, &t->nmlk) ||
+	    !y_syms(L, y_get(m, "mismatchLabelKeys"), "mismatchLabelKeys", &t->mmlk, &t->nmmlk))
 		return 0;
 	return 1;
 }

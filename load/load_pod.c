@@ -299,6 +299,9 @@ static int compute_requests(struct podctx *x, const struct ynode *m, const struc
 	struct loader *L = x->L;
 	struct rq sum = {0}, nzsum = {0}, rest = {0}, nzrest = {0}, imax = {0}, nzimax = {0};
 	struct rq cur = {0}, nzcur = {0}, c = {0}, nz = {0}, oh = {0};
+	/* the sidecars as plain init containers (SidecarContainers off) */
+	struct rq psum = {0}, pnzsum = {0}, pimax = {0}, pnzimax = {0};
+	bool sidecars = false;
 	char path[64];
 	uint32_t ci = 0;
 	int ok = 0;
@@ -311,7 +314,8 @@ static int compute_requests(struct podctx *x, const struct ynode *m, const struc
 		if (!read_rlist(x, shreq, path, &c))
 			goto out;
 		nz_of(&c, &nz);
-		if (!rq_add(L, &sum, &c) || !rq_add(L, &nzsum, &nz))
+		if (!rq_add(L, &sum, &c) || !rq_add(L, &nzsum, &nz) || !rq_add(L, &psum, &c) ||
+		    !rq_add(L, &pnzsum, &nz))
 			goto out;
 		rq_fini(&c);
 	}
@@ -323,7 +327,8 @@ static int compute_requests(struct podctx *x, const struct ynode *m, const struc
 			if (!read_container(x, &ctrs->kids[i], path, &c))
 				goto out;
 			nz_of(&c, &nz);
-			if (!rq_add(L, &sum, &c) || !rq_add(L, &nzsum, &nz))
+			if (!rq_add(L, &sum, &c) || !rq_add(L, &nzsum, &nz) || !rq_add(L, &psum, &c) ||
+			    !rq_add(L, &pnzsum, &nz))
 				goto out;
 			rq_fini(&c);
 		}
@@ -337,7 +342,10 @@ static int compute_requests(struct podctx *x, const struct ynode *m, const struc
 			if (!read_container(x, ic, path, &c))
 				goto out;
 			nz_of(&c, &nz);
+			if (!rq_max(L, &pimax, &c) || !rq_max(L, &pnzimax, &nz))
+				goto out;
 			if (rp && rp->type == Y_SCALAR && !strcmp(rp->s, "Always")) {
+				sidecars = true;
 				if (!rq_add(L, &sum, &c) || !rq_add(L, &nzsum, &nz) ||
 				    !rq_add(L, &rest, &c) || !rq_add(L, &nzrest, &nz) ||
 				    !rq_copy(L, &cur, &rest) || !rq_copy(L, &nzcur, &nzrest))
@@ -352,14 +360,22 @@ static int compute_requests(struct podctx *x, const struct ynode *m, const struc
 			rq_fini(&c);
 		}
 	}
-	if (!rq_max(L, &sum, &imax) || !rq_max(L, &nzsum, &nzimax))
+	if (!rq_max(L, &sum, &imax) || !rq_max(L, &nzsum, &nzimax) || !rq_max(L, &psum, &pimax) ||
+	    !rq_max(L, &pnzsum, &pnzimax))
 		goto out;
 	if (!read_rlist(x, y_get(spec, "overhead"), "spec.overhead", &oh))
 		goto out;
 	/* the non-zero variant gets only cpu and memory of the overhead */
 	nz = (struct rq){.cpu = oh.cpu, .mem = oh.mem};
-	if (!rq_add(L, &sum, &oh) || !rq_add(L, &nzsum, &nz))
+	if (!rq_add(L, &sum, &oh) || !rq_add(L, &nzsum, &nz) || !rq_add(L, &psum, &oh) ||
+	    !rq_add(L, &pnzsum, &nz))
 		goto out;
+	x->p->spec.has_sidecars = sidecars;
+	x->p->spec.plain.cpu = psum.cpu;
+	x->p->spec.plain.mem = psum.mem;
+	x->p->spec.plain.eph = psum.eph;
+	x->p->spec.plain.nz_cpu = pnzsum.cpu;
+	x->p->spec.plain.nz_mem = pnzsum.mem;
 	x->p->spec.req.cpu = sum.cpu;
 	x->p->spec.req.mem = sum.mem;
 	x->p->spec.req.eph = sum.eph;
@@ -382,6 +398,10 @@ out:
 	rq_fini(&nzcur);
 	rq_fini(&c);
 	rq_fini(&oh);
+	rq_fini(&psum);
+	rq_fini(&pnzsum);
+	rq_fini(&pimax);
+	rq_fini(&pnzimax);
 	return ok;
 }
 

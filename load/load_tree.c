@@ -1188,6 +1188,11 @@ struct keep {
 static const struct keep keep_metadata[] = {K("name"), K("namespace"), K("labels"),
 					    K("ownerReferences"), K("deletionTimestamp"),
 					    K("creationTimestamp"), {NULL, 0}};
+/* a document's own metadata (a List's): its annotations may name the
+ * server's version (skewer.io/server-version) */
+static const struct keep keep_doc_metadata[] = {K("name"), K("namespace"), K("labels"),
+						K("ownerReferences"), K("deletionTimestamp"),
+						K("creationTimestamp"), K("annotations"), {NULL, 0}};
 static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capacity"),
 					  K("startTime"), K("nominatedNodeName"),
 					  K("disruptionsAllowed"), K("conditions"), {NULL, 0}};
@@ -1232,7 +1237,7 @@ bool load_kind_read(const char *k)
 {
 	static const char *const kinds[] = {"Node", "Pod", "Service", "ReplicaSet", "StatefulSet",
 					    "ReplicationController", "PriorityClass",
-					    "PodDisruptionBudget", "NodePool", NULL};
+					    "PodDisruptionBudget", "NodePool", "Version", NULL};
 	size_t n = strlen(k);
 	for (const char *const *p = kinds; *p; p++)
 		if (!strcmp(k, *p))
@@ -1436,6 +1441,8 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 			   struct ynode *out, bool is_map)
 {
 	const struct keep *keep = is_map ? keep_list(L, ctx) : NULL;
+	if (keep == keep_metadata && depth <= 2 && L->doc_list)
+		keep = keep_doc_metadata;
 	/* the entries of a List's items are objects */
 	bool objects = is_map && ctx && y_key_is(ctx, "items");
 	bool unread = false;   /* an object whose kind skewer does not read */

@@ -136,6 +136,15 @@ struct loader {
 	/* ... and a metadata.deletionTimestamp: its conditions are built (a
 	 * victim of preemption says so there) */
 	bool pod_terminating;
+	/* the document being read is a List: its metadata keeps annotations */
+	bool doc_list;
+
+	/* the Kubernetes version: the scenario's scheduler.version and a
+	 * dump's (the first of each wins), with their positions, and where
+	 * each featureGates entry was set (checked once the version is known) */
+	char *ver_scenario, *ver_dump;
+	uint32_t ver_scenario_at[3], ver_dump_at[3]; /* file, line, col */
+	uint32_t gate_at[GATE__COUNT][3];
 
 	/* the document is JSON (starts with '{'): Kubernetes decodes it as
 	 * JSON, where 1.0 is no integer (YAML's 1.0 becomes JSON's 1) */

@@ -1,6 +1,7 @@
 /* save.c - writes a scenario back as YAML (shorthand form). Every string is
  * written double-quoted with YAML escapes, so no value can change type or
  * break the document; numbers are written as plain integers. */
+#include "../model/version.h"
 #include "save.h"
 #include "../model/steps/step.h"
 #include "../model/autoscale/autoscale.h"
@@ -159,6 +160,14 @@ static void pod_term(struct w *w, const struct pod_affinity_term *t)
 	}
 	fputs(", topologyKey: ", w->f);
 	qs(w, t->topology_key);
+	if (t->nmlk) {
+		fputs(", matchLabelKeys: ", w->f);
+		syms_flow(w, t->mlk, t->nmlk);
+	}
+	if (t->nmmlk) {
+		fputs(", mismatchLabelKeys: ", w->f);
+		syms_flow(w, t->mmlk, t->nmmlk);
+	}
 	fputc('}', w->f);
 }
 
@@ -467,11 +476,34 @@ static void pod(struct w *w, int in, const struct pod *p, bool bound)
 			fputc('\n', w->f);
 		}
 	}
-	if (s->req.cpu || s->req.mem || s->req.eph || s->req.next) {
+	/* sidecars: the app's requests are the plain ones (the sidecars as
+	 * init containers), one sidecar holds the rest, so that both
+	 * accountings come back (when one sidecar can hold it) */
+	struct resources app = s->req, rest = { 0 };
+	bool sidecar = s->has_sidecars && s->plain.cpu <= s->req.cpu && s->plain.mem <= s->req.mem &&
+		       s->plain.eph <= s->req.eph && s->req.cpu - s->plain.cpu <= s->plain.cpu &&
+		       s->req.mem - s->plain.mem <= s->plain.mem && s->req.eph - s->plain.eph <= s->plain.eph;
+	if (sidecar) {
+		app.cpu = s->plain.cpu;
+		app.mem = s->plain.mem;
+		app.eph = s->plain.eph;
+		rest.cpu = s->req.cpu - s->plain.cpu;
+		rest.mem = s->req.mem - s->plain.mem;
+		rest.eph = s->req.eph - s->plain.eph;
+	}
+	if (app.cpu || app.mem || app.eph || app.next) {
 		ind(w, in);
 		fputs("requests: ", w->f);
-		resources(w, &s->req, false);
+		resources(w, &app, false);
 		fputc('\n', w->f);
+	}
+	if (sidecar) {
+		ind(w, in);
+		fputs("initContainers:\n", w->f);
+		ind(w, in + 2);
+		fputs("- {name: sidecar, restartPolicy: Always, resources: {requests: ", w->f);
+		resources(w, &rest, false);
+		fputs("}}\n", w->f);
 	}
 }
 
@@ -764,10 +796,20 @@ static void scheduler(struct w *w, const struct sched_config *cfg)
 			fputc('\n', w->f);
 		}
 	}
-	fputs("  featureGates:\n", w->f);
+	if (cfg->version_named) {
+		char v[32];
+		version_format(&cfg->version, v, sizeof(v));
+		fprintf(w->f, "  version: \"%s\"\n", v);
+	}
+	/* the gates the scenario set (the others are the version's) */
+	int nset = 0;
 	for (int g = 0; g < GATE__COUNT; g++)
-		fprintf(w->f, "    %s: %s\n", gate_name((enum feature_gate)g),
-			cfg->gates[g] ? "true" : "false");
+		nset += cfg->gate_set[g];
+	fputs(nset ? "  featureGates:\n" : "  featureGates: {}\n", w->f);
+	for (int g = 0; g < GATE__COUNT; g++)
+		if (cfg->gate_set[g])
+			fprintf(w->f, "    %s: %s\n", gate_name((enum feature_gate)g),
+				cfg->gates[g] ? "true" : "false");
 	fputs("  scoreWeights:\n", w->f);
 	/* the Score plugins in id order (the profile's) */
 	for (int p = 0; p < PL__COUNT; p++)

@@ -6,6 +6,7 @@
  * lean_avx2.c, score.c, shape.c) are accelerations of the same answers;
  * tests/test_lean.c compares them with these on every node. */
 #include "plugin.h"
+#include "version.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,19 @@ int prioritize_nodes(struct cycle_state *x, const uint32_t *ids, const uint32_t 
 		/* PreScore runs even at weight 0 (PodTopologySpread's
 		 * domains are recorded); weight 0 scores nothing */
 		bool run = (!op->prescore || op->prescore(x, ids, nf)) && w[pl->id] != 0;
+		int16_t konst;
+		if (!run && w[pl->id] != 0 && version_scores_skipped(&x->c->cfg, pl->id, &konst)) {
+			/* a release before the plugin's PreScore Skip: its empty
+			 * state scores every feasible node alike */
+			for (uint32_t i = 0; i < nf; i++) {
+				struct node_rec *r = &d->nodes[rix[i]];
+				r->scored[pl->id] = true;
+				r->raw[pl->id] = 0;
+				r->norm[pl->id] = konst;
+			}
+			d->plugin_skipped[pl->id] = false;
+			continue;
+		}
 		d->plugin_skipped[pl->id] = !run;
 		if (!run)
 			continue;

@@ -1,6 +1,7 @@
 /* objects.c - the scheduler profile, name tables and the lifecycle helpers
  * of the plain Kubernetes objects (deep copy / free of every pointer). */
 #include "objects.h"
+#include "version.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -12,8 +13,8 @@ void sched_config_defaults(struct sched_config *c)
 	assert(c);
 	memset(c, 0, sizeof(*c));
 	c->defaulting = DEFAULTING_SYSTEM;
-	for (int g = 0; g < GATE__COUNT; g++)
-		c->gates[g] = true;
+	c->version = (struct kube_version){ VERSION_DEFAULT_MINOR, -1 };
+	version_apply(c); /* the gates and switches of 1.37 */
 #define PLUGIN_WEIGHT_1(id, weight) c->weights[id] = weight;
 #define PLUGIN_WEIGHT_0(id, weight)
 #define PLUGIN_WEIGHT(id, name, weight, ops, rec) PLUGIN_WEIGHT_##rec(id, weight)
@@ -67,6 +68,12 @@ const char *gate_name(enum feature_gate g)
 		return "MatchLabelKeysInPodTopologySpread";
 	case GATE_MATCH_LABEL_KEYS_MERGE:
 		return "MatchLabelKeysInPodTopologySpreadSelectorMerge";
+	case GATE_MATCH_LABEL_KEYS_AFFINITY:
+		return "MatchLabelKeysInPodAffinity";
+	case GATE_SIDECARS:
+		return "SidecarContainers";
+	case GATE_TOLERATION_CMP:
+		return "TaintTolerationComparisonOperators";
 	default:
 		return "";
 	}
@@ -274,6 +281,8 @@ void pod_affinity_term_fini(struct pod_affinity_term *t)
 	selector_src_fini(&t->sel_src);
 	selector_fini(&t->sel);
 	free(t->namespaces);
+	free(t->mlk);
+	free(t->mmlk);
 	selector_src_fini(&t->ns_sel_src);
 	selector_fini(&t->ns_sel);
 	memset(t, 0, sizeof(*t));
@@ -290,6 +299,12 @@ static int pod_affinity_term_copy(struct pod_affinity_term *dst, const struct po
 	if (!dup_array(&dst->namespaces, src->namespaces, src->nnamespaces, sizeof(sym_t)))
 		goto error;
 	dst->nnamespaces = src->nnamespaces;
+	if (!dup_array(&dst->mlk, src->mlk, src->nmlk, sizeof(sym_t)))
+		goto error;
+	dst->nmlk = src->nmlk;
+	if (!dup_array(&dst->mmlk, src->mmlk, src->nmmlk, sizeof(sym_t)))
+		goto error;
+	dst->nmmlk = src->nmmlk;
 	return 1;
 error:
 	pod_affinity_term_fini(dst);
@@ -400,6 +415,8 @@ int pod_spec_copy(struct pod_spec *dst, const struct pod_spec *src)
 	dst->has_affinity = src->has_affinity;
 	dst->nz_cpu = src->nz_cpu;
 	dst->nz_mem = src->nz_mem;
+	dst->has_sidecars = src->has_sidecars;
+	dst->plain = src->plain;
 	dst->priority = src->priority;
 	dst->has_priority = src->has_priority;
 	dst->priority_class = src->priority_class;

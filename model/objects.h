@@ -101,6 +101,10 @@ struct pod_affinity_term {
 	struct label_selector_src ns_sel_src;
 	struct selector ns_sel;    /* SEL_NOTHING when nil */
 	sym_t topology_key;
+	/* matchLabelKeys / mismatchLabelKeys (KEP-3633): the API server
+	 * merges them into sel_src, or drops them (admit_pod) */
+	sym_t *mlk, *mmlk;
+	uint32_t nmlk, nmmlk;
 };
 
 struct weighted_pod_affinity_term {
@@ -154,6 +158,11 @@ struct pod_spec {
 	uint32_t ntscs;
 	struct resources req;       /* actual requests (filter, balanced) */
 	int64_t nz_cpu, nz_mem;     /* non-zero requests (LeastAllocated) */
+	/* with restartable init containers (sidecars): the requests with
+	 * them as plain init containers (SidecarContainers off), which are
+	 * also the non-zero requests a node counts before 1.32 */
+	bool has_sidecars;
+	struct { int64_t cpu, mem, eph, nz_cpu, nz_mem; } plain;
 	int32_t priority;           /* spec.priority (admission resolves the class) */
 	bool has_priority;          /* spec.priority was given */
 	sym_t priority_class;       /* spec.priorityClassName, SYM_NONE when absent */
@@ -262,7 +271,44 @@ enum feature_gate {
 	GATE_NODE_INCLUSION_POLICY,
 	GATE_MATCH_LABEL_KEYS,
 	GATE_MATCH_LABEL_KEYS_MERGE, /* MatchLabelKeysInPodTopologySpreadSelectorMerge */
+	GATE_MATCH_LABEL_KEYS_AFFINITY, /* MatchLabelKeysInPodAffinity */
+	GATE_SIDECARS,               /* SidecarContainers */
+	GATE_TOLERATION_CMP,         /* TaintTolerationComparisonOperators */
 	GATE__COUNT,
+};
+
+/* A Kubernetes release skewer simulates (model/version.c): 1.MINOR, and
+ * the patch, or -1 for "the minor's latest patch". */
+struct kube_version {
+	int minor;
+	int patch;
+};
+
+/* What differs between the releases, computed once from the version and
+ * the gates (version_apply, model/version.c); the rules ask these, never
+ * the version number. Each names the row of docs/semantics.md#versions. */
+enum absent_nodes {
+	ABSENT_UNCOUNTED,       /* nodes a PreFilterResult cut are not counted */
+	ABSENT_PREFILTER_TEXT,  /* "node is filtered out by the prefilter result" */
+	ABSENT_PLUGINS,         /* "node(s) didn't satisfy plugin(s) [NodeAffinity]" */
+};
+struct version_switches {
+	bool empty_selector_none;   /* labelSelector {} counts no pod (1.27-1.37) */
+	bool pts_skip_unscored;     /* PodTopologySpread PreScore Skip (1.28) */
+	bool ipa_skip_unscored;     /* InterPodAffinity PreScore Skip (1.28) */
+	bool na_skip_unscored;      /* NodeAffinity PreScore Skip (1.30) */
+	enum absent_nodes absent;   /* the Pending message's cut nodes (1.30.0, 1.32) */
+	bool taint_reason_generic;  /* "had untolerated taint(s)" (1.34.2) */
+	bool nonzero_sidecars;      /* bound pods' sidecars in LeastAllocated (1.32) */
+	bool ba_skip_best_effort;   /* BalancedAllocation Skip without requests (1.33) */
+	bool ba_delta;              /* BalancedAllocation's change formula (1.36) */
+	bool tol_value_quoted;      /* Exists-with-value error quotes the value (1.32) */
+	bool tol_cmp_known;         /* Lt/Gt listed among supported values (1.35) */
+	bool fit_unresolvable;      /* Fit: request over allocatable unresolvable (1.34) */
+	bool preempt_found_text;    /* "preemption: found a potential placement" (1.37) */
+	bool pdb_empty_all;         /* a PDB with selector {} covers its namespace (1.38) */
+	bool ipa_mlk_field;         /* pod affinity terms have matchLabelKeys (1.29) */
+	bool fast;                  /* the fast paths (lean.c, score.c) model these */
 };
 
 /* The plugins skewer simulates, one line each, in the default profile's
@@ -303,13 +349,17 @@ struct sched_config {
 	struct tsc *default_tscs;  /* List defaults (no selector) */
 	uint32_t ndefault_tscs;
 	bool gates[GATE__COUNT];
+	bool gate_set[GATE__COUNT]; /* given by the scenario (featureGates) */
+	struct kube_version version; /* default 1.37 */
+	bool version_named;        /* given by the scenario, a dump or --kube-version */
+	struct version_switches sw; /* from version and gates (version_apply) */
 	int32_t weights[PL__COUNT]; /* score weight per plugin; 0 disables */
 	bool tie_random;
 	uint64_t seed;
 	bool preemption;           /* DefaultPreemption's PostFilter (default on) */
 };
 
-/* Sets the v1.37 default profile: System defaulting, every gate on,
+/* Sets the v1.37 default profile: System defaulting, 1.37's gates,
  * the weights of SKEWER_PLUGINS (TaintToleration 3, NodeAffinity 2,
  * NodeResourcesFit 1, PodTopologySpread 2, InterPodAffinity 2,
  * BalancedAllocation 1). */

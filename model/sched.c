@@ -159,7 +159,8 @@ void sched_set_batched(bool on)
  * lean_avx2.c) for a lean one */
 static int run_scores(struct cycle_state *x, struct sched_work *wk)
 {
-	if (x->d->lean || batched_full)
+	/* the batched passes answer the releases cfg.sw.fast names */
+	if (x->d->lean || (batched_full && x->c->cfg.sw.fast))
 		return score_and_select(x->sch, x->p, x->d, x->shape, x->ss, x->is, wk);
 	return prioritize_nodes(x, wk->ids, wk->rix);
 }
@@ -319,7 +320,9 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 	int rc = 0;
 	d->pod = pod;
 	d->chosen = -1;
-	if (d->lean && !lean_covers_table())
+	/* a plugin the fast paths do not answer, or a release whose rules
+	 * they do not model (model/version.c), makes lean cycles full */
+	if (d->lean && (!lean_covers_table() || !c->cfg.sw.fast))
 		return 2;
 	if (d->lean) {
 		d->verdict = malloc(c->nnodes + 1);
@@ -422,6 +425,10 @@ char *sched_fit_message(const struct cluster *c, const struct decision *d)
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		const struct node_rec *r = &d->nodes[i];
 		if (r->feasible)
+			continue;
+		/* nodes a PreFilterResult cut have no status before 1.30 and
+		 * from 1.30.2 to 1.31 (#125197; model/version.c) */
+		if (r->prefilter_cut && c->cfg.sw.absent == ABSENT_UNCOUNTED)
 			continue;
 		char *why = decision_reason_dup(c, d, r, r->fail);
 		int ok = why && reason_hist_add_status(&h, why, r->fail == PL_NODE_RESOURCES_FIT);

@@ -807,7 +807,8 @@ static void validate_tscs(struct vctx *v, const struct pod *pod)
 	}
 }
 
-static const char *const tol_ops[] = { "Equal", "Exists" };
+/* "Lt" and "Gt" are listed from 1.35 (TaintTolerationComparisonOperators) */
+static const char *const tol_ops[] = { "Equal", "Exists", "Lt", "Gt" };
 static const char *const effects[] = { "NoSchedule", "PreferNoSchedule", "NoExecute" };
 
 static const char *effect_text(const struct vctx *v, enum taint_effect e, sym_t text)
@@ -818,6 +819,21 @@ static const char *effect_text(const struct vctx *v, enum taint_effect e, sym_t 
 }
 
 /* validation.go ValidateTolerations */
+/* ValidateTolerations before 1.32: the bad value is the whole internal
+ * toleration, as Go's %#v prints it (skewer reads no tolerationSeconds) */
+static void err_toleration_struct(struct vctx *v, const char *path, const struct toleration *t, const char *op)
+{
+	const char *f[4] = { txt(v, t->key), op, txt(v, t->value), effect_text(v, t->effect, t->effect_text) };
+	char qs[4][GO_QUOTE_MAX(256)];
+	for (int i = 0; i < 4; i++)
+		go_quote(qs[i], sizeof(qs[i]), f[i], strlen(f[i]));
+	struct sb b = { 0 };
+	sb_printf(&b, "%s: Invalid value: core.Toleration{Key:%s, Operator:%s, Value:%s, Effect:%s, "
+		  "TolerationSeconds:(*int64)(nil)}: value must be empty when `operator` is 'Exists'",
+		  path, qs[0], qs[1], qs[2], qs[3]);
+	errs_push(v->e, &b);
+}
+
 static void validate_tolerations(struct vctx *v, const struct pod *pod)
 {
 	char p[128], q[160];
@@ -861,11 +877,13 @@ static void validate_tolerations(struct vctx *v, const struct pod *pod)
 			}
 			msgs_fini(&m);
 		} else if (!strcmp(op, "Exists")) {
-			if (tlen(v, t->value) > 0)
+			if (tlen(v, t->value) > 0 && v->c->cfg.sw.tol_value_quoted)
 				err_invalid_str(v->e, q, txt(v, t->value), tlen(v, t->value),
 						"value must be empty when `operator` is 'Exists'");
+			else if (tlen(v, t->value) > 0)
+				err_toleration_struct(v, q, t, op);
 		} else {
-			err_unsupported(v->e, q, op, tol_ops, 2);
+			err_unsupported(v->e, q, op, tol_ops, v->c->cfg.sw.tol_cmp_known ? 4 : 2);
 		}
 		const char *eff = effect_text(v, t->effect, t->effect_text);
 		if (*eff && strcmp(eff, "NoSchedule") && strcmp(eff, "PreferNoSchedule") &&
@@ -1002,26 +1020,27 @@ static void drop_gated_fields(const struct sched_config *cfg, struct tsc *t)
 	}
 }
 
-/* registry/core/pod/strategy.go PrepareForCreate: append key In [value]
- * for each matchLabelKeys key the pod carries. */
-static int merge_match_label_keys(struct cluster *c, const struct pod *p, struct tsc *t)
+/* registry/core/pod/strategy.go PrepareForCreate: append key OP [value]
+ * to selector s for each of keys the pod carries (In for matchLabelKeys,
+ * NotIn for mismatchLabelKeys). */
+static int merge_keys(struct cluster *c, const struct pod *p, struct label_selector_src *s, const sym_t *keys,
+		      uint32_t nkeys, const char *op)
 {
-	if (!t->selector.present || !t->nmatch_label_keys)
+	if (!s->present || !nkeys)
 		return 1;
-	sym_t in_op = intern_str(c->in, "In");
+	sym_t in_op = intern_str(c->in, op);
 	if (!in_op)
 		return 0;
-	for (uint32_t j = 0; j < t->nmatch_label_keys; j++) {
-		sym_t val = labels_get(&p->labels, t->match_label_keys[j]);
+	for (uint32_t j = 0; j < nkeys; j++) {
+		sym_t val = labels_get(&p->labels, keys[j]);
 		if (val == SYM_NONE)
 			continue;
-		struct label_selector_src *s = &t->selector;
-		/* a stored pod (from a dump of a 1.34+ cluster) carries the merged
-		 * expression already: admission is not run twice */
+		/* a stored pod (from a dump of a cluster that merges) carries
+		 * the merged expression already: admission is not run twice */
 		bool merged = false;
-		for (uint32_t k = 0; p->stored && k < s->nexprs && !merged; k++)
-			merged = s->exprs[k].key == t->match_label_keys[j] && s->exprs[k].op == in_op &&
-				 s->exprs[k].nvals == 1 && s->exprs[k].vals[0] == val;
+		for (uint32_t k = 0; (p->stored || p->spec.node_name != SYM_NONE) && k < s->nexprs && !merged; k++)
+			merged = s->exprs[k].key == keys[j] && s->exprs[k].op == in_op && s->exprs[k].nvals == 1 &&
+				 s->exprs[k].vals[0] == val;
 		if (merged)
 			continue;
 		struct sel_expr_src *nx = realloc(s->exprs, (s->nexprs + 1) * sizeof(*nx));
@@ -1033,13 +1052,75 @@ static int merge_match_label_keys(struct cluster *c, const struct pod *p, struct
 		x->vals = malloc(sizeof(sym_t));
 		if (!x->vals)
 			return 0;
-		x->key = t->match_label_keys[j];
+		x->key = keys[j];
 		x->op = in_op;
 		x->vals[0] = val;
 		x->nvals = 1;
 		x->has_vals = true;
 		s->nexprs++;
 	}
+	return 1;
+}
+
+/* pkg/api/pod/util.go dropDisabledMatchLabelKeysFieldInPodAffinity (gate
+ * off, or a release without the field), else strategy.go
+ * mutatePodAffinity: the keys merged into the term's labelSelector */
+static int admit_pa_term(struct cluster *c, const struct pod *p, struct pod_affinity_term *t)
+{
+	const struct sched_config *cfg = &c->cfg;
+	if (!t->nmlk && !t->nmmlk)
+		return 1;
+	if (!cfg->sw.ipa_mlk_field || !cfg->gates[GATE_MATCH_LABEL_KEYS_AFFINITY]) {
+		free(t->mlk);
+		free(t->mmlk);
+		t->mlk = t->mmlk = NULL;
+		t->nmlk = t->nmmlk = 0;
+		return 1;
+	}
+	if (!merge_keys(c, p, &t->sel_src, t->mlk, t->nmlk, "In") ||
+	    !merge_keys(c, p, &t->sel_src, t->mmlk, t->nmmlk, "NotIn"))
+		return 0;
+	selector_fini(&t->sel);
+	if (!selector_compile(c->in, &t->sel_src, &t->sel, NULL, 0))
+		t->sel.kind = SEL_NOTHING; /* validation rejects such pods first */
+	return 1;
+}
+
+/* pkg/api/pod/util.go dropDisabledFields: without SidecarContainers an
+ * init container's restartPolicy is dropped, so a sidecar counts as a
+ * plain init container */
+static void admit_sidecars(const struct sched_config *cfg, struct pod *p)
+{
+	struct pod_spec *s = &p->spec;
+	if (!s->has_sidecars || cfg->gates[GATE_SIDECARS])
+		return;
+	s->req.cpu = s->plain.cpu;
+	s->req.mem = s->plain.mem;
+	s->req.eph = s->plain.eph;
+	s->nz_cpu = s->plain.nz_cpu;
+	s->nz_mem = s->plain.nz_mem;
+	s->has_sidecars = false;
+}
+
+int admit_bound_pod(struct cluster *c, struct pod *p)
+{
+	assert(c && p);
+	admit_sidecars(&c->cfg, p);
+	if (!p->spec.has_affinity)
+		return 1;
+	struct affinity *a = &p->spec.affinity;
+	for (uint32_t i = 0; i < a->naff_req; i++)
+		if (!admit_pa_term(c, p, &a->aff_req[i]))
+			return 0;
+	for (uint32_t i = 0; i < a->nanti_req; i++)
+		if (!admit_pa_term(c, p, &a->anti_req[i]))
+			return 0;
+	for (uint32_t i = 0; i < a->naff_pref; i++)
+		if (!admit_pa_term(c, p, &a->aff_pref[i].term))
+			return 0;
+	for (uint32_t i = 0; i < a->nanti_pref; i++)
+		if (!admit_pa_term(c, p, &a->anti_pref[i].term))
+			return 0;
 	return 1;
 }
 
@@ -1051,9 +1132,11 @@ int admit_pod(struct cluster *c, struct pod *p)
 		struct tsc *t = &p->spec.tscs[i];
 		drop_gated_fields(cfg, t);
 		if (cfg->gates[GATE_MATCH_LABEL_KEYS] && cfg->gates[GATE_MATCH_LABEL_KEYS_MERGE] &&
-		    !merge_match_label_keys(c, p, t))
+		    !merge_keys(c, p, &t->selector, t->match_label_keys, t->nmatch_label_keys, "In"))
 			return 0;
 	}
+	if (!admit_bound_pod(c, p))
+		return 0;
 	/* one spelling for empty toleration fields: key "" is "any key"
 	 * (SYM_NONE), an omitted value is "" */
 	for (uint32_t i = 0; i < p->spec.ntols; i++) {

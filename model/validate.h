@@ -12,6 +12,12 @@
  * matchLabelKeys into labelSelector). Returns 1, 0 on OOM. */
 int admit_pod(struct cluster *c, struct pod *p);
 
+/* The part of admission that matters for a pod already bound (the
+ * loader's, before it joins its node): sidecars without
+ * SidecarContainers, pod affinity's matchLabelKeys merged or dropped.
+ * Returns 1, 0 on OOM. */
+int admit_bound_pod(struct cluster *c, struct pod *p);
+
 /* The Priority admission plugin on pod p (in place): its priority and
  * preemptionPolicy from its PriorityClass. Returns NULL when admitted,
  * else the malloc'd refusal `pods "NAME" is forbidden: ...`. */

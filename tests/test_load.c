@@ -13,6 +13,7 @@
 #include <yaml.h>
 
 #include "../load/load.h"
+#include "../model/version.h"
 #include "../load/save.h"
 #include "../load/yalloc.h"
 #include "../model/autoscale/autoscale.h"
@@ -1756,6 +1757,82 @@ static void test_autoscale_inputs(void **state)
 		   "unknown autoscaler 'cas'");
 	load_fails("nodes: [{name: n1}]\nsteps:\n  - scaleUp: {dryRun: true}\n    expect: {nodes: []}\n", 4, 14,
 		   "unknown key 'nodes' in a scaleUp's expect");
+/* scheduler.version, a dump's server version, --kube-version, and the
+ * gates each release has (model/version.c) */
+static void test_versions(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok("nodes: [{name: n1}]\n");
+	const struct sched_config *cfg = &sc->cluster->cfg;
+	assert_false(cfg->version_named);
+	assert_int_equal(cfg->version.minor, 37);
+	assert_int_equal(cfg->version.patch, -1);
+	/* 1.37: MinDomains removed (on), SelectorMerge beta on, the
+	 * comparison operators alpha off, sidecars removed (on) */
+	assert_true(cfg->gates[GATE_MIN_DOMAINS]);
+	assert_true(cfg->gates[GATE_MATCH_LABEL_KEYS_MERGE]);
+	assert_false(cfg->gates[GATE_TOLERATION_CMP]);
+	assert_true(cfg->gates[GATE_SIDECARS]);
+	assert_true(cfg->sw.fast && cfg->sw.empty_selector_none && cfg->sw.preempt_found_text);
+	scenario_free(sc);
+
+	sc = load_ok("scheduler: {version: \"1.28\"}\nnodes: [{name: n1}]\n");
+	cfg = &sc->cluster->cfg;
+	assert_true(cfg->version_named);
+	assert_int_equal(cfg->version.minor, 28);
+	assert_false(cfg->gates[GATE_SIDECARS]);              /* alpha off */
+	assert_false(cfg->gates[GATE_MATCH_LABEL_KEYS_MERGE]); /* not yet */
+	assert_false(cfg->gates[GATE_MATCH_LABEL_KEYS_AFFINITY]);
+	assert_false(cfg->sw.ipa_mlk_field);
+	assert_true(cfg->sw.pts_skip_unscored && !cfg->sw.na_skip_unscored);
+	assert_false(cfg->sw.fast);
+	scenario_free(sc);
+
+	/* a patch: the taint reason changed in 1.34.2 */
+	sc = load_ok("scheduler: {version: \"1.34.1\"}\nnodes: [{name: n1}]\n");
+	assert_int_equal(sc->cluster->cfg.version.patch, 1);
+	assert_false(sc->cluster->cfg.sw.taint_reason_generic);
+	scenario_free(sc);
+	sc = load_ok("scheduler: {version: \"1.34\"}\nnodes: [{name: n1}]\n");
+	assert_true(sc->cluster->cfg.sw.taint_reason_generic); /* the latest patch */
+	scenario_free(sc);
+
+	/* a dump's List annotation, a Version document, and the command
+	 * line over both */
+	sc = load_ok("apiVersion: v1\nkind: List\nmetadata:\n  annotations: {skewer.io/server-version: v1.31.4}\n"
+		     "items: [{apiVersion: v1, kind: Node, metadata: {name: n1}}]\n");
+	assert_int_equal(sc->cluster->cfg.version.minor, 31);
+	assert_int_equal(sc->cluster->cfg.version.patch, 4);
+	scenario_free(sc);
+	sc = load_ok("kind: Version\ngitVersion: v1.30.2+k3s1\n---\nscheduler: {version: \"1.33\"}\nnodes: [{name: n1}]\n");
+	assert_int_equal(sc->cluster->cfg.version.minor, 33); /* the scenario wins */
+	scenario_free(sc);
+	struct load_opts lo = { .kube_version = "1.29" };
+	sc = load_opts_ok("scheduler: {version: \"1.33\", featureGates: {MinDomainsInPodTopologySpread: false}}\n"
+			  "nodes: [{name: n1}]\n", &lo);
+	assert_int_equal(sc->cluster->cfg.version.minor, 29);
+	assert_false(sc->cluster->cfg.gates[GATE_MIN_DOMAINS]);
+	scenario_free(sc);
+
+	/* without a named release any gate may be set, as before */
+	sc = load_ok("scheduler: {featureGates: {NodeInclusionPolicyInPodTopologySpread: false}}\n"
+		     "nodes: [{name: n1}]\n");
+	assert_false(sc->cluster->cfg.gates[GATE_NODE_INCLUSION_POLICY]);
+	scenario_free(sc);
+
+	load_fails("scheduler: {version: \"1.x\"}\n", 1, 22, "malformed Kubernetes version '1.x'");
+	load_fails("scheduler: {version: 137}\n", 1, 22, "malformed Kubernetes version '137'");
+	load_fails("scheduler: {version: v1.37.0-rc.1}\n", 1, 22, "malformed Kubernetes version");
+	load_fails("scheduler: {version: \"1.39\"}\n", 1, 22, "outside the simulated range (expected 1.27 to 1.38");
+	load_fails("scheduler: {version: \"2.30\"}\n", 1, 22, "outside the simulated range");
+	load_fails("scheduler:\n  version: \"1.32\"\n  featureGates: {MinDomainsInPodTopologySpread: false}\n", 3, 18,
+		   "feature gate MinDomainsInPodTopologySpread does not exist in Kubernetes 1.32");
+	load_fails("scheduler:\n  featureGates: {SidecarContainers: true}\n  version: \"1.33\"\n", 2, 18,
+		   "feature gate SidecarContainers is locked to true in Kubernetes 1.33");
+	load_fails("kind: List\nmetadata: {annotations: {skewer.io/server-version: v1.26.9}}\nitems: []\n", 2, 52,
+		   "outside the simulated range");
+}
+
 /* ---- strict typing, quantities, anchors (issue 20) ---- */
 
 /* The API server's strict decoding of each kind of wrong type: an error
@@ -1958,6 +2035,7 @@ int main(void)
 		cmocka_unit_test(test_error_preemption),
 		cmocka_unit_test(test_save_preemption),
 		cmocka_unit_test(test_autoscale_inputs),
+		cmocka_unit_test(test_versions),
 		cmocka_unit_test(test_strict_types),
 		cmocka_unit_test(test_strict_quantities),
 		cmocka_unit_test(test_anchors),

@@ -11,6 +11,7 @@
 
 #include "../model/cluster.h"
 #include "../model/validate.h"
+#include "../model/version.h"
 
 static sym_t S(struct cluster *c, const char *s)
 {
@@ -239,9 +240,18 @@ static void test_tolerations(void **state)
 	p.spec.tols[0].op_text = S(c, "Lt");
 	p.spec.tols[0].effect = EFFECT_INVALID;
 	p.spec.tols[0].effect_text = S(c, "Never");
+	/* 1.37 (TaintTolerationComparisonOperators exists, alpha off) */
+	check(c, &p, "Pod \"p\" is invalid: [spec.tolerations[0].operator: Unsupported value: \"Lt\": supported "
+		     "values: \"Equal\", \"Exists\", \"Lt\", \"Gt\", spec.tolerations[0].effect: Unsupported value: "
+		     "\"Never\": supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\"]");
+	/* 1.34: two values (ValidateTolerations before 1.35) */
+	c->cfg.version = (struct kube_version){ 34, -1 };
+	version_apply(&c->cfg);
 	check(c, &p, "Pod \"p\" is invalid: [spec.tolerations[0].operator: Unsupported value: \"Lt\": supported "
 		     "values: \"Equal\", \"Exists\", spec.tolerations[0].effect: Unsupported value: \"Never\": "
 		     "supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\"]");
+	c->cfg.version = (struct kube_version){ 37, -1 };
+	version_apply(&c->cfg);
 	p.spec.tols[0].op = TOL_EXISTS;
 	p.spec.tols[0].op_text = S(c, "Exists");
 	p.spec.tols[0].value = S(c, "v");

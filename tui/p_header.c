@@ -2,6 +2,7 @@
  * timeline strip: one glyph per step's outcome, the current one in
  * brackets, the user's own steps marked. */
 #include "tui.h"
+#include "../model/version.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -80,6 +81,14 @@ static void draw(struct tui *t, const struct rect *r)
 	x += draw_text(t, r->y, x, r->x + r->w - x - 30, ROLE_TITLE, s->sc->name ? s->sc->name : "");
 	snprintf(buf, sizeof(buf), "  step %u of %u", s->view, timeline_len(s->tl));
 	x += draw_text(t, r->y, x, r->x + r->w - x, ROLE_TITLE, buf);
+	/* the release simulated, when the scenario, a dump or --kube-version
+	 * names one (else 1.37) */
+	if (s->tl->c->cfg.version_named) {
+		char v[32];
+		version_format(&s->tl->c->cfg.version, v, sizeof(v));
+		snprintf(buf, sizeof(buf), "  k8s %s", v);
+		x += draw_text(t, r->y, x, r->x + r->w - x, ROLE_TITLE, buf);
+	}
 	if (s->nedits) {
 		snprintf(buf, sizeof(buf), "  %u edit%s (u undoes)", s->nedits, s->nedits == 1 ? "" : "s");
 		x += draw_text(t, r->y, x, r->x + r->w - x, ROLE_TITLE, buf);

@@ -13,13 +13,15 @@
 #include <unistd.h>
 
 const char tui_synopsis[] =
-	"tui [--namespace NS] [--selector SEL] [--theme NAME] [--size WxH --keys KEYS --dump-screen OUT] [FILE...]";
+	"tui [--namespace NS] [--selector SEL] [--kube-version V] [--theme NAME] [--size WxH --keys KEYS --dump-screen OUT] [FILE...]";
 const char tui_help[] =
 	"Open the interactive view of the scenario (the same as 'skewer FILE...');\n"
 	"without FILE, a list of the bundled scenarios. Press ? in the view for\n"
 	"the keys (docs/keys.md lists them too).\n"
 	"  -n, --namespace NS    only pending pods of namespace NS become steps\n"
 	"  -l, --selector SEL    only pending pods matching SEL become steps\n"
+	"  --kube-version V      simulate Kubernetes V (1.27 to 1.38; default the\n"
+	"                        scenario's, else 1.37)\n"
 	"  --theme NAME          colours: dark (the default), light (for a light\n"
 	"                        background, a projector) or contrast (bold and\n"
 	"                        reverse on the terminal's own colours); C cycles\n"
@@ -45,6 +47,7 @@ struct args {
 	bool markdown;
 	bool help;
 	const char *ns, *sel;
+	const char *kube_version;
 	int theme;
 };
 
@@ -112,6 +115,11 @@ static int parse(int argc, char **argv, struct args *a)
 			if (!v)
 				return usage("tui: --namespace needs a namespace", NULL);
 			a->ns = v;
+			i++;
+		} else if (!strcmp(s, "--kube-version")) {
+			if (!cli_kube_version_ok("tui", v))
+				return CLI_USAGE;
+			a->kube_version = v;
 			i++;
 		} else if (!strcmp(s, "-l") || !strcmp(s, "--selector")) {
 			if (!v)
@@ -231,9 +239,10 @@ int tui_main(int argc, char **argv)
 	t.theme = (enum theme)a.theme;
 	t.lopts.ns_filter = a.ns;
 	t.lopts.label_filter = a.sel;
+	t.lopts.kube_version = a.kube_version;
 	if (a.nfiles) {
 		/* loading errors go to stderr before the screen is taken */
-		struct cli_opts o = {.ns = a.ns, .sel = a.sel};
+		struct cli_opts o = {.ns = a.ns, .sel = a.sel, .kube_version = a.kube_version};
 		struct scenario *sc = NULL;
 		if (!cli_load(&o, a.files, a.nfiles, &sc)) {
 			rc = CLI_USAGE;

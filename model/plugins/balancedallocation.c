@@ -20,13 +20,21 @@ static inline int64_t balance2(int64_t rc, int64_t ac, int64_t rm, int64_t am)
 	return (int64_t)((1 - std) * 100.0);
 }
 
-/* balanced_allocation.go Score after PR #135573 (conventions §1), given
- * wo, the node's score without the pod (balanced_allocation_now) */
+/* balanced_allocation.go Score after PR #135573 (1.36; conventions §1),
+ * given wo, the node's score without the pod (balanced_allocation_now) */
 int64_t balanced_allocation_with(const struct pod *p, const struct node *n, int64_t wo)
 {
 	int64_t w = balance2(wrap_add(n->used.cpu, p->spec.req.cpu), n->alloc.cpu,
 			     wrap_add(n->used.mem, p->spec.req.mem), n->alloc.mem);
 	return 50 + (50 + w - wo) / 2;
+}
+
+/* balanced_allocation.go balancedResourceScorer before 1.36: the balance
+ * with the pod alone */
+static int64_t balanced_allocation_before_136(const struct pod *p, const struct node *n)
+{
+	return balance2(wrap_add(n->used.cpu, p->spec.req.cpu), n->alloc.cpu,
+			wrap_add(n->used.mem, p->spec.req.mem), n->alloc.mem);
 }
 
 /* the node's score without the pod, which does not depend on the pod */
@@ -38,7 +46,8 @@ int64_t balanced_allocation_now(const struct node *n)
 /* balanced_allocation.go Score */
 int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n)
 {
-	(void)c;
+	if (c && !c->cfg.sw.ba_delta)
+		return balanced_allocation_before_136(p, n);
 	return balanced_allocation_with(p, n, balanced_allocation_now(n));
 }
 
@@ -49,11 +58,11 @@ bool pod_requests_cpu_or_mem(const struct pod *p)
 }
 
 /* balanced_allocation.go PreScore: Skip when the pod requests neither
- * cpu nor memory */
+ * cpu nor memory (from 1.33, #130260; before, such a pod is scored) */
 static bool prescore(struct cycle_state *x, const uint32_t *ids, uint32_t nf)
 {
 	(void)ids, (void)nf;
-	return pod_requests_cpu_or_mem(x->p);
+	return pod_requests_cpu_or_mem(x->p) || !x->c->cfg.sw.ba_skip_best_effort;
 }
 
 static int64_t score(const struct cycle_state *x, uint32_t id, struct node_rec *r)

@@ -99,7 +99,9 @@ static void pdb_split(const struct cluster *c, const struct vict *v, uint32_t n,
 			continue;
 		for (uint32_t k = 0; k < c->npdbs; k++) {
 			const struct pdb *b = &c->pdbs[k];
-			if (b->ns != p->ns || !b->has_selector || selector_empty(&b->sel) ||
+			/* an empty selector covers nothing before 1.38 (#141785) */
+			if (b->ns != p->ns || !b->has_selector ||
+			    (selector_empty(&b->sel) && !c->cfg.sw.pdb_empty_all) ||
 			    !selector_matches(c->in, &b->sel, &p->labels))
 				continue;
 			/* v1.37 (preemption/util.go FilterVictimsWithPDBViolation):
@@ -394,8 +396,10 @@ int preempt_run(struct scheduler *sch, uint32_t pod, struct decision *d)
 		goto done;
 	memcpy(pre->victims, bn->victims, bn->nvictims * sizeof(*pre->victims));
 	pre->nvictims = bn->nvictims;
-	/* PR #140180 (v1.37): Preempt's Success status has a message */
-	ok = set_message(pre, "preemption: found a potential placement for pod on node %s, preempting %u victims",
+	/* PR #140180 (v1.37): Preempt's Success status has a message;
+	 * before, none */
+	ok = !c->cfg.sw.preempt_found_text ||
+	     set_message(pre, "preemption: found a potential placement for pod on node %s, preempting %u victims",
 			 intern_get(c->in, c->nodes[bn->node].name), bn->nvictims);
 done:
 	reason_hist_fini(&h);

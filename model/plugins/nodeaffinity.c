@@ -398,8 +398,11 @@ static void normalize(struct decision *d)
 static void reason(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
 		   size_t len)
 {
-	(void)c;
+	/* schedule_one.go: the status of the nodes the PreFilterResult cut,
+	 * #119779 (1.30.0-1.30.1) and #126022 (1.32) */
 	snprintf(buf, len, "%s", d->prefilter_conflict ? "pod affinity terms conflict" :
+		 r->prefilter_cut && c->cfg.sw.absent == ABSENT_PREFILTER_TEXT ?
+		 "node is filtered out by the prefilter result" :
 		 r->prefilter_cut ? "node(s) didn't satisfy plugin(s) [NodeAffinity]" :
 		 "node(s) didn't match Pod's node affinity/selector");
 }

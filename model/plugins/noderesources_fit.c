@@ -111,7 +111,9 @@ done:
 	r->why.fit.free_cpu = free_of(n->alloc.cpu, n->used.cpu);
 	r->why.fit.free_mem = free_of(n->alloc.mem, n->used.mem);
 	r->why.fit.free_eph = free_of(n->alloc.eph, n->used.eph);
-	r->unresolvable = unresolvable;
+	/* fit.go Filter: a request over the node's allocatable is
+	 * UnschedulableAndUnresolvable from 1.34 (#131345) */
+	r->unresolvable = unresolvable && c->cfg.sw.fit_unresolvable;
 	return 0;
 }
 

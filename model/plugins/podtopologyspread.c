@@ -190,8 +190,9 @@ static int build_rec(struct cluster *c, const struct pod *p, const struct tsc *t
 	if (!r->sel_str)
 		return 0;
 	r->self_match = selector_matches(c->in, &r->sel, &p->labels);
-	/* common.go countPodsMatchSelector: selector.Empty() counts nothing */
-	r->empty_quirk = selector_empty(&r->sel);
+	/* common.go countPodsMatchSelector: selector.Empty() counts nothing
+	 * (1.27 to 1.37: #116607; 1.38 counts every pod, #141340) */
+	r->empty_quirk = selector_empty(&r->sel) && c->cfg.sw.empty_selector_none;
 	return 1;
 }
 

@@ -145,8 +145,16 @@ static void normalize(struct decision *d)
 static void reason(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
 		   size_t len)
 {
-	(void)c, (void)d, (void)r;
-	snprintf(buf, len, "node(s) had untolerated taint(s)");
+	(void)d;
+	if (c->cfg.sw.taint_reason_generic) {
+		snprintf(buf, len, "node(s) had untolerated taint(s)");
+		return;
+	}
+	/* taint_toleration.go Filter before 1.34.2 (#135023): the first
+	 * untolerated taint's key and value */
+	const struct taint *t = &c->nodes[r->node].taints[r->why.taint.taint];
+	snprintf(buf, len, "node(s) had untolerated taint {%s: %s}", intern_get(c->in, t->key),
+		 intern_get(c->in, t->value));
 }
 
 static void detail(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,

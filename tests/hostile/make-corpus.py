@@ -215,6 +215,21 @@ add("ok-utf8-bom.yaml", b"\xef\xbb\xbfnodes: [{name: n1}]\n")
 add("ok-crlf.yaml", b"nodes:\r\n  - name: n1\r\nsteps:\r\n  - schedule: {name: p}\r\n")
 add("ok-tab-in-value.yaml", "nodes: [{name: n1}]\nsteps:\n  - cordon: n1\n    note: \"a\\tb\"\n")
 
+add("bad-version-x.yaml", "scheduler: {version: \"1.x\"}\nnodes: [{name: n1}]\n")
+add("bad-version-int.yaml", "scheduler: {version: 137}\nnodes: [{name: n1}]\n")
+add("bad-version-rc.yaml", "scheduler: {version: v1.37.0-rc.1}\nnodes: [{name: n1}]\n")
+add("bad-version-range.yaml", "scheduler: {version: \"1.26\"}\nnodes: [{name: n1}]\n")
+add("bad-version-map.yaml", "scheduler: {version: {major: 1, minor: 37}}\nnodes: [{name: n1}]\n")
+add("bad-version-empty.yaml", "scheduler: {version: \"\"}\nnodes: [{name: n1}]\n")
+add("bad-gate-absent.yaml", "scheduler:\n  version: \"1.32\"\n  featureGates: {MinDomainsInPodTopologySpread: false}\nnodes: [{name: n1}]\n")
+add("bad-gate-locked.yaml", "scheduler:\n  version: \"1.33\"\n  featureGates: {SidecarContainers: true}\nnodes: [{name: n1}]\n")
+add("bad-gate-not-yet.yaml", "scheduler:\n  version: \"1.33\"\n  featureGates: {MatchLabelKeysInPodTopologySpreadSelectorMerge: true}\nnodes: [{name: n1}]\n")
+add("bad-gate-comparison-on.yaml", "scheduler:\n  version: \"1.35\"\n  featureGates: {TaintTolerationComparisonOperators: true}\nnodes: [{name: n1}]\n")
+add("bad-dump-version-range.yaml", "apiVersion: v1\nkind: List\nmetadata:\n  annotations: {skewer.io/server-version: v1.25.3}\nitems:\n  - {apiVersion: v1, kind: Node, metadata: {name: n1}}\n")
+add("bad-dump-version-garbage.yaml", "kind: Version\ngitVersion: latest\n---\nnodes: [{name: n1}]\n")
+add("ok-dump-version-vendor.yaml", "kind: Version\ngitVersion: v1.31.4-eks-1a2b3c\n---\nnodes: [{name: n1}]\nsteps:\n  - schedule: {name: p}\n")
+add("ok-dump-server-version.yaml", "clientVersion: {gitVersion: v1.37.0}\nserverVersion: {gitVersion: v1.30.2+k3s1}\n---\nnodes: [{name: n1}]\nsteps:\n  - schedule: {name: p}\n")
+
 for name, data in sorted(cases.items()):
     with open(os.path.join(HERE, name), "wb") as f:
         f.write(data)
