@@ -219,100 +219,34 @@ void cli_pod_name(struct out_buf *b, const struct cluster *c, sym_t ns, sym_t na
 
 bool cli_step_pod(struct out_buf *b, const struct timeline *t, uint32_t i)
 {
-	const struct step *s = &t->sc->steps[i];
-	const struct step_result *r = &t->res[i];
-	const struct cluster *c = t->c;
-	switch (s->kind) {
-	case STEP_SCHEDULE:
-		if (s->pod.name != SYM_NONE) {
-			cli_pod_name(b, c, s->pod.ns, s->pod.name, false);
-			return true;
-		}
-		break;
-	case STEP_RETRY:
-	case STEP_DELETE:
-		/* the pod the step resolved to, else its target as written */
-		if (r->done && r->has_pod)
-			break;
-		if (s->target_ns != SYM_NONE)
-			cli_pod_name(b, c, s->target_ns, s->target, false);
-		else
-			out_buf_puts(b, cli_sym(c, s->target));
-		return true;
-	default:
+	sym_t ns, name;
+	if (!step_pod_name(t, i, &ns, &name))
 		return false;
+	if (ns != SYM_NONE) {
+		cli_pod_name(b, t->c, ns, name, false);
+	} else {
+		/* a target written without its namespace, as written */
+		out_buf_puts(b, cli_sym(t->c, name));
 	}
-	/* the pod the step resolved to (delete NAME may pick another namespace) */
-	if (r->done && r->pod < c->npods) {
-		const struct pod *p = &c->pods[r->pod];
-		cli_pod_name(b, c, p->ns, p->name, false);
-		return true;
-	}
-	return false;
-}
-
-static void taint_text(struct out_buf *b, const struct cluster *c, const struct taint *tt,
-		       bool with_effect)
-{
-	out_buf_puts(b, cli_sym(c, tt->key));
-	if (tt->value != SYM_NONE && intern_len(c->in, tt->value) > 0) {
-		out_buf_putc(b, '=');
-		out_buf_puts(b, cli_sym(c, tt->value));
-	}
-	if (with_effect && tt->effect != EFFECT_NONE) {
-		out_buf_putc(b, ':');
-		if (tt->effect == EFFECT_INVALID)
-			out_buf_puts(b, cli_sym(c, tt->effect_text));
-		else
-			out_buf_puts(b, effect_name(tt->effect));
-	}
+	return true;
 }
 
 void cli_step_what(struct out_buf *b, const struct timeline *t, uint32_t i)
 {
-	const struct step *s = &t->sc->steps[i];
-	const struct cluster *c = t->c;
-	out_buf_puts(b, step_kind_name(s->kind));
-	switch (s->kind) {
-	case STEP_SCHEDULE:
-	case STEP_RETRY:
-	case STEP_DELETE:
-		out_buf_putc(b, ' ');
-		if (!cli_step_pod(b, t, i))
-			out_buf_puts(b, "?");
-		if (s->nreplicas > 0)
-			out_buf_printf(b, " (copy %u/%u)", s->replica, s->nreplicas);
-		break;
-	case STEP_CORDON:
-	case STEP_UNCORDON:
-	case STEP_REMOVE_NODE:
-		out_buf_putc(b, ' ');
-		out_buf_puts(b, cli_sym(c, s->node));
-		break;
-	case STEP_ADD_NODE:
-		out_buf_putc(b, ' ');
-		out_buf_puts(b, cli_sym(c, s->new_node.name));
-		break;
-	case STEP_TAINT:
-	case STEP_UNTAINT:
-		out_buf_putc(b, ' ');
-		out_buf_puts(b, cli_sym(c, s->node));
-		out_buf_putc(b, ' ');
-		taint_text(b, c, &s->taint, true);
-		break;
-	case STEP_LABEL:
-		out_buf_putc(b, ' ');
-		out_buf_puts(b, cli_sym(c, s->node));
-		out_buf_putc(b, ' ');
-		out_buf_puts(b, cli_sym(c, s->label_key));
-		if (s->label_val == SYM_NONE) {
-			out_buf_putc(b, '-'); /* kubectl label's removal form */
-		} else {
-			out_buf_putc(b, '=');
-			out_buf_puts(b, cli_sym(c, s->label_val));
-		}
-		break;
+	char buf[256];
+	size_t n = step_describe(t, i, buf, sizeof(buf));
+	if (n < sizeof(buf)) {
+		out_buf_puts(b, buf);
+		return;
 	}
+	char *big = malloc(n + 1);
+	if (!big) {
+		out_buf_puts(b, buf); /* cut, as out_buf would be on OOM */
+		return;
+	}
+	step_describe(t, i, big, n + 1);
+	out_buf_puts(b, big);
+	free(big);
 }
 
 const char *cli_node_name(const struct cluster *c, int64_t id)
@@ -339,7 +273,7 @@ bool cli_decision_filled(const struct step *s, const struct decision *d)
 	/* the model fills every decision it is given; only a scheduling cycle
 	 * that ran has a verdict (an invalid pod or a duplicate name has none;
 	 * a failed `choose` and a cluster without nodes do) */
-	if (s->kind != STEP_SCHEDULE && s->kind != STEP_RETRY)
+	if (!step_runs_cycle(s))
 		return false;
 	return d->outcome == OUT_SCHEDULED || d->outcome == OUT_PENDING || d->nnodes > 0 ||
 	       d->ncons > 0;

@@ -283,7 +283,7 @@ static void write_step(struct jx *x, uint32_t i, const struct decision *d)
 		out_json_null(j);
 	out_json_key(j, "message");
 	out_json_str(j, r->message);
-	if ((s->kind == STEP_SCHEDULE || s->kind == STEP_RETRY) && d) {
+	if (step_runs_cycle(s) && d) {
 		if (cli_postfilter_ran(d))
 			write_preemption(x, d);
 		if (cli_event(d)) {
@@ -309,7 +309,7 @@ static void write_step(struct jx *x, uint32_t i, const struct decision *d)
 		out_json_key(j, "replicas");
 		out_json_int(j, s->nreplicas);
 	}
-	if (s->kind != STEP_SCHEDULE && s->kind != STEP_RETRY) {
+	if (!step_runs_cycle(s)) {
 		out_buf_reset(&x->b);
 		cli_step_what(&x->b, x->t, i);
 		out_json_key(j, "description");
@@ -319,7 +319,7 @@ static void write_step(struct jx *x, uint32_t i, const struct decision *d)
 		out_json_key(j, "note");
 		out_json_str(j, s->note);
 	}
-	if (s->kind == STEP_SCHEDULE || s->kind == STEP_RETRY) {
+	if (step_runs_cycle(s)) {
 		bool filled = d && cli_decision_filled(s, d);
 		out_json_key(j, "constraints");
 		out_json_begin_array(j);

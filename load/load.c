@@ -108,6 +108,11 @@ void load_err_at(struct loader *L, const struct ynode *at, const char *fmt, ...)
 	va_end(ap);
 }
 
+void load_verr_at(struct loader *L, const struct ynode *at, const char *fmt, va_list ap)
+{
+	add_error(L, at ? at->line : 0, at ? at->col : 0, fmt, ap);
+}
+
 int load_oom(struct loader *L)
 {
 	if (!L->oom)

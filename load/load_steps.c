@@ -1,24 +1,52 @@
 /* load_steps.c - the `steps` list: one action key per step, its options
  * (note, replicas, choose, expect), and the expansion of `replicas`. */
 #include "loader.h"
+#include "../model/quantity.h"
+#include "../model/steps/step.h"
 
 #include <assert.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const struct {
-	const char *name;
-	enum step_kind kind;
-} actions[] = {
-	{"schedule", STEP_SCHEDULE}, {"delete", STEP_DELETE},     {"retry", STEP_RETRY},
-	{"cordon", STEP_CORDON},     {"uncordon", STEP_UNCORDON}, {"addNode", STEP_ADD_NODE},
-	{"removeNode", STEP_REMOVE_NODE}, {"taint", STEP_TAINT},  {"untaint", STEP_UNTAINT},
-	{"label", STEP_LABEL},
-};
+/* "schedule, delete, ... or label": the step table's names, those with
+ * flag when flag is not 0. */
+static char *action_list(unsigned flag)
+{
+	size_t len = 1;
+	uint32_t n = 0, k = 0;
+	for (int i = 0; i < STEP__COUNT; i++)
+		if (!flag || (step_ops_of((enum step_kind)i)->flags & flag)) {
+			len += strlen(step_kind_name((enum step_kind)i)) + 4;
+			n++;
+		}
+	char *s = malloc(len), *o = s;
+	if (!s)
+		return NULL;
+	*o = '\0';
+	for (int i = 0; i < STEP__COUNT; i++) {
+		if (flag && !(step_ops_of((enum step_kind)i)->flags & flag))
+			continue;
+		const char *sep = !k ? "" : k == n - 1 ? " or " : ", ";
+		o += sprintf(o, "%s%s", sep, step_kind_name((enum step_kind)i));
+		k++;
+	}
+	return s;
+}
 
-#define ACTION_LIST "schedule, delete, retry, cordon, uncordon, addNode, removeNode, taint, untaint or label"
-#define NACTIONS (sizeof(actions) / sizeof(actions[0]))
+/* Reports fmt with a and the list of the kinds with flag (all: 0) at
+ * `at`; fmt's first %s is a, its second the list. Returns 0. */
+static int action_error(struct loader *L, const struct ynode *at, const char *fmt, const char *a,
+			unsigned flag)
+{
+	char *list = action_list(flag);
+	if (!list)
+		return load_oom(L);
+	load_err_at(L, at, fmt, a, list);
+	free(list);
+	return 0;
+}
 
 /* ---- expect ---- */
 
@@ -250,87 +278,121 @@ static int node_name(struct loader *L, const struct ynode *v, const char *what, 
 	return 1;
 }
 
-/* "name" or "namespace/name" */
-static int pod_target(struct loader *L, const struct ynode *v, const char *what, struct step *st)
+/* ---- the step reader: a kind's read (model/steps/) over the tree ---- */
+
+static const struct ynode *YN(const struct step_value *v)
 {
-	if (!y_want(L, v, Y_SCALAR, what))
+	return (const struct ynode *)v;
+}
+
+static bool r_absent(const struct step_value *v)
+{
+	return y_absent(YN(v));
+}
+
+static const struct step_value *r_get(const struct step_value *map, const char *key)
+{
+	return (const struct step_value *)y_get(YN(map), key);
+}
+
+static int r_want_map(struct step_reader *r, const struct step_value *v, const char *what)
+{
+	return y_want(r->ctx, YN(v), Y_MAP, what);
+}
+
+static int r_scalar(struct step_reader *r, const struct step_value *v, const char *what, sym_t *out)
+{
+	return node_name(r->ctx, YN(v), what, out);
+}
+
+static int r_text(struct step_reader *r, const struct step_value *v, const char *what, const char **s,
+		  size_t *len)
+{
+	if (!y_want(r->ctx, YN(v), Y_SCALAR, what))
 		return 0;
-	const char *slash = memchr(v->s, '/', v->len);
-	if (slash) {
-		st->target_ns = intern_n(L->in, v->s, (size_t)(slash - v->s));
-		st->target = intern_n(L->in, slash + 1, v->len - (size_t)(slash - v->s) - 1);
-		if (!st->target_ns || !st->target)
-			return load_oom(L);
-	} else if (!(st->target = intern_n(L->in, v->s, v->len))) {
-		return load_oom(L);
-	}
+	*s = YN(v)->s;
+	*len = YN(v)->len;
 	return 1;
 }
 
-static int node_field(struct loader *L, const struct ynode *m, const char *action, sym_t *out)
+static int r_str(struct step_reader *r, const struct step_value *v, const char *what, sym_t *out)
 {
-	const struct ynode *n = y_get(m, "node");
-	if (y_absent(n)) {
-		load_err_at(L, m, "%s step has no 'node' (expected the node name)", action);
-		return 0;
-	}
-	return node_name(L, n, "node", out);
+	return y_str(r->ctx, YN(v), what, out);
 }
 
-static int read_action(struct loader *L, const struct ynode *key, const struct ynode *v,
-		       struct step *st)
+static int r_int(struct step_reader *r, const struct step_value *v, const char *what, int64_t lo,
+		 int64_t hi, int64_t *out)
 {
-	const char *a = key->s;
-	switch (st->kind) {
-	case STEP_SCHEDULE: {
-		int r = load_pod(L, v, "schedule", true, &st->pod);
-		if (r == 2) {
-			load_err_at(L, v, "schedule pod has status.phase Succeeded or Failed (expected a pod to schedule)");
-			return 0;
-		}
-		return r;
+	return y_int(r->ctx, YN(v), what, lo, hi, out);
+}
+
+static int r_bool(struct step_reader *r, const struct step_value *v, const char *what, bool *out)
+{
+	return y_bool(r->ctx, YN(v), what, out);
+}
+
+static int r_quantity(struct step_reader *r, const struct step_value *v, const char *what,
+		      int64_t *milli, int64_t *units)
+{
+	const struct ynode *n = YN(v);
+	int64_t m = 0, u = 0;
+	bool neg;
+	if (!n || n->type != Y_SCALAR || !quantity_parse(n->s, n->len, &m, &u, &neg)) {
+		if (!n || n->type != Y_BAD)
+			load_err_at(r->ctx, n, "invalid quantity '%s' for '%s' (expected a quantity such as 500m, 2 or 16Gi)",
+				    n && n->s ? n->s : y_type_name(n), what);
+		return 0;
 	}
-	case STEP_DELETE:
-	case STEP_RETRY:
-		return pod_target(L, v, a, st);
-	case STEP_CORDON:
-	case STEP_UNCORDON:
-	case STEP_REMOVE_NODE:
-		return node_name(L, v, a, &st->node);
-	case STEP_ADD_NODE:
-		return load_node(L, v, a, &st->new_node);
-	case STEP_TAINT:
-	case STEP_UNTAINT:
-		if (!y_want(L, v, Y_MAP, a) || !node_field(L, v, a, &st->node))
-			return 0;
-		if (y_absent(y_get(v, "key"))) {
-			load_err_at(L, v, "%s step has no 'key' (expected the taint key)", a);
-			return 0;
-		}
-		if (!load_taint(L, v, a, true, &st->taint))
-			return 0;
-		if (st->kind == STEP_TAINT && st->taint.effect == EFFECT_NONE) {
-			load_err_at(L, v, "taint step has no 'effect' (expected NoSchedule, PreferNoSchedule or NoExecute)");
-			return 0;
-		}
-		/* a node's taints are validated at load time; a step's too */
-		if (st->taint.effect == EFFECT_INVALID) {
-			load_err_at(L, v, "%s step has an unknown effect '%s' (expected NoSchedule, PreferNoSchedule or NoExecute)",
-				    a, intern_get(L->in, st->taint.effect_text));
-			return 0;
-		}
-		return 1;
-	case STEP_LABEL:
-		if (!y_want(L, v, Y_MAP, a) || !node_field(L, v, a, &st->node))
-			return 0;
-		if (y_absent(y_get(v, "key"))) {
-			load_err_at(L, v, "label step has no 'key' (expected the label key)");
-			return 0;
-		}
-		return y_str(L, y_get(v, "key"), "key", &st->label_key) &&
-		       y_str(L, y_get(v, "value"), "value", &st->label_val);
-	}
-	return 0;
+	if (milli)
+		*milli = m;
+	if (units)
+		*units = u;
+	return 1;
+}
+
+static int r_labels(struct step_reader *r, const struct step_value *v, const char *what,
+		    struct labels *out)
+{
+	return y_labels(r->ctx, YN(v), what, out);
+}
+
+static int r_pod(struct step_reader *r, const struct step_value *v, const char *what, struct pod *out)
+{
+	return load_pod(r->ctx, YN(v), what, true, out);
+}
+
+static int r_node(struct step_reader *r, const struct step_value *v, const char *what, struct node *out)
+{
+	return load_node(r->ctx, YN(v), what, out);
+}
+
+static int r_taint(struct step_reader *r, const struct step_value *v, const char *what, struct taint *out)
+{
+	return load_taint(r->ctx, YN(v), what, true, out);
+}
+
+static void r_error(struct step_reader *r, const struct step_value *at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	load_verr_at(r->ctx, YN(at), fmt, ap);
+	va_end(ap);
+}
+
+static int r_oom(struct step_reader *r)
+{
+	return load_oom(r->ctx);
+}
+
+static int read_action(struct loader *L, const struct ynode *v, struct step *st)
+{
+	struct step_reader r = {
+		.ctx = L, .in = L->in, .absent = r_absent, .get = r_get, .want_map = r_want_map,
+		.scalar = r_scalar, .text = r_text, .str = r_str, .integer = r_int, .boolean = r_bool,
+		.quantity = r_quantity, .labels = r_labels, .pod = r_pod, .node = r_node, .taint = r_taint, .error = r_error,
+		.oom = r_oom,
+	};
+	return step_ops_of(st->kind)->read(st, &r, (const struct step_value *)v);
 }
 
 int load_step(struct loader *L, const struct ynode *m)
@@ -347,7 +409,7 @@ int load_step(struct loader *L, const struct ynode *m)
 		return 0;
 	for (uint32_t i = 0; i < m->n; i++) {
 		const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
-		size_t j;
+		int j;
 		if (y_key_is(k, "note")) {
 			note = v;
 			continue;
@@ -362,14 +424,11 @@ int load_step(struct loader *L, const struct ynode *m)
 			expect = v;
 			continue;
 		}
-		for (j = 0; j < NACTIONS; j++)
-			if (y_key_is(k, actions[j].name))
+		for (j = 0; j < STEP__COUNT; j++)
+			if (y_key_is(k, step_kind_name((enum step_kind)j)))
 				break;
-		if (j == NACTIONS) {
-			load_err_at(L, k, "unknown step action '%s' (expected one of " ACTION_LIST ")",
-				    k->s);
-			return 0;
-		}
+		if (j == STEP__COUNT)
+			return action_error(L, k, "unknown step action '%s' (expected one of %s)", k->s, 0);
 		if (akey) {
 			load_err_at(L, k, "step has two actions '%s' and '%s' (expected exactly one)",
 				    akey->s, k->s);
@@ -377,22 +436,23 @@ int load_step(struct loader *L, const struct ynode *m)
 		}
 		akey = k;
 		aval = v;
-		st.kind = actions[j].kind;
+		st.kind = (enum step_kind)j;
 	}
-	if (!akey) {
-		load_err_at(L, m, "step has no action (expected one of " ACTION_LIST ")");
-		return 0;
-	}
+	if (!akey)
+		return action_error(L, m, "step has no action (expected one of %s%s)", "", 0);
 	st.line = akey->line;
 	st.col = akey->col;
-	if (reps && st.kind != STEP_SCHEDULE) {
-		load_err_at(L, reps, "'replicas' on a %s step (expected it only with schedule)", akey->s);
-		return 0;
-	}
-	if ((choose || expect) && st.kind != STEP_SCHEDULE && st.kind != STEP_RETRY) {
-		load_err_at(L, choose ? choose : ekey,
-			    "'%s' on a %s step (expected it only with schedule or retry)",
-			    choose ? "choose" : "expect", akey->s);
+	unsigned flags = step_ops_of(st.kind)->flags;
+	if (reps && !(flags & STEP_F_POD))
+		return action_error(L, reps, "'replicas' on a %s step (expected it only with %s)", akey->s,
+				    STEP_F_POD);
+	if ((choose || expect) && !(flags & STEP_F_CYCLE)) {
+		char *list = action_list(STEP_F_CYCLE);
+		if (!list)
+			return load_oom(L);
+		load_err_at(L, choose ? choose : ekey, "'%s' on a %s step (expected it only with %s)",
+			    choose ? "choose" : "expect", akey->s, list);
+		free(list);
 		return 0;
 	}
 	if (reps && !y_int(L, reps, "replicas", 1, L->max_pods, &nrep))
@@ -401,7 +461,7 @@ int load_step(struct loader *L, const struct ynode *m)
 	 * many steps with large `replicas` cannot exhaust memory */
 	if (!load_count_steps(L, reps ? reps : akey, reps ? (uint64_t)nrep : 1))
 		return 0;
-	if (st.kind == STEP_SCHEDULE) {
+	if (flags & STEP_F_POD) {
 		uint64_t n = reps ? (uint64_t)nrep : 1;
 		if (L->npods_total + n > L->max_pods) {
 			if (!L->pods_limit_reported)
@@ -412,7 +472,7 @@ int load_step(struct loader *L, const struct ynode *m)
 		}
 		L->npods_total += (uint32_t)n;
 	}
-	if (!read_action(L, akey, aval, &st))
+	if (!read_action(L, aval, &st))
 		goto error;
 	if (!y_absent(note)) {
 		if (!y_want(L, note, Y_SCALAR, "note"))

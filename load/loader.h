@@ -135,6 +135,7 @@ struct loader {
 #endif
 void load_err(struct loader *L, uint32_t line, uint32_t col, const char *fmt, ...) LOAD_PRINTF(4, 5);
 void load_err_at(struct loader *L, const struct ynode *at, const char *fmt, ...) LOAD_PRINTF(3, 4);
+void load_verr_at(struct loader *L, const struct ynode *at, const char *fmt, va_list ap);
 void load_warn_at(struct loader *L, const struct ynode *at, const char *fmt, ...) LOAD_PRINTF(3, 4);
 /* Records an out-of-memory error once and sets L->oom. Returns 0. */
 int load_oom(struct loader *L);

@@ -2,6 +2,7 @@
  * written double-quoted with YAML escapes, so no value can change type or
  * break the document; numbers are written as plain integers. */
 #include "save.h"
+#include "../model/steps/step.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -473,69 +474,103 @@ static void node(struct w *w, int in, const struct node *n)
 	fputc('\n', w->f);
 }
 
-static void target(struct w *w, sym_t ns, sym_t name)
+/* ---- the step writer: a kind's save (model/steps/) over the FILE ---- */
+
+struct sw {
+	struct step_writer w;   /* first: the kind's pointer is this struct's */
+	struct w *out;
+	bool first;             /* nothing written after "NAME:" yet */
+	bool keyed;             /* the open mapping has a key */
+	bool block;             /* a block value, which ends its own lines */
+};
+
+static struct sw *SW(struct step_writer *w)
 {
-	if (ns) {
-		char *s = NULL;
-		const char *a = intern_get(w->c->in, ns), *b = intern_get(w->c->in, name);
-		size_t len = strlen(a) + strlen(b) + 2;
-		if ((s = malloc(len))) {
-			snprintf(s, len, "%s/%s", a, b);
-			q(w, s);
-			free(s);
-			return;
-		}
+	return (struct sw *)w;
+}
+
+/* a value after "NAME:" needs its space; one in a mapping follows "KEY: " */
+static void sw_lead(struct sw *x)
+{
+	if (x->first) {
+		fputc(' ', x->out->f);
+		x->first = false;
 	}
-	qs(w, name);
+}
+
+static void sw_str(struct step_writer *w, sym_t s)
+{
+	sw_lead(SW(w));
+	qs(SW(w)->out, s);
+}
+
+static void sw_text(struct step_writer *w, const char *s)
+{
+	sw_lead(SW(w));
+	q(SW(w)->out, s);
+}
+
+static void sw_null(struct step_writer *w)
+{
+	sw_lead(SW(w));
+	fputs("null", SW(w)->out->f);
+}
+
+static void sw_begin(struct step_writer *w)
+{
+	sw_lead(SW(w));
+	fputc('{', SW(w)->out->f);
+	SW(w)->keyed = false;
+}
+
+static void sw_key(struct step_writer *w, const char *key)
+{
+	struct sw *x = SW(w);
+	fprintf(x->out->f, "%s%s: ", x->keyed ? ", " : "", key);
+	x->keyed = true;
+}
+
+static void sw_end(struct step_writer *w)
+{
+	fputc('}', SW(w)->out->f);
+}
+
+static void sw_taint(struct step_writer *w, const struct taint *t)
+{
+	struct sw *x = SW(w);
+	fputs(x->keyed ? ", " : "", x->out->f);
+	taint_fields(x->out, t);
+	x->keyed = true;
+}
+
+static void sw_pod(struct step_writer *w, const struct pod *p)
+{
+	fputs("\n      ", SW(w)->out->f);
+	pod(SW(w)->out, 6, p, false);
+	SW(w)->first = false;
+	SW(w)->block = true;
+}
+
+static void sw_node(struct step_writer *w, const struct node *n)
+{
+	fputs("\n      ", SW(w)->out->f);
+	node(SW(w)->out, 6, n);
+	SW(w)->first = false;
+	SW(w)->block = true;
 }
 
 static void step(struct w *w, const struct step *s)
 {
-	fputs("  - ", w->f);
-	switch (s->kind) {
-	case STEP_SCHEDULE:
-		fputs("schedule:\n      ", w->f);
-		pod(w, 6, &s->pod, false);
-		break;
-	case STEP_RETRY:
-	case STEP_DELETE:
-		fputs(s->kind == STEP_RETRY ? "retry: " : "delete: ", w->f);
-		target(w, s->target_ns, s->target);
+	struct sw x = {
+		{w, w->c->in, sw_str, sw_text, sw_null, sw_begin, sw_key, sw_end, sw_taint, sw_pod,
+		 sw_node},
+		w, true, false, false,
+	};
+	fprintf(w->f, "  - %s:", step_kind_name(s->kind));
+	step_ops_of(s->kind)->save(s, &x.w);
+	if (!x.block)
 		fputc('\n', w->f);
-		break;
-	case STEP_CORDON:
-	case STEP_UNCORDON:
-	case STEP_REMOVE_NODE:
-		fprintf(w->f, "%s: ", step_kind_name(s->kind));
-		qs(w, s->node);
-		fputc('\n', w->f);
-		break;
-	case STEP_ADD_NODE:
-		fputs("addNode:\n      ", w->f);
-		node(w, 6, &s->new_node);
-		break;
-	case STEP_TAINT:
-	case STEP_UNTAINT:
-		fprintf(w->f, "%s: {node: ", step_kind_name(s->kind));
-		qs(w, s->node);
-		fputs(", ", w->f);
-		taint_fields(w, &s->taint);
-		fputs("}\n", w->f);
-		break;
-	case STEP_LABEL:
-		fputs("label: {node: ", w->f);
-		qs(w, s->node);
-		fputs(", key: ", w->f);
-		qs(w, s->label_key);
-		fputs(", value: ", w->f);
-		if (s->label_val)
-			qs(w, s->label_val);
-		else
-			fputs("null", w->f);
-		fputs("}\n", w->f);
-		break;
-	}
-	if (s->choose && (s->kind == STEP_SCHEDULE || s->kind == STEP_RETRY)) {
+	if (s->choose && step_runs_cycle(s)) {
 		fputs("    choose: ", w->f);
 		qs(w, s->choose);
 		fputc('\n', w->f);

@@ -1,4 +1,5 @@
-/* scenario.c - lifecycles of scenarios, steps and expectations. */
+/* scenario.c - lifecycles of scenarios and expectations (a step's are
+ * the step table's, model/steps/step.c). */
 #include "scenario.h"
 
 #include <stdlib.h>
@@ -105,32 +106,6 @@ error:
 	return 0;
 }
 
-int step_copy(struct step *dst, const struct step *src)
-{
-	*dst = *src;
-	dst->note = NULL;
-	memset(&dst->pod, 0, sizeof(dst->pod));
-	memset(&dst->new_node, 0, sizeof(dst->new_node));
-	memset(&dst->expect, 0, sizeof(dst->expect));
-	if ((src->note && !(dst->note = strdup(src->note))) ||
-	    (src->kind == STEP_SCHEDULE && !pod_copy(&dst->pod, &src->pod)) ||
-	    (src->kind == STEP_ADD_NODE && !node_copy_def(&dst->new_node, &src->new_node)) ||
-	    (src->has_expect && !expect_copy(&dst->expect, &src->expect))) {
-		step_fini(dst);
-		return 0;
-	}
-	return 1;
-}
-
-void step_fini(struct step *s)
-{
-	free(s->note);
-	pod_fini(&s->pod);
-	node_fini(&s->new_node);
-	expect_fini(&s->expect);
-	memset(s, 0, sizeof(*s));
-}
-
 void scenario_free(struct scenario *s)
 {
 	if (!s)
@@ -149,15 +124,4 @@ void scenario_free(struct scenario *s)
 		free(s->warnings[i]);
 	free(s->warnings);
 	free(s);
-}
-
-const char *step_kind_name(enum step_kind k)
-{
-	static const char *const names[] = {
-		[STEP_SCHEDULE] = "schedule", [STEP_DELETE] = "delete", [STEP_RETRY] = "retry",
-		[STEP_CORDON] = "cordon", [STEP_UNCORDON] = "uncordon", [STEP_ADD_NODE] = "addNode",
-		[STEP_REMOVE_NODE] = "removeNode", [STEP_TAINT] = "taint", [STEP_UNTAINT] = "untaint",
-		[STEP_LABEL] = "label",
-	};
-	return (unsigned)k < sizeof(names) / sizeof(*names) ? names[k] : "?";
 }

@@ -7,19 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "cluster.h"
+#include "steps/kinds.h"
 
-enum step_kind {
-	STEP_SCHEDULE,
-	STEP_DELETE,
-	STEP_RETRY,
-	STEP_CORDON,
-	STEP_UNCORDON,
-	STEP_ADD_NODE,
-	STEP_REMOVE_NODE,
-	STEP_TAINT,
-	STEP_UNTAINT,
-	STEP_LABEL,
-};
 
 /* expect: values as written; a `null` entry in domains / globalMin is
  * "not compared" (is_null). */
@@ -70,6 +59,10 @@ struct expect {
 	uint32_t line;              /* of the expect key */
 };
 
+/* A step: the kind (its ops in model/steps/), what every step has
+ * (note, position, choose, expect, replicas), and the arguments, which
+ * any kind may use as its own; `arg` holds a kind's own arguments when
+ * these do not fit (the kind allocates, copies and frees it). */
 struct step {
 	enum step_kind kind;
 	char *note;                 /* narration, may be NULL */
@@ -86,6 +79,7 @@ struct step {
 	struct expect expect;
 	/* replicas: which copy of how many (1-based), 0 when not expanded */
 	uint32_t replica, nreplicas;
+	void *arg;                  /* a kind's own arguments, or NULL */
 };
 
 struct scenario {
@@ -101,13 +95,38 @@ struct scenario {
 	uint32_t nwarnings;
 };
 
+/* Frees what s owns (its kind's ops->fini, the note, the expect block)
+ * and zeroes it. */
 void step_fini(struct step *s);
-/* A deep copy of step src (its pod, its new node, its expect block and
- * note). 0 on OOM (dst zeroed). */
+/* A deep copy of step src (what its kind owns, its expect block and
+ * note), through the step table. 0 on OOM (dst zeroed). */
 int step_copy(struct step *dst, const struct step *src);
+/* The same without the note, the expect block and the position: a step
+ * the user makes from src (line 0 marks it edited). */
+int step_copy_bare(struct step *dst, const struct step *src);
+/* An addNode step for a node like `like`, named name: its labels (its
+ * hostname label renamed when it was its name), allocatable and no
+ * taints, schedulable. 1, 0 on OOM (dst zeroed). */
+int step_add_node_like(struct step *dst, const struct cluster *c, const struct node *like,
+		       sym_t name);
 int expect_copy(struct expect *dst, const struct expect *src);
 void expect_fini(struct expect *e);
 void scenario_free(struct scenario *s);
+/* The action key of kind k ("addNode"), "?" past the table. */
 const char *step_kind_name(enum step_kind k);
+/* Whether s runs a scheduling cycle (schedule, retry): it has a
+ * decision, and may carry `choose` and `expect`. */
+bool step_runs_cycle(const struct step *s);
+
+struct timeline;
+/* "NAME ...": what step i is, as explain, explain --json and the story
+ * panel print it ("taint n1 k=v:NoSchedule", "schedule default/web (copy
+ * 1/3)"), into buf, cut to len - 1 bytes; returns the full length, as
+ * snprintf does. */
+size_t step_describe(const struct timeline *t, uint32_t i, char *buf, size_t len);
+/* The pod step i names: the one it resolved to once applied (delete NAME
+ * may pick another namespace), else as written. *ns is SYM_NONE for a
+ * target written without one. false: it names none. */
+bool step_pod_name(const struct timeline *t, uint32_t i, sym_t *ns, sym_t *name);
 
 #endif

@@ -11,39 +11,8 @@
 #include "preempt.h"
 #include "priority.h"
 #include "sched.h"
+#include "steps/step.h"
 #include "validate.h"
-
-struct undo {
-	int32_t pod;            /* pod made (schedule), or targeted (delete, retry) */
-	int32_t node;           /* node bound to / affected / added */
-	bool created;           /* schedule: the pod exists in the cluster */
-	bool applied;           /* the step changed the cluster */
-	bool was_unsched;       /* cordon / uncordon */
-	struct taint *taints;   /* taint / untaint / cordon / uncordon: the old list */
-	uint32_t ntaints;
-	uint32_t *pods;         /* removeNode: pods unbound, in order */
-	uint32_t npods;
-	sym_t old_label;        /* label: SYM_NONE when absent */
-	uint32_t pos;           /* delete: position in the node's pod list */
-	/* schedule / retry that left the pod pending: the victims that
-	 * preemption deleted (in the order deleted, with where they were
-	 * bound) and the pod's nominatedNodeName before and after; kept
-	 * for redo */
-	struct victim_undo *victims;
-	uint32_t nvictims;
-	bool nom_set;
-	sym_t old_nom, new_nom;
-	/* lower-priority pods nominated to the chosen node, whose
-	 * nomination preemption cleared */
-	uint32_t *cleared;
-	uint32_t ncleared;
-};
-
-struct victim_undo {
-	uint32_t pod;
-	uint32_t node;
-	uint32_t pos;
-};
 
 /* The Priority admission of a pod a step creates; a pod stored in the
  * API server (a dump's pending pod) was admitted there, and only takes
@@ -68,7 +37,7 @@ static char *admit(struct cluster *c, struct pod *p)
 	return NULL;
 }
 
-static struct undo *U(const struct timeline *t)
+static struct step_undo *U(const struct timeline *t)
 {
 	return t->undo;
 }
@@ -138,7 +107,7 @@ struct timeline *timeline_new(struct scenario *sc)
 	t->sc = sc;
 	t->c = sc->cluster;
 	t->res = calloc(sc->nsteps + 1, sizeof(*t->res));
-	t->undo = calloc(sc->nsteps + 1, sizeof(struct undo));
+	t->undo = calloc(sc->nsteps + 1, sizeof(struct step_undo));
 	t->sched = scheduler_new(t->c);
 	if (!t->res || !t->undo || !t->sched) {
 		timeline_free(t);
@@ -152,10 +121,14 @@ struct timeline *timeline_new(struct scenario *sc)
 	return t;
 }
 
-static void undo_clear(struct undo *u)
+/* Forgets step k's undo record (the step is still in the scenario). */
+static void undo_clear(struct timeline *t, uint32_t k)
 {
-	free(u->taints);
-	free(u->pods);
+	struct step_undo *u = &U(t)[k];
+	const struct step_ops *o = step_ops_of(t->sc->steps[k].kind);
+	if (u->rec && o && o->forget)
+		o->forget(u);
+	free(u->rec);
 	free(u->victims);
 	free(u->cleared);
 	memset(u, 0, sizeof(*u));
@@ -168,7 +141,7 @@ void timeline_free(struct timeline *t)
 		return;
 	for (uint32_t i = 0; t->res && t->undo && i < t->sc->nsteps; i++) {
 		free(t->res[i].message);
-		undo_clear(&U(t)[i]);
+		undo_clear(t, i);
 	}
 	free(t->res);
 	free(t->undo);
@@ -222,29 +195,9 @@ static const char *pod_ref(const struct cluster *c, sym_t ns, sym_t name, char *
 	return buf;
 }
 
-static int copy_taints(struct undo *u, const struct node *n)
-{
-	u->ntaints = n->ntaints;
-	u->taints = NULL;
-	if (!n->ntaints)
-		return 1;
-	u->taints = malloc(n->ntaints * sizeof(*u->taints));
-	if (!u->taints)
-		return 0;
-	memcpy(u->taints, n->taints, n->ntaints * sizeof(*u->taints));
-	return 1;
-}
-
-static void restore_taints(struct cluster *c, struct undo *u)
-{
-	cluster_put_taints(c, (uint32_t)u->node, u->taints, u->ntaints);
-	u->taints = NULL;
-	u->ntaints = 0;
-}
-
 /* Deletes the victims again and sets the nomination, as recorded (redo:
  * the state is the one they were recorded in, so are the positions). */
-static void set_nominations(struct cluster *c, uint32_t pod, const struct undo *u)
+static void set_nominations(struct cluster *c, uint32_t pod, const struct step_undo *u)
 {
 	for (uint32_t k = 0; k < u->ncleared; k++)
 		c->pods[u->cleared[k]].nominated = SYM_NONE;
@@ -252,7 +205,7 @@ static void set_nominations(struct cluster *c, uint32_t pod, const struct undo *
 	c->pods[pod].nominated = u->new_nom;
 }
 
-static void preemption_redo(struct cluster *c, uint32_t pod, struct undo *u)
+static void preemption_redo(struct cluster *c, uint32_t pod, struct step_undo *u)
 {
 	if (!u->nom_set)
 		return;
@@ -263,7 +216,7 @@ static void preemption_redo(struct cluster *c, uint32_t pod, struct undo *u)
 	set_nominations(c, pod, u);
 }
 
-static void preemption_undo(struct cluster *c, uint32_t pod, struct undo *u)
+static void preemption_undo(struct cluster *c, uint32_t pod, struct step_undo *u)
 {
 	if (!u->nom_set)
 		return;
@@ -281,7 +234,7 @@ static void preemption_undo(struct cluster *c, uint32_t pod, struct undo *u)
  * period is not simulated) and the pod's nominatedNodeName is set, or
  * cleared when preemption found no candidate, or kept when the pod may
  * not preempt. 0 on OOM. */
-static int preemption_apply(struct cluster *c, uint32_t pod, const struct decision *d, struct undo *u)
+static int preemption_apply(struct cluster *c, uint32_t pod, const struct decision *d, struct step_undo *u)
 {
 	free(u->victims);
 	free(u->cleared);
@@ -333,7 +286,7 @@ static int preemption_apply(struct cluster *c, uint32_t pod, const struct decisi
 /* Schedules pod id (alive, unbound) for step s: decide, honour choose,
  * bind. */
 static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, struct decision *d,
-		     struct step_result *r, struct undo *u)
+		     struct step_result *r, struct step_undo *u)
 {
 	struct cluster *c = t->c;
 	char buf[600];
@@ -388,270 +341,71 @@ static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, str
 	return set_result(r, d->outcome, node, d->message);
 }
 
-static int apply_schedule(struct timeline *t, uint32_t i, struct decision *d)
-{
-	struct cluster *c = t->c;
-	struct step *s = &t->sc->steps[i];
-	struct step_result *r = &t->res[i];
-	struct undo *u = &U(t)[i];
-	struct decision local;
-	char buf[600];
-	memset(&local, 0, sizeof(local));
-	/* nobody reads the records of a cycle made only to move on */
-	local.lean = true;
-	if (!d)
-		d = &local;
-	d->chosen = -1;
+/* ---- what the step kinds share (steps/step.h) ---- */
 
-	if (r->done && u->pod >= 0 && !d->nodes && d == &local) {
-		/* redo: the recorded outcome, no new cycle */
-		if (r->outcome == OUT_ERROR)
-			return 1;
-		cluster_revive_pod(c, (uint32_t)u->pod);
-		u->created = true;
-		if (r->node >= 0) {
-			cluster_bind(c, (uint32_t)u->pod, (uint32_t)r->node);
-			u->node = r->node;
-			u->applied = true;
-		}
-		preemption_redo(c, (uint32_t)u->pod, u);
-		return 1;
-	}
-	if (r->done && u->pod >= 0) {
-		/* explain of an applied-before step: same pod id, fresh cycle */
-		cluster_revive_pod(c, (uint32_t)u->pod);
-		u->created = true;
-		d->pod = (uint32_t)u->pod;
-		int rc = run_cycle(t, s, (uint32_t)u->pod, d, r, u);
-		if (rc == 2) {
-			cluster_kill_pod(c, (uint32_t)u->pod);
-			u->created = false;
-		}
-		decision_fini(&local);
-		return rc != 0;
-	}
-	if (r->done) {
-		/* invalid or duplicate the first time: the same again */
-		d->outcome = r->outcome;
-		d->message = r->message ? strdup(r->message) : NULL;
-		decision_fini(&local);
-		return 1;
-	}
-	struct pod p;
-	if (!pod_copy(&p, &s->pod))
-		return 0;
-	if (!admit_pod(c, &p)) {
-		pod_fini(&p);
-		return 0;
-	}
-	char *err = admit(c, &p);
-	if (!err)
-		err = validate_pod(c, &p);
-	if (err) {
-		d->outcome = OUT_INVALID;
-		d->message = err;
-		pod_fini(&p);
-		int ok = set_result(r, OUT_INVALID, -1, err);
-		decision_fini(&local);
-		return ok;
-	}
-	if (cluster_find_pod(c, p.ns, p.name) >= 0) {
-		snprintf(buf, sizeof(buf), "schedule: pod %s/%s already exists",
-			 intern_get(c->in, p.ns), intern_get(c->in, p.name));
-		pod_fini(&p);
-		d->outcome = OUT_ERROR;
-		d->message = strdup(buf);
-		int ok = d->message && set_result(r, OUT_ERROR, -1, buf);
-		decision_fini(&local);
-		return ok;
-	}
-	int32_t id = cluster_add_pod(c, &p);
-	if (id < 0) {
-		pod_fini(&p);
-		return 0;
-	}
-	u->pod = id;
-	u->created = true;
-	r->pod = (uint32_t)id;
-	r->has_pod = true;
-	int rc = run_cycle(t, s, (uint32_t)id, d, r, u);
-	if (rc == 2) {
-		cluster_kill_pod(c, (uint32_t)id); /* an error step changes nothing */
-		u->created = false;
-	}
-	decision_fini(&local);
-	return rc != 0;
+char *timeline_admit(struct cluster *c, struct pod *p)
+{
+	return admit(c, p);
 }
 
-static int apply_retry(struct timeline *t, uint32_t i, struct decision *d)
+int timeline_set_result(struct step_result *r, enum outcome o, int32_t node, const char *msg)
 {
-	struct cluster *c = t->c;
-	struct step *s = &t->sc->steps[i];
-	struct step_result *r = &t->res[i];
-	struct undo *u = &U(t)[i];
-	struct decision local;
-	char buf[600], ref[300];
-	memset(&local, 0, sizeof(local));
-	/* nobody reads the records of a cycle made only to move on */
-	local.lean = true;
-	if (!d)
-		d = &local;
-	d->chosen = -1;
-	int32_t id = find_pod(c, s->target_ns, s->target);
-	if (id < 0 || c->pods[id].node >= 0) {
-		snprintf(buf, sizeof(buf), id == -2 ? "retry: pod name %s is in several namespaces: "
-			 "write namespace/name" : id < 0 ? "retry: no pod %s" : "retry: pod %s is already bound",
-			 pod_ref(c, s->target_ns, s->target, ref, sizeof(ref)));
-		d->outcome = OUT_ERROR;
-		d->message = strdup(buf);
-		int ok = d->message && set_result(r, OUT_ERROR, -1, buf);
-		decision_fini(&local);
-		return ok;
-	}
-	u->pod = id;
-	r->pod = (uint32_t)id;
-	r->has_pod = true;
-	if (r->done && d == &local && r->outcome != OUT_ERROR) {
-		if (r->node >= 0) {
-			cluster_bind(c, (uint32_t)id, (uint32_t)r->node);
-			u->node = r->node;
-			u->applied = true;
-		}
-		preemption_redo(c, (uint32_t)id, u);
-		return 1;
-	}
-	d->pod = (uint32_t)id;
-	int rc = run_cycle(t, s, (uint32_t)id, d, r, u);
-	decision_fini(&local);
-	return rc != 0;
+	return set_result(r, o, node, msg);
 }
 
-static int step_error(struct step_result *r, struct decision *d, const char *fmt, const char *a)
+int32_t timeline_find_pod(const struct cluster *c, sym_t ns, sym_t name)
+{
+	return find_pod(c, ns, name);
+}
+
+const char *timeline_pod_ref(const struct cluster *c, sym_t ns, sym_t name, char *buf, size_t len)
+{
+	return pod_ref(c, ns, name, buf, len);
+}
+
+int timeline_cycle(struct step_ctx *x, uint32_t pod, struct decision *d)
+{
+	return run_cycle(x->t, x->s, pod, d, x->r, x->u);
+}
+
+void timeline_preemption_redo(struct step_ctx *x, uint32_t pod)
+{
+	preemption_redo(x->c, pod, x->u);
+}
+
+void timeline_preemption_undo(struct step_ctx *x, uint32_t pod)
+{
+	preemption_undo(x->c, pod, x->u);
+}
+
+int step_error(struct step_ctx *x, const char *fmt, const char *a)
 {
 	char buf[600];
 	snprintf(buf, sizeof(buf), fmt, a);
-	if (d) {
-		d->outcome = OUT_ERROR;
-		if (!(d->message = strdup(buf)))
+	if (x->d) {
+		x->d->outcome = OUT_ERROR;
+		if (!(x->d->message = strdup(buf)))
 			return 0;
 	}
-	return set_result(r, OUT_ERROR, -1, buf);
+	return set_result(x->r, OUT_ERROR, -1, buf);
 }
 
-static int apply_other(struct timeline *t, uint32_t i, struct decision *d)
+int step_done(struct step_ctx *x)
 {
-	struct cluster *c = t->c;
-	struct step *s = &t->sc->steps[i];
-	struct step_result *r = &t->res[i];
-	struct undo *u = &U(t)[i];
-	char ref[300];
-	int32_t nid = -1;
-	if (s->kind != STEP_ADD_NODE && s->kind != STEP_DELETE) {
-		nid = cluster_find_node(c, s->node);
-		if (nid < 0)
-			return step_error(r, d, "no node %s", intern_get(c->in, s->node));
-	}
-	struct node *n = nid >= 0 ? &c->nodes[nid] : NULL;
-	if (s->kind != STEP_ADD_NODE) /* addNode keeps its node id for redo */
-		u->node = nid;
-	switch (s->kind) {
-	case STEP_DELETE: {
-		int32_t id = find_pod(c, s->target_ns, s->target);
-		if (id < 0)
-			return step_error(r, d, id == -2 ? "delete: pod name %s is in several namespaces: "
-					  "write namespace/name" : "delete: no pod %s",
-					  pod_ref(c, s->target_ns, s->target, ref, sizeof(ref)));
-		u->pod = id;
-		r->pod = (uint32_t)id;
-		r->has_pod = true;
-		u->node = c->pods[id].node;
-		if (u->node >= 0) {
-			u->pos = cluster_pod_pos(c, (uint32_t)id);
-			cluster_unbind(c, (uint32_t)id);
-		}
-		cluster_kill_pod(c, (uint32_t)id);
-		break;
-	}
-	case STEP_CORDON:
-	case STEP_UNCORDON: {
-		u->was_unsched = n->unschedulable;
-		if (!copy_taints(u, n))
-			return 0;
-		struct taint tt = { c->sym_unsched_taint, c->sym_empty, EFFECT_NO_SCHEDULE,
-				    intern_str(c->in, "NoSchedule") };
-		cluster_set_unschedulable(c, (uint32_t)nid, s->kind == STEP_CORDON);
-		if (s->kind == STEP_CORDON) {
-			if (!cluster_add_taint(c, (uint32_t)nid, &tt))
-				return 0;
-		} else {
-			cluster_remove_taints(c, (uint32_t)nid, c->sym_unsched_taint, EFFECT_NO_SCHEDULE);
-		}
-		break;
-	}
-	case STEP_ADD_NODE: {
-		if (cluster_find_node(c, s->new_node.name) >= 0)
-			return step_error(r, d, "addNode: node %s already exists",
-					  intern_get(c->in, s->new_node.name));
-		if (r->done && u->node >= 0) {
-			cluster_revive_node(c, (uint32_t)u->node);
-		} else {
-			struct node nn;
-			if (!node_copy_def(&nn, &s->new_node))
-				return 0;
-			int32_t id = cluster_add_node(c, &nn);
-			if (id < 0) {
-				node_fini(&nn);
-				return 0;
-			}
-			u->node = id;
-		}
-		break;
-	}
-	case STEP_REMOVE_NODE:
-		free(u->pods);
-		u->npods = n->npods;
-		u->pods = NULL;
-		if (n->npods) {
-			if (!(u->pods = malloc(n->npods * sizeof(*u->pods))))
-				return 0;
-			memcpy(u->pods, n->pods, n->npods * sizeof(*u->pods));
-		}
-		for (uint32_t k = u->npods; k-- > 0;) {
-			cluster_unbind(c, u->pods[k]);
-			cluster_kill_pod(c, u->pods[k]);
-		}
-		cluster_remove_node(c, (uint32_t)nid);
-		break;
-	case STEP_TAINT:
-		if (!copy_taints(u, n) || !cluster_add_taint(c, (uint32_t)nid, &s->taint))
-			return 0;
-		break;
-	case STEP_UNTAINT:
-		if (!copy_taints(u, n))
-			return 0;
-		if (!cluster_remove_taints(c, (uint32_t)nid, s->taint.key, s->taint.effect)) {
-			free(u->taints);
-			u->taints = NULL;
-			return step_error(r, d, "untaint: node has no taint %s", intern_get(c->in, s->taint.key));
-		}
-		break;
-	case STEP_LABEL:
-		u->old_label = labels_get(&n->labels, s->label_key);
-		if (!cluster_set_label(c, (uint32_t)nid, s->label_key, s->label_val))
-			return 0;
-		break;
-	default:
-		assert(0);
-	}
-	u->applied = true;
-	if (d)
-		d->outcome = OUT_APPLIED;
-	return set_result(r, OUT_APPLIED, -1, NULL);
+	x->u->applied = true;
+	if (x->d)
+		x->d->outcome = OUT_APPLIED;
+	return set_result(x->r, OUT_APPLIED, -1, NULL);
+}
+
+static struct step_ctx ctx_of(struct timeline *t, uint32_t i, struct decision *d)
+{
+	return (struct step_ctx){t, t->c, i, &t->sc->steps[i], &t->res[i], &U(t)[i], d};
 }
 
 static int apply(struct timeline *t, uint32_t i, struct decision *d, bool lean)
 {
-	struct undo *u = &U(t)[i];
+	struct step_undo *u = &U(t)[i];
 	if (d) {
 		memset(d, 0, sizeof(*d));
 		d->lean = lean;
@@ -660,74 +414,16 @@ static int apply(struct timeline *t, uint32_t i, struct decision *d, bool lean)
 	/* keep the pod id (redo) but forget what the last apply changed */
 	u->applied = false;
 	u->created = false;
-	switch (t->sc->steps[i].kind) {
-	case STEP_SCHEDULE:
-		return apply_schedule(t, i, d);
-	case STEP_RETRY:
-		return apply_retry(t, i, d);
-	default:
-		return apply_other(t, i, d);
-	}
+	struct step_ctx x = ctx_of(t, i, d);
+	return step_ops_of(x.s->kind)->apply(&x);
 }
 
 static void unapply(struct timeline *t, uint32_t i)
 {
-	struct cluster *c = t->c;
-	struct step *s = &t->sc->steps[i];
-	struct undo *u = &U(t)[i];
-	switch (s->kind) {
-	case STEP_SCHEDULE:
-		if (u->applied)
-			cluster_unbind(c, (uint32_t)u->pod);
-		if (u->pod >= 0 && (u->created || u->applied))
-			preemption_undo(c, (uint32_t)u->pod, u);
-		if (u->created)
-			cluster_kill_pod(c, (uint32_t)u->pod);
-		break;
-	case STEP_RETRY:
-		if (u->applied)
-			cluster_unbind(c, (uint32_t)u->pod);
-		if (u->pod >= 0)
-			preemption_undo(c, (uint32_t)u->pod, u);
-		break;
-	default:
-		if (!u->applied)
-			break;
-		switch (s->kind) {
-		case STEP_DELETE:
-			cluster_revive_pod(c, (uint32_t)u->pod);
-			if (u->node >= 0)
-				cluster_bind_at(c, (uint32_t)u->pod, (uint32_t)u->node, u->pos);
-			break;
-		case STEP_CORDON:
-		case STEP_UNCORDON:
-			cluster_set_unschedulable(c, (uint32_t)u->node, u->was_unsched);
-			restore_taints(c, u);
-			break;
-		case STEP_ADD_NODE:
-			cluster_remove_node(c, (uint32_t)u->node);
-			break;
-		case STEP_REMOVE_NODE:
-			cluster_revive_node(c, (uint32_t)u->node);
-			for (uint32_t k = 0; k < u->npods; k++) {
-				cluster_revive_pod(c, u->pods[k]);
-				cluster_bind(c, u->pods[k], (uint32_t)u->node);
-			}
-			break;
-		case STEP_TAINT:
-		case STEP_UNTAINT:
-			restore_taints(c, u);
-			break;
-		case STEP_LABEL:
-			/* a label the undo puts back was there: no allocation */
-			cluster_set_label(c, (uint32_t)u->node, s->label_key, u->old_label);
-			break;
-		default:
-			break;
-		}
-	}
-	u->applied = false;
-	u->created = false;
+	struct step_ctx x = ctx_of(t, i, NULL);
+	step_ops_of(x.s->kind)->undo(&x);
+	x.u->applied = false;
+	x.u->created = false;
 }
 
 static int step(struct timeline *t, struct decision *d, bool lean)
@@ -789,9 +485,9 @@ int timeline_branch(struct timeline *t, struct step *s)
 {
 	struct scenario *sc = t->sc;
 	for (uint32_t i = t->cur; i < sc->nsteps; i++) {
-		step_fini(&sc->steps[i]);
 		free(t->res[i].message);
-		undo_clear(&U(t)[i]);
+		undo_clear(t, i);
+		step_fini(&sc->steps[i]);
 		memset(&t->res[i], 0, sizeof(t->res[i]));
 	}
 	sc->nsteps = t->cur;
@@ -803,7 +499,7 @@ int timeline_branch(struct timeline *t, struct step *s)
 	if (!nr)
 		return 0;
 	t->res = nr;
-	struct undo *nu = realloc(t->undo, (sc->nsteps + 1) * sizeof(*nu));
+	struct step_undo *nu = realloc(t->undo, (sc->nsteps + 1) * sizeof(*nu));
 	if (!nu)
 		return 0;
 	t->undo = nu;
@@ -826,7 +522,7 @@ static void forget_from(struct timeline *t, uint32_t i)
 		free(t->res[k].message);
 		memset(&t->res[k], 0, sizeof(t->res[k]));
 		t->res[k].node = -1;
-		undo_clear(&U(t)[k]);
+		undo_clear(t, k);
 	}
 }
 
@@ -852,7 +548,7 @@ int timeline_insert(struct timeline *t, uint32_t i, struct step *s)
 	if (!nr)
 		return 0;
 	t->res = nr;
-	struct undo *nu = realloc(t->undo, (sc->nsteps + 2) * sizeof(*nu));
+	struct step_undo *nu = realloc(t->undo, (sc->nsteps + 2) * sizeof(*nu));
 	if (!nu)
 		return 0;
 	t->undo = nu;

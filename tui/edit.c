@@ -10,18 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-/* A copy of step src as the user's own: no note nor expect block, and
- * line 0, which marks it edited. */
+/* A copy of step src as the user's own (the step table's copy): no note
+ * nor expect block, and line 0, which marks it edited. */
 static int user_copy(struct step *dst, const struct step *src)
 {
-	if (!step_copy(dst, src))
-		return 0;
-	free(dst->note);
-	dst->note = NULL;
-	expect_fini(&dst->expect);
-	dst->has_expect = false;
-	dst->line = dst->col = 0;
-	return 1;
+	return step_copy_bare(dst, src);
 }
 
 static int set_note(struct step *st, const char *fmt, const char *a, const char *b)
@@ -44,7 +37,7 @@ int act_place(struct tui *t)
 	const struct cluster *c = s->sc->cluster;
 	const struct step *cur = sim_step(s);
 	char reason[512], detail[512];
-	if (!cur || (cur->kind != STEP_SCHEDULE && cur->kind != STEP_RETRY) || !s->has_dec) {
+	if (!cur || !step_runs_cycle(cur) || !s->has_dec) {
 		tui_flash(t, true, cur && cur->kind == STEP_SCHEDULE
 					   ? "the pod was not scheduled at this step (see the outcome)"
 					   : "no pod is being scheduled at this step");
@@ -98,7 +91,7 @@ static struct tsc *editable(struct tui *t, struct step *copy, struct target *tg)
 	const struct step *cur = sim_step(s);
 	const struct constraint_rec *k = sim_cons(s);
 	const struct intern *in = s->sc->cluster->in;
-	if (!cur || (cur->kind != STEP_SCHEDULE && cur->kind != STEP_RETRY)) {
+	if (!cur || !step_runs_cycle(cur)) {
 		tui_flash(t, true, "no pod is being scheduled at this step");
 		return NULL;
 	}
@@ -390,21 +383,9 @@ int act_add_node(struct tui *t)
 		if (!(sym = intern_str(c->in, name)))
 			return oom(t);
 	} while (cluster_find_node(c, sym) >= 0);
-	struct step st = {.kind = STEP_ADD_NODE};
-	if (!node_copy_def(&st.new_node, n))
+	struct step st;
+	if (!step_add_node_like(&st, c, n, sym))
 		return oom(t);
-	/* a fresh node: no taints, schedulable, its own hostname */
-	free(st.new_node.taints);
-	st.new_node.taints = NULL;
-	st.new_node.ntaints = 0;
-	st.new_node.unschedulable = false;
-	st.new_node.name = sym;
-	st.new_node.line = st.new_node.col = 0;
-	if (labels_get(&st.new_node.labels, c->sym_hostname) == n->name &&
-	    !labels_set(&st.new_node.labels, c->sym_hostname, sym)) {
-		step_fini(&st);
-		return oom(t);
-	}
 	return what_if(t, &st, "What if a node like this one, %s, is added?", name);
 }
 
