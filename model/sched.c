@@ -159,7 +159,7 @@ void sched_set_batched(bool on)
  * lean_avx2.c) for a lean one */
 static int run_scores(struct cycle_state *x, struct sched_work *wk)
 {
-	if (x->d->lean || batched_full)
+	if (x->d->lean || (batched_full && lean_covers_pod(x->c, x->p)))
 		return score_and_select(x->sch, x->p, x->d, x->shape, x->ss, x->is, wk);
 	return prioritize_nodes(x, wk->ids, wk->rix);
 }
@@ -319,7 +319,7 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 	int rc = 0;
 	d->pod = pod;
 	d->chosen = -1;
-	if (d->lean && !lean_covers_table())
+	if (d->lean && !lean_covers_pod(c, p))
 		return 2;
 	if (d->lean) {
 		d->verdict = malloc(c->nnodes + 1);
@@ -336,9 +336,14 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 	 * PodTopologySpread, InterPodAffinity) */
 	if (!run_prefilters(&x))
 		goto done;
-	if (x.conflict && d->lean) {
+	if ((x.conflict || x.rejected) && d->lean) {
 		rc = 2;
 		goto done;
+	}
+	if (x.rejected) {
+		d->prefilter_reject = x.rejected;
+		if (!(d->prefilter_msg = strdup(x.reject_msg)))
+			goto done;
 	}
 	if (!c->nalive_nodes) {
 		d->outcome = OUT_PENDING;
@@ -419,12 +424,21 @@ char *sched_fit_message(const struct cluster *c, const struct decision *d)
 			 d->nnodes);
 		return strdup(buf);
 	}
+	if (d->prefilter_reject && d->prefilter_msg) {
+		/* types.go FitError.Error: the PreFilter's message alone */
+		size_t n = strlen(d->prefilter_msg) + 64;
+		if (!(out = malloc(n)))
+			return NULL;
+		snprintf(out, n, "0/%u nodes are available: %s.", d->nnodes, d->prefilter_msg);
+		return out;
+	}
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		const struct node_rec *r = &d->nodes[i];
 		if (r->feasible)
 			continue;
 		char *why = decision_reason_dup(c, d, r, r->fail);
-		int ok = why && reason_hist_add_status(&h, why, r->fail == PL_NODE_RESOURCES_FIT);
+		int ok = why && reason_hist_add_status(&h, why, r->fail == PL_NODE_RESOURCES_FIT ||
+								   r->fail == PL_VOLUME_BINDING);
 		free(why);
 		if (!ok)
 			goto done;
