@@ -478,7 +478,10 @@ struct keep {
 #define K(s) {s, sizeof(s) - 1}
 static const struct keep keep_metadata[] = {K("name"), K("namespace"), K("labels"),
 					    K("ownerReferences"), K("deletionTimestamp"),
-					    K("creationTimestamp"), {NULL, 0}};
+					    K("creationTimestamp"), K("annotations"), {NULL, 0}};
+/* a claim's binding annotations (the PV controller's, VolumeBinding's) */
+static const struct keep keep_annotations[] = {K("pv.kubernetes.io/bind-completed"),
+					       K("volume.kubernetes.io/selected-node"), {NULL, 0}};
 static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capacity"),
 					  K("startTime"), K("nominatedNodeName"),
 					  K("disruptionsAllowed"), K("conditions"), {NULL, 0}};
@@ -489,7 +492,7 @@ static const struct keep keep_bound_status[] = {K("phase"), K("startTime"), K("n
  * pod's DisruptionTarget reason */
 static const struct keep keep_condition[] = {K("type"), K("status"), K("message"), K("reason"), {NULL, 0}};
 static const struct keep keep_container[] = {K("name"), K("resources"), K("restartPolicy"),
-					     {NULL, 0}};
+					     K("ports"), {NULL, 0}};
 static const struct keep keep_template[] = {K("metadata"), {NULL, 0}};
 /* a Pod's, a Node's, a workload's and a PodDisruptionBudget's spec:
  * volumes, securityContext, dnsPolicy and the like are never read */
@@ -499,7 +502,11 @@ static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initC
 					K("preemptionPolicy"), K("tolerations"),
 					K("topologySpreadConstraints"), K("taints"),
 					K("unschedulable"), K("selector"), K("template"),
-					K("minAvailable"), K("maxUnavailable"), {NULL, 0}};
+					K("minAvailable"), K("maxUnavailable"), K("volumes"),
+					K("schedulingGates"), K("accessModes"), K("storageClassName"),
+					K("claimRef"), K("nodeAffinity"), K("csi"), K("volumeName"),
+					K("resources"), K("capacity"), K("drivers"), K("attachRequired"),
+					K("storageCapacity"), {NULL, 0}};
 /* the spec of a bound Pod once its nodeName is read (load_pod drops
  * these fields anyway): kubectl writes keys in order, so
  * topologySpreadConstraints and nodeSelector come after nodeName */
@@ -507,7 +514,7 @@ static const struct keep keep_bound_spec[] = {K("affinity"), K("containers"), K(
 					      K("nodeName"), K("overhead"), K("priority"),
 					      K("priorityClassName"), K("preemptionPolicy"),
 					      K("tolerations"), K("taints"), K("unschedulable"),
-					      K("selector"), K("template"), {NULL, 0}};
+					      K("selector"), K("template"), K("volumes"), {NULL, 0}};
 /* an owner reference: its uid and blockOwnerDeletion are never read */
 static const struct keep keep_owner[] = {K("apiVersion"), K("kind"), K("name"), K("controller"),
 					 {NULL, 0}};
@@ -517,7 +524,8 @@ bool load_kind_read(const char *k)
 {
 	static const char *const kinds[] = {"Node", "Pod", "Service", "ReplicaSet", "StatefulSet",
 					    "ReplicationController", "PriorityClass",
-					    "PodDisruptionBudget", NULL};
+					    "PodDisruptionBudget", "StorageClass", "PersistentVolume",
+					    "PersistentVolumeClaim", "CSINode", "CSIDriver", NULL};
 	size_t n = strlen(k);
 	for (const char *const *p = kinds; *p; p++)
 		if (!strcmp(k, *p))
@@ -541,6 +549,8 @@ static const struct keep *keep_list(const struct loader *L, const struct ynode *
 		return keep_condition;
 	if (y_key_is(key, "metadata"))
 		return keep_metadata;
+	if (y_key_is(key, "annotations"))
+		return keep_annotations;
 	if (y_key_is(key, "spec"))
 		return keep_spec;
 	if (y_key_is(key, "status"))

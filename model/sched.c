@@ -352,7 +352,15 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 		rc = d->message != NULL;
 		goto done;
 	}
-	if (x.conflict) {
+	if (x.rejected) {
+		/* another PreFilter rejected the pod: every node has its
+		 * status (filter_node_all), no filter ran */
+		uint32_t nn = 0;
+		for (uint32_t id = 0; id < c->nnodes; id++)
+			if (c->nflag[id] & NF_ALIVE)
+				filter_node_all(&x, id, init_rec(&d->nodes[nn++], id));
+		d->nnodes = nn;
+	} else if (x.conflict) {
 		/* the PreFilter rejects the pod: no node is evaluated, each
 		 * recorded as outside the result, with the later filters'
 		 * blockers (a full decision: a lean one returned above) */
