@@ -512,6 +512,12 @@ static void print_step(struct text *x, uint32_t i, const struct decision *d)
 		print_preemption(x, d);
 	}
 	print_outcome(x, &x->t->res[i]);
+	if (d && d->volume_note) {
+		/* VolumeBinding's Reserve and PreBind, with the PV controller */
+		fputs("  volumes: ", x->f);
+		put(x, d->volume_note);
+		fputc('\n', x->f);
+	}
 	if (d && cli_event(d) && cli_decision_filled(s, d)) {
 		fputs("  event: ", x->f);
 		put(x, cli_event(d));

@@ -283,6 +283,10 @@ static void write_step(struct jx *x, uint32_t i, const struct decision *d)
 		out_json_null(j);
 	out_json_key(j, "message");
 	out_json_str(j, r->message);
+	if (d && d->volume_note) {
+		out_json_key(j, "volumes");
+		out_json_str(j, d->volume_note);
+	}
 	if (step_runs_cycle(s) && d) {
 		if (cli_postfilter_ran(d))
 			write_preemption(x, d);

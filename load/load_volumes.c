@@ -140,7 +140,7 @@ static int topo_terms(struct loader *L, const struct ynode *n, struct topo_term 
 	return 1;
 }
 
-static void add_class(struct loader *L, const struct ynode *m, bool obj)
+static void add_class(struct loader *L, const struct ynode *m, bool obj, struct storage *st)
 {
 	struct storage_class sc;
 	const struct ynode *u;
@@ -162,11 +162,11 @@ static void add_class(struct loader *L, const struct ynode *m, bool obj)
 			goto drop;
 		}
 	}
-	if (storage_find_class(&L->c->st, sc.name) >= 0) {
+	if (storage_find_class(st, sc.name) >= 0) {
 		load_err_at(L, m, "duplicate StorageClass '%s' (expected unique names)", intern_get(L->in, sc.name));
 		goto drop;
 	}
-	if (!storage_add_class(&L->c->st, &sc))
+	if (!storage_add_class(st, &sc))
 		load_oom(L);
 drop:
 	storage_class_fini(&sc);
@@ -192,7 +192,7 @@ static int claim_ref(struct loader *L, const struct ynode *n, sym_t *ns, sym_t *
 	return 1;
 }
 
-static void add_pv(struct loader *L, const struct ynode *m, bool obj)
+static void add_pv(struct loader *L, const struct ynode *m, bool obj, struct storage *st)
 {
 	struct pv v;
 	const struct ynode *spec = obj ? y_get(m, "spec") : m, *meta = obj ? y_get(m, "metadata") : m;
@@ -253,17 +253,17 @@ static void add_pv(struct loader *L, const struct ynode *m, bool obj)
 		v.phase = !strcmp(u->s, "Available") ? PV_AVAILABLE : !strcmp(u->s, "Bound") ? PV_BOUND
 			  : !strcmp(u->s, "Released") ? PV_RELEASED : PV_OTHER;
 	}
-	if (storage_find_pv(&L->c->st, v.name) >= 0) {
+	if (storage_find_pv(st, v.name) >= 0) {
 		load_err_at(L, m, "duplicate PersistentVolume '%s' (expected unique names)", intern_get(L->in, v.name));
 		goto drop;
 	}
-	if (!storage_add_pv(&L->c->st, &v))
+	if (!storage_add_pv(st, &v))
 		load_oom(L);
 drop:
 	pv_fini(&v);
 }
 
-static void add_pvc(struct loader *L, const struct ynode *m, bool obj)
+static void add_pvc(struct loader *L, const struct ynode *m, bool obj, struct storage *st)
 {
 	struct pvc q;
 	const struct ynode *spec = obj ? y_get(m, "spec") : m, *meta = obj ? y_get(m, "metadata") : m;
@@ -307,6 +307,9 @@ static void add_pvc(struct loader *L, const struct ynode *m, bool obj)
 		    !y_str(L, y_get(m, "selectedNode"), "selectedNode", &q.selected_node))
 			goto drop;
 		q.bind_completed = q.volume_name != SYM_NONE;
+		u = y_get(m, "bindCompleted");
+		if (!y_absent(u) && !y_bool(L, u, "bindCompleted", &q.bind_completed))
+			goto drop;
 	}
 	u = y_get(status, "phase");
 	if (!y_absent(u)) {
@@ -314,17 +317,17 @@ static void add_pvc(struct loader *L, const struct ynode *m, bool obj)
 			goto drop;
 		q.lost = !strcmp(u->s, "Lost");
 	}
-	if (storage_find_pvc(&L->c->st, q.ns, q.name) >= 0) {
+	if (storage_find_pvc(st, q.ns, q.name) >= 0) {
 		load_err_at(L, m, "duplicate PersistentVolumeClaim '%s/%s' (expected unique namespace/name pairs)",
 			    intern_get(L->in, q.ns), intern_get(L->in, q.name));
 		goto drop;
 	}
-	if (!storage_add_pvc(&L->c->st, &q))
+	if (!storage_add_pvc(st, &q))
 		load_oom(L);
 drop:;
 }
 
-static void add_csinode(struct loader *L, const struct ynode *m, bool obj)
+static void add_csinode(struct loader *L, const struct ynode *m, bool obj, struct storage *st)
 {
 	struct csi_node n;
 	const struct ynode *spec = obj ? y_get(m, "spec") : m, *d;
@@ -364,17 +367,17 @@ static void add_csinode(struct loader *L, const struct ynode *m, bool obj)
 			}
 		}
 	}
-	if (storage_find_csinode(&L->c->st, n.name) >= 0) {
+	if (storage_find_csinode(st, n.name) >= 0) {
 		load_err_at(L, m, "duplicate CSINode '%s' (expected one per node)", intern_get(L->in, n.name));
 		goto drop;
 	}
-	if (!storage_add_csinode(&L->c->st, &n))
+	if (!storage_add_csinode(st, &n))
 		load_oom(L);
 drop:
 	csi_node_fini(&n);
 }
 
-static void add_driver(struct loader *L, const struct ynode *m, bool obj)
+static void add_driver(struct loader *L, const struct ynode *m, bool obj, struct storage *st)
 {
 	struct csi_driver x = { .attach_required = true };
 	const struct ynode *spec = obj ? y_get(m, "spec") : m, *u;
@@ -390,25 +393,46 @@ static void add_driver(struct loader *L, const struct ynode *m, bool obj)
 	u = y_get(spec, "storageCapacity");
 	if (!y_absent(u) && !y_bool(L, u, "storageCapacity", &x.storage_capacity))
 		return;
-	if (storage_find_driver(&L->c->st, x.name) >= 0) {
+	if (storage_find_driver(st, x.name) >= 0) {
 		load_err_at(L, m, "duplicate CSIDriver '%s' (expected unique names)", intern_get(L->in, x.name));
 		return;
 	}
-	if (!storage_add_driver(&L->c->st, &x))
+	if (!storage_add_driver(st, &x))
 		load_oom(L);
+}
+
+static void (*adder(const char *kind))(struct loader *, const struct ynode *, bool, struct storage *)
+{
+	return
+		!strcmp(kind, "StorageClass") ? add_class : !strcmp(kind, "PersistentVolume") ? add_pv
+		: !strcmp(kind, "PersistentVolumeClaim") ? add_pvc : !strcmp(kind, "CSINode") ? add_csinode
+		: !strcmp(kind, "CSIDriver") ? add_driver : NULL;
 }
 
 int load_storage_object(struct loader *L, const struct ynode *m, const char *kind, const char *what)
 {
-	void (*add)(struct loader *, const struct ynode *, bool) =
-		!strcmp(kind, "StorageClass") ? add_class : !strcmp(kind, "PersistentVolume") ? add_pv
-		: !strcmp(kind, "PersistentVolumeClaim") ? add_pvc : !strcmp(kind, "CSINode") ? add_csinode
-		: !strcmp(kind, "CSIDriver") ? add_driver : NULL;
+	void (*add)(struct loader *, const struct ynode *, bool, struct storage *) = adder(kind);
 	if (!add)
 		return 0;
 	if (y_want(L, m, Y_MAP, what))
-		add(L, m, is_obj(m));
+		add(L, m, is_obj(m), &L->c->st);
 	return 1;
+}
+
+int load_storage_into(struct loader *L, const struct ynode *m, const char *what, struct storage *st)
+{
+	const struct ynode *k;
+	if (!y_want(L, m, Y_MAP, what))
+		return 0;
+	k = y_get(m, "kind");
+	if (y_absent(k) || k->type != Y_SCALAR || !adder(k->s)) {
+		load_err_at(L, y_absent(k) ? m : k, "%s: %s (expected kind StorageClass, PersistentVolume, PersistentVolumeClaim, CSINode or CSIDriver)",
+			    what, y_absent(k) ? "no kind" : k->type == Y_SCALAR ? "unknown kind" : "kind is not a string");
+		return 0;
+	}
+	uint32_t before = st->nclasses + st->npvs + st->npvcs + st->ncsinodes + st->ndrivers;
+	adder(k->s)(L, m, is_obj(m), st);
+	return st->nclasses + st->npvs + st->npvcs + st->ncsinodes + st->ndrivers > before;
 }
 
 /* ---- a pod's volumes, ports and gates ---- */

@@ -231,6 +231,9 @@ int load_pod_storage(struct loader *L, const struct ynode *spec, bool obj, struc
  * shorthand, into the cluster: 1 when kind is one of them (errors
  * reported), 0 when it is not. */
 int load_storage_object(struct loader *L, const struct ynode *m, const char *kind, const char *what);
+/* One storage object with its `kind` (object or shorthand) into st (a
+ * step's own): 1, 0 after an error. */
+int load_storage_into(struct loader *L, const struct ynode *m, const char *what, struct storage *st);
 /* The scenario key of a storage kind's shorthand list ("storageClasses"),
  * and its kind; NULL past the last (i from 0). */
 const char *load_storage_key(uint32_t i, const char **kind);

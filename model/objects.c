@@ -200,7 +200,7 @@ void ns_term_fini(struct ns_term *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static int ns_term_copy(struct ns_term *dst, const struct ns_term *src)
+int ns_term_copy(struct ns_term *dst, const struct ns_term *src)
 {
 	memset(dst, 0, sizeof(*dst));
 	dst->invalid = src->invalid;

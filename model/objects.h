@@ -383,6 +383,7 @@ void workload_fini(struct workload *w);
 void pdb_fini(struct pdb *d);
 void affinity_fini(struct affinity *a);
 void ns_term_fini(struct ns_term *t);
+int ns_term_copy(struct ns_term *dst, const struct ns_term *src);
 void pod_affinity_term_fini(struct pod_affinity_term *t);
 
 #endif

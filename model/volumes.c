@@ -52,6 +52,60 @@ void storage_fini(struct storage *st)
 	memset(st, 0, sizeof(*st));
 }
 
+static int class_copy(struct storage_class *d, const struct storage_class *s)
+{
+	*d = *s;
+	d->topo = NULL;
+	d->ntopo = 0;
+	if (!s->ntopo)
+		return 1;
+	if (!(d->topo = calloc(s->ntopo, sizeof(*d->topo))))
+		return 0;
+	d->ntopo = s->ntopo;
+	for (uint32_t i = 0; i < s->ntopo; i++) {
+		if (s->topo[i].nexprs && !(d->topo[i].exprs = calloc(s->topo[i].nexprs, sizeof(*d->topo[i].exprs))))
+			return 0;
+		d->topo[i].nexprs = s->topo[i].nexprs;
+		for (uint32_t j = 0; j < s->topo[i].nexprs; j++) {
+			const struct topo_expr *e = &s->topo[i].exprs[j];
+			d->topo[i].exprs[j] = *e;
+			d->topo[i].exprs[j].vals = NULL;
+			if (e->nvals && !(d->topo[i].exprs[j].vals = malloc(e->nvals * sizeof(sym_t))))
+				return 0;
+			if (e->nvals)
+				memcpy(d->topo[i].exprs[j].vals, e->vals, e->nvals * sizeof(sym_t));
+		}
+	}
+	return 1;
+}
+
+static int pv_copy(struct pv *d, const struct pv *s)
+{
+	*d = *s;
+	memset(&d->labels, 0, sizeof(d->labels));
+	d->aff = NULL;
+	d->naff = 0;
+	if (!labels_copy(&d->labels, &s->labels))
+		return 0;
+	if (s->naff && !(d->aff = calloc(s->naff, sizeof(*d->aff))))
+		return 0;
+	for (uint32_t i = 0; i < s->naff; i++, d->naff++)
+		if (!ns_term_copy(&d->aff[i], &s->aff[i]))
+			return 0;
+	return 1;
+}
+
+static int csinode_copy(struct csi_node *d, const struct csi_node *s)
+{
+	*d = *s;
+	d->drivers = NULL;
+	if (s->ndrivers && !(d->drivers = malloc(s->ndrivers * sizeof(*d->drivers))))
+		return 0;
+	if (s->ndrivers)
+		memcpy(d->drivers, s->drivers, s->ndrivers * sizeof(*d->drivers));
+	return 1;
+}
+
 static int grow(void **v, uint32_t n, size_t sz)
 {
 	void *p = realloc(*v, (size_t)(n + 1) * sz);
@@ -69,6 +123,106 @@ static int grow(void **v, uint32_t n, size_t sz)
 		memset((x), 0, sizeof(*(x)));                     \
 		return 1;                                         \
 	} while (0)
+
+int storage_append(struct storage *dst, const struct storage *src)
+{
+	for (uint32_t i = 0; i < src->nclasses; i++) {
+		struct storage_class x;
+		if (!class_copy(&x, &src->classes[i]) || !storage_add_class(dst, &x)) {
+			storage_class_fini(&x);
+			return 0;
+		}
+	}
+	for (uint32_t i = 0; i < src->npvs; i++) {
+		struct pv x;
+		if (!pv_copy(&x, &src->pvs[i]) || !storage_add_pv(dst, &x)) {
+			pv_fini(&x);
+			return 0;
+		}
+	}
+	for (uint32_t i = 0; i < src->npvcs; i++) {
+		struct pvc x = src->pvcs[i];
+		if (!storage_add_pvc(dst, &x))
+			return 0;
+	}
+	for (uint32_t i = 0; i < src->ncsinodes; i++) {
+		struct csi_node x;
+		if (!csinode_copy(&x, &src->csinodes[i]) || !storage_add_csinode(dst, &x)) {
+			csi_node_fini(&x);
+			return 0;
+		}
+	}
+	for (uint32_t i = 0; i < src->ndrivers; i++) {
+		struct csi_driver x = src->drivers[i];
+		if (!storage_add_driver(dst, &x))
+			return 0;
+	}
+	return 1;
+}
+
+void storage_pop(struct storage *dst, const struct storage *src)
+{
+	for (uint32_t i = 0; i < src->nclasses && dst->nclasses; i++)
+		storage_class_fini(&dst->classes[--dst->nclasses]);
+	for (uint32_t i = 0; i < src->npvs && dst->npvs; i++)
+		pv_fini(&dst->pvs[--dst->npvs]);
+	for (uint32_t i = 0; i < src->npvcs && dst->npvcs; i++)
+		dst->npvcs--;
+	for (uint32_t i = 0; i < src->ncsinodes && dst->ncsinodes; i++)
+		csi_node_fini(&dst->csinodes[--dst->ncsinodes]);
+	for (uint32_t i = 0; i < src->ndrivers && dst->ndrivers; i++)
+		dst->ndrivers--;
+}
+
+const char *storage_describe(const struct intern *in, const struct storage *st, char *buf, size_t len)
+{
+	if (st->nclasses)
+		snprintf(buf, len, "StorageClass %s", intern_get(in, st->classes[0].name));
+	else if (st->npvs)
+		snprintf(buf, len, "PersistentVolume %s", intern_get(in, st->pvs[0].name));
+	else if (st->npvcs)
+		snprintf(buf, len, "PersistentVolumeClaim %s/%s", intern_get(in, st->pvcs[0].ns),
+			 intern_get(in, st->pvcs[0].name));
+	else if (st->ncsinodes)
+		snprintf(buf, len, "CSINode %s", intern_get(in, st->csinodes[0].name));
+	else if (st->ndrivers)
+		snprintf(buf, len, "CSIDriver %s", intern_get(in, st->drivers[0].name));
+	else
+		snprintf(buf, len, "nothing");
+	return buf;
+}
+
+const char *storage_clash(const struct intern *in, const struct storage *dst, const struct storage *src, char *buf,
+			  size_t len)
+{
+	struct storage one;
+	for (uint32_t i = 0; i < src->nclasses; i++)
+		if (storage_find_class(dst, src->classes[i].name) >= 0) {
+			one = (struct storage){ .classes = &src->classes[i], .nclasses = 1 };
+			return storage_describe(in, &one, buf, len);
+		}
+	for (uint32_t i = 0; i < src->npvs; i++)
+		if (storage_find_pv(dst, src->pvs[i].name) >= 0) {
+			one = (struct storage){ .pvs = &src->pvs[i], .npvs = 1 };
+			return storage_describe(in, &one, buf, len);
+		}
+	for (uint32_t i = 0; i < src->npvcs; i++)
+		if (storage_find_pvc(dst, src->pvcs[i].ns, src->pvcs[i].name) >= 0) {
+			one = (struct storage){ .pvcs = &src->pvcs[i], .npvcs = 1 };
+			return storage_describe(in, &one, buf, len);
+		}
+	for (uint32_t i = 0; i < src->ncsinodes; i++)
+		if (storage_find_csinode(dst, src->csinodes[i].name) >= 0) {
+			one = (struct storage){ .csinodes = &src->csinodes[i], .ncsinodes = 1 };
+			return storage_describe(in, &one, buf, len);
+		}
+	for (uint32_t i = 0; i < src->ndrivers; i++)
+		if (storage_find_driver(dst, src->drivers[i].name) >= 0) {
+			one = (struct storage){ .drivers = &src->drivers[i], .ndrivers = 1 };
+			return storage_describe(in, &one, buf, len);
+		}
+	return NULL;
+}
 
 int storage_add_class(struct storage *st, struct storage_class *x)
 {

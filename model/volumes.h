@@ -10,6 +10,7 @@
 #define SKEWER_VOLUMES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "intern.h"
 #include "labels.h"
@@ -119,7 +120,18 @@ void storage_fini(struct storage *st);
 void storage_class_fini(struct storage_class *s);
 void pv_fini(struct pv *v);
 void csi_node_fini(struct csi_node *n);
-int storage_copy(struct storage *dst, const struct storage *src);
+/* Appends a deep copy of every object of src to dst. 0 on OOM (dst
+ * keeps what was appended). */
+int storage_append(struct storage *dst, const struct storage *src);
+/* Removes the last n objects of each kind of src's counts from dst (the
+ * undo of storage_append). */
+void storage_pop(struct storage *dst, const struct storage *src);
+/* src's objects that dst already has (same kind and name): the first
+ * one's kind and name into buf, NULL when none. */
+const char *storage_clash(const struct intern *in, const struct storage *dst, const struct storage *src, char *buf,
+			  size_t len);
+/* "PersistentVolumeClaim data/x" (the one object of st) into buf. */
+const char *storage_describe(const struct intern *in, const struct storage *st, char *buf, size_t len);
 
 /* Adds an object (takes ownership, *x zeroed). 0 on OOM. */
 int storage_add_class(struct storage *st, struct storage_class *x);

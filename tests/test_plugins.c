@@ -144,12 +144,15 @@ static void test_plugin_table(void **state)
 {
 	(void)state;
 	static const char *const profile[] = {
-		"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodeResourcesFit",
-		"PodTopologySpread", "InterPodAffinity", "DefaultPreemption", "NodeResourcesBalancedAllocation",
+		"SchedulingGates", "NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+		"NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding",
+		"VolumeZone", "PodTopologySpread", "InterPodAffinity", "DefaultPreemption",
+		"NodeResourcesBalancedAllocation",
 	};
 	static const char *const filters[] = {
-		"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-		"NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
+		"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts",
+		"NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
+		"PodTopologySpread", "InterPodAffinity",
 	};
 	assert_int_equal(plugin_table_len, sizeof(profile) / sizeof(profile[0]));
 	uint32_t nf = 0, nrec = 0, npost = 0;
@@ -186,6 +189,10 @@ static void test_plugin_table(void **state)
 	assert_int_equal(plugin_get(PL_POD_TOPOLOGY_SPREAD)->weight, 2);
 	assert_int_equal(plugin_get(PL_INTER_POD_AFFINITY)->weight, 2);
 	assert_int_equal(plugin_get(PL_BALANCED_ALLOCATION)->weight, 1);
+	/* MultiPoint gives VolumeBinding no weight: the framework's 1 */
+	assert_int_equal(plugin_get(PL_VOLUME_BINDING)->weight, 1);
+	assert_true(plugin_scores(PL_VOLUME_BINDING));
+	assert_non_null(plugin_get(PL_SCHEDULING_GATES)->ops->preenqueue);
 	assert_false(plugin_scores(PL_NODE_NAME));
 	assert_string_equal(plugin_code(PL_NODE_RESOURCES_FIT), "Fit");
 	assert_string_equal(plugin_code(PL_NONE), "?");

@@ -16,7 +16,9 @@
 	X(REMOVE_NODE, remove_node)     \
 	X(TAINT, taint)                 \
 	X(UNTAINT, untaint)             \
-	X(LABEL, label)
+	X(LABEL, label)                 \
+	X(CREATE, create)               \
+	X(UNGATE, ungate)
 
 #define STEP_KIND_ENUM(id, name) STEP_##id,
 enum step_kind {

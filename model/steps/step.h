@@ -75,6 +75,10 @@ struct step_reader {
 	 * unknown) */
 	int (*taint)(struct step_reader *r, const struct step_value *v, const char *what,
 		     struct taint *out);
+	/* a storage object with its kind (object or shorthand) into *out
+	 * (empty, the caller's) */
+	int (*storage)(struct step_reader *r, const struct step_value *v, const char *what,
+		       struct storage *out);
 	/* reports an error at v's line and column; returns nothing */
 	void (*error)(struct step_reader *r, const struct step_value *at, const char *fmt, ...)
 		STEP_PRINTF(3, 4);
@@ -101,6 +105,8 @@ struct step_writer {
 	void (*taint)(struct step_writer *w, const struct taint *t);
 	void (*pod)(struct step_writer *w, const struct pod *p);
 	void (*node)(struct step_writer *w, const struct node *n);
+	/* the one storage object of st, as shorthand with its kind */
+	void (*storage)(struct step_writer *w, const struct storage *st);
 };
 
 /* ---- describing: text into a buffer, snprintf's way ---- */
