@@ -114,7 +114,7 @@ struct node_rec {
 		 * NodeVolumeLimits: the pod volume (or the driver's index in
 		 * the node's CSINode); VolumeBinding: its reasons (enum
 		 * vb_reason bits) and the volume behind the first */
-		struct { int16_t port; } ports;
+		struct { int16_t port; int32_t holder; } ports;
 		struct { uint8_t reasons; int16_t vol; } vb;
 		struct { int16_t vol; } vz;
 		struct { int16_t vol; bool rwop; } vr;

@@ -63,10 +63,11 @@ static bool filter_skip(const struct cycle_state *x)
 
 static int filter(const struct cycle_state *x, uint32_t id, struct node_rec *r)
 {
-	int32_t port = -1;
-	if (node_ports_holder(x->c, x->p, &x->c->nodes[id], &port) < 0)
+	int32_t port = -1, q = node_ports_holder(x->c, x->p, &x->c->nodes[id], &port);
+	if (q < 0)
 		return 1;
 	r->why.ports.port = (int16_t)port;
+	r->why.ports.holder = q; /* the detail names it after preemption too */
 	return 0; /* Unschedulable: preemption may free the port */
 }
 
@@ -81,8 +82,8 @@ static void detail(const struct cluster *c, const struct decision *d, const stru
 		   size_t len)
 {
 	const struct pod *p = &c->pods[d->pod];
-	int32_t port = -1, q = node_ports_holder(c, p, &c->nodes[r->node], &port);
-	if (q < 0 || port < 0) {
+	int32_t port = r->why.ports.port, q = r->why.ports.holder;
+	if (q < 0 || (uint32_t)q >= c->npods || port < 0 || (uint32_t)port >= p->spec.nports) {
 		snprintf(buf, len, "host port in use");
 		return;
 	}
