@@ -43,6 +43,12 @@ bool plugin_filters(enum plugin_id id)
 	return p && p->ops->filter;
 }
 
+bool plugin_idle_for(enum plugin_id id, const struct cluster *c, const struct pod *pod)
+{
+	const struct plugin *p = plugin_get(id);
+	return p && p->ops->lean_skip && p->ops->lean_skip(c, pod);
+}
+
 void fmt_append(char *buf, size_t len, size_t *o, const char *s)
 {
 	size_t n = strlen(s);

@@ -360,6 +360,12 @@ const char *plugin_code(enum plugin_id p);
 bool plugin_scores(enum plugin_id p);
 /* Does the plugin have a Filter extension point? */
 bool plugin_filters(enum plugin_id p);
+struct cluster;
+struct pod;
+/* Does the plugin do nothing for pod (PreFilter Skip, no score: a
+ * volume plugin for a pod without claims, NodePorts without host
+ * ports)? The view leaves such filters out of the node panel. */
+bool plugin_idle_for(enum plugin_id p, const struct cluster *c, const struct pod *pod);
 /* Id of the name of a plugin with node records, PL_NONE when unknown. */
 enum plugin_id plugin_from_name(const char *name);
 const char *gate_name(enum feature_gate g);
