@@ -76,6 +76,15 @@ bool lean_covers_pod(const struct cluster *c, const struct pod *p)
 	return true;
 }
 
+void lean_mark_idle(const struct cluster *c, const struct pod *p, struct decision *d)
+{
+	/* what prioritize_nodes records for them: PreScore Skip */
+	for (uint32_t i = 0; i < plugin_table_len; i++)
+		if (!lean_knows(i) && plugin_table[i].ops->score && plugin_table[i].id < PL__COUNT)
+			d->plugin_skipped[plugin_table[i].id] = true;
+	(void)c, (void)p;
+}
+
 /* framework/runtime/framework.go RunFilterPlugins, in plugin order, for
  * every node of a lean decision that filter_lean does not take (a
  * NodeAffinity PreFilterResult, ephemeral or extended requests, more

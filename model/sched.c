@@ -159,8 +159,10 @@ void sched_set_batched(bool on)
  * lean_avx2.c) for a lean one */
 static int run_scores(struct cycle_state *x, struct sched_work *wk)
 {
-	if (x->d->lean || (batched_full && lean_covers_pod(x->c, x->p)))
+	if (x->d->lean || (batched_full && lean_covers_pod(x->c, x->p))) {
+		lean_mark_idle(x->c, x->p, x->d);
 		return score_and_select(x->sch, x->p, x->d, x->shape, x->ss, x->is, wk);
+	}
 	return prioritize_nodes(x, wk->ids, wk->rix);
 }
 
