@@ -426,8 +426,12 @@ int load_storage_into(struct loader *L, const struct ynode *m, const char *what,
 		return 0;
 	k = y_get(m, "kind");
 	if (y_absent(k) || k->type != Y_SCALAR || !adder(k->s)) {
-		load_err_at(L, y_absent(k) ? m : k, "%s: %s (expected kind StorageClass, PersistentVolume, PersistentVolumeClaim, CSINode or CSIDriver)",
-			    what, y_absent(k) ? "no kind" : k->type == Y_SCALAR ? "unknown kind" : "kind is not a string");
+		if (y_absent(k))
+			load_err_at(L, m, "%s: the object has no kind (expected kind StorageClass, PersistentVolume, PersistentVolumeClaim, CSINode or CSIDriver)",
+				    what);
+		else
+			load_err_at(L, k, "%s: kind '%s' cannot be created by a step (expected StorageClass, PersistentVolume, PersistentVolumeClaim, CSINode or CSIDriver)",
+				    what, k->type == Y_SCALAR ? k->s : "?");
 		return 0;
 	}
 	uint32_t before = st->nclasses + st->npvs + st->npvcs + st->ncsinodes + st->ndrivers;
