@@ -73,7 +73,7 @@ static int content(struct tui *t, struct rect body, int scroll)
 			 plugin_name((enum plugin_id)f), shown < nf ? "," : "");
 		if (first)
 			p.x = 8;
-		pen_put(&p, ROLE_DIM, item);
+		pen_put(&p, ROLE_LABEL, item);
 		if (shown % 3 == 0 || shown == nf)
 			pen_nl(&p);
 	}
@@ -144,4 +144,4 @@ int help_key(struct tui *t, int key)
 	return TUI_R_DRAW;
 }
 
-const struct panel_ops panel_help = {"help", draw};
+const struct panel_ops panel_help = {.name = "help", .draw = draw};
