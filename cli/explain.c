@@ -497,7 +497,10 @@ static void print_step(struct text *x, uint32_t i, const struct decision *d)
 		uncolor(x);
 		fputc('\n', x->f);
 	}
-	if (d && cli_decision_filled(s, d)) {
+	if (d && d->gated) {
+		fputs("  SchedulingGates' PreEnqueue keeps the pod out of the scheduling queue:\n"
+		      "  no scheduling cycle ran, no node was filtered.\n", x->f);
+	} else if (d && cli_decision_filled(s, d)) {
 		for (uint32_t k = 0; k < d->ncons; k++)
 			print_constraint(x, d, k);
 		if (d->ncons == 0)

@@ -229,6 +229,8 @@ struct decision {
 	 * plugin): its plugin id + 1 (0: none) and its status message */
 	int8_t prefilter_reject;
 	char *prefilter_msg;
+	/* SchedulingGates' PreEnqueue kept the pod out: no cycle ran */
+	bool gated;
 	/* the claims the cycle bound or provisioned on the chosen node
 	 * (VolumeBinding's Reserve and PreBind), NULL: none */
 	char *volume_note;

@@ -320,6 +320,7 @@ static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, str
 	if (!pre) {
 		d->outcome = OUT_PENDING;
 		d->message = gated;
+		d->gated = true;
 		d->lean = true; /* no node records: no cycle ran */
 		return set_result(r, OUT_PENDING, -1, gated);
 	}
