@@ -499,7 +499,10 @@ static void print_step(struct text *x, uint32_t i, const struct decision *d)
 		uncolor(x);
 		fputc('\n', x->f);
 	}
-	if (d && cli_decision_filled(s, d)) {
+	if (d && d->gated) {
+		fputs("  SchedulingGates' PreEnqueue keeps the pod out of the scheduling queue:\n"
+		      "  no scheduling cycle ran, no node was filtered.\n", x->f);
+	} else if (d && cli_decision_filled(s, d)) {
 		for (uint32_t k = 0; k < d->ncons; k++)
 			print_constraint(x, d, k);
 		if (d->ncons == 0)
@@ -516,6 +519,12 @@ static void print_step(struct text *x, uint32_t i, const struct decision *d)
 	if (s->kind == STEP_SCALE_UP)
 		cli_scale_up_text(x->f, x->t, i);
 	print_outcome(x, &x->t->res[i]);
+	if (d && d->volume_note) {
+		/* VolumeBinding's Reserve and PreBind, with the PV controller */
+		fputs("  volumes: ", x->f);
+		put(x, d->volume_note);
+		fputc('\n', x->f);
+	}
 	if (d && cli_event(d) && cli_decision_filled(s, d)) {
 		fputs("  event: ", x->f);
 		put(x, cli_event(d));

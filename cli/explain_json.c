@@ -287,6 +287,10 @@ static void write_step(struct jx *x, uint32_t i, const struct decision *d)
 	out_json_str(j, r->message);
 	if (s->kind == STEP_SCALE_UP)
 		cli_scale_up_json(j, x->t, i);
+	if (d && d->volume_note) {
+		out_json_key(j, "volumes");
+		out_json_str(j, d->volume_note);
+	}
 	if (step_runs_cycle(s) && d) {
 		if (cli_postfilter_ran(d))
 			write_preemption(x, d);

@@ -472,7 +472,7 @@ static void warn_kind(struct loader *L, const struct ynode *k)
 	}
 	L->skipped_kinds = v;
 	v[L->nskipped_kinds++] = s;
-	load_warn_at(L, k, "skipping objects of kind '%s' (skewer reads Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController, PriorityClass, PodDisruptionBudget and List)",
+	load_warn_at(L, k, "skipping objects of kind '%s' (skewer reads Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController, PriorityClass, PodDisruptionBudget, StorageClass, PersistentVolume, PersistentVolumeClaim, CSINode, CSIDriver and List)",
 		     k->s);
 }
 
@@ -514,9 +514,9 @@ static void add_object(struct loader *L, const struct ynode *m, const char *what
 		if (!y_absent(ann) && ann->type == Y_MAP)
 			note_version(L, y_get(ann, "skewer.io/server-version"), "skewer.io/server-version", true);
 		add_items(L, y_get(m, "items"), depth);
-	} else if (!strcmp(k->s, "Version"))
+	} else if (!strcmp(k->s, "Version")) {
 		note_version(L, y_get(m, "gitVersion"), "gitVersion", true);
-	else
+	} else if (!load_storage_object(L, m, k->s, what))
 		warn_kind(L, k);
 }
 
@@ -660,6 +660,7 @@ static bool claim_steps(struct loader *L, const struct ynode *key)
 
 enum seqkind {
 	SEQ_NONE, SEQ_NODES, SEQ_PODS, SEQ_WORKLOADS, SEQ_STEPS, SEQ_ITEMS, SEQ_PCLASSES, SEQ_PDBS,
+	SEQ_STORAGE, /* + i: load_storage_key(i) */
 };
 
 static void add_entry(struct loader *L, enum seqkind k, const struct ynode *item, uint32_t depth)
@@ -688,6 +689,15 @@ static void add_entry(struct loader *L, enum seqkind k, const struct ynode *item
 		break;
 	case SEQ_NONE:
 		break;
+	default: {
+		const char *kind = NULL;
+		const char *key = load_storage_key((uint32_t)(k - SEQ_STORAGE), &kind);
+		char what[64];
+		snprintf(what, sizeof(what), "%s' entry", key ? key : "?");
+		if (key)
+			load_storage_object(L, item, kind, what);
+		break;
+	}
 	}
 }
 
@@ -704,6 +714,16 @@ static void read_scenario(struct loader *L, const struct ynode *doc)
 	bool known = false;
 	for (uint32_t i = 0; i < doc->n; i++) {
 		const struct ynode *k = &doc->kids[2 * i], *v = &doc->kids[2 * i + 1];
+		const char *kind;
+		for (uint32_t j = 0; load_storage_key(j, &kind); j++) {
+			if (!y_key_is(k, load_storage_key(j, &kind)))
+				continue;
+			known = true;
+			if (v->type == Y_BAD || y_absent(v) || !y_want(L, v, Y_SEQ, load_storage_key(j, &kind)))
+				break;
+			for (uint32_t e = 0; e < v->n && !L->oom; e++)
+				add_entry(L, (enum seqkind)(SEQ_STORAGE + j), &v->kids[e], 3);
+		}
 		for (size_t j = 0; j < sizeof(seqs) / sizeof(seqs[0]); j++) {
 			if (!y_key_is(k, seqs[j].key))
 				continue;
@@ -755,6 +775,10 @@ static enum seqkind streamable(const struct ynode *key, bool kind_seen, bool kin
 			return SEQ_PCLASSES;
 		if (y_key_is(key, "disruptionBudgets"))
 			return SEQ_PDBS;
+		const char *kind;
+		for (uint32_t j = 0; load_storage_key(j, &kind); j++)
+			if (y_key_is(key, load_storage_key(j, &kind)))
+				return (enum seqkind)(SEQ_STORAGE + j);
 	}
 	if (y_key_is(key, "items") && (!kind_seen || kind_list))
 		return SEQ_ITEMS;

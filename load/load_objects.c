@@ -282,7 +282,7 @@ static int load_ns_reqs(struct loader *L, const struct ynode *n, const char *wha
 	return 1;
 }
 
-static int load_ns_term(struct loader *L, const struct ynode *m, const char *what, struct ns_term *t)
+int load_ns_term(struct loader *L, const struct ynode *m, const char *what, struct ns_term *t)
 {
 	memset(t, 0, sizeof(*t));
 	if (y_absent(m))

@@ -590,6 +590,8 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 		goto error;
 	if (!load_tolerations(L, y_get(spec, "tolerations"), &out->spec.tols, &out->spec.ntols))
 		goto error;
+	if (!load_pod_storage(L, spec, obj, out))
+		goto error;
 	if (!compute_requests(&x, m, spec) || x.failed)
 		goto error;
 	if (!x.admit)

@@ -375,6 +375,11 @@ static int r_taint(struct step_reader *r, const struct step_value *v, const char
 	return load_taint(r->ctx, YN(v), what, true, out);
 }
 
+static int r_storage(struct step_reader *r, const struct step_value *v, const char *what, struct storage *out)
+{
+	return load_storage_into(r->ctx, YN(v), what, out);
+}
+
 static void r_error(struct step_reader *r, const struct step_value *at, const char *fmt, ...)
 {
 	va_list ap;
@@ -393,7 +398,7 @@ static int read_action(struct loader *L, const struct ynode *v, struct step *st)
 	struct step_reader r = {
 		.ctx = L, .in = L->in, .absent = r_absent, .get = r_get, .want_map = r_want_map,
 		.scalar = r_scalar, .text = r_text, .str = r_str, .integer = r_int, .boolean = r_bool,
-		.quantity = r_quantity, .labels = r_labels, .pod = r_pod, .node = r_node, .taint = r_taint, .error = r_error,
+		.quantity = r_quantity, .labels = r_labels, .pod = r_pod, .node = r_node, .taint = r_taint, .storage = r_storage, .error = r_error,
 		.oom = r_oom,
 	};
 	return step_ops_of(st->kind)->read(st, &r, (const struct step_value *)v);

@@ -1187,12 +1187,17 @@ struct keep {
 #define K(s) {s, sizeof(s) - 1}
 static const struct keep keep_metadata[] = {K("name"), K("namespace"), K("labels"),
 					    K("ownerReferences"), K("deletionTimestamp"),
-					    K("creationTimestamp"), {NULL, 0}};
+					    K("creationTimestamp"), K("annotations"), {NULL, 0}};
 /* a document's own metadata (a List's): its annotations may name the
  * server's version (skewer.io/server-version) */
 static const struct keep keep_doc_metadata[] = {K("name"), K("namespace"), K("labels"),
 						K("ownerReferences"), K("deletionTimestamp"),
 						K("creationTimestamp"), K("annotations"), {NULL, 0}};
+/* the annotations read: a claim's binding (the PV controller's,
+ * VolumeBinding's), a List's server version (kubectl skewer) */
+static const struct keep keep_annotations[] = {K("pv.kubernetes.io/bind-completed"),
+					       K("volume.kubernetes.io/selected-node"),
+					       K("skewer.io/server-version"), {NULL, 0}};
 static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capacity"),
 					  K("startTime"), K("nominatedNodeName"),
 					  K("disruptionsAllowed"), K("conditions"), {NULL, 0}};
@@ -1203,7 +1208,7 @@ static const struct keep keep_bound_status[] = {K("phase"), K("startTime"), K("n
  * pod's DisruptionTarget reason */
 static const struct keep keep_condition[] = {K("type"), K("status"), K("message"), K("reason"), {NULL, 0}};
 static const struct keep keep_container[] = {K("name"), K("resources"), K("restartPolicy"),
-					     {NULL, 0}};
+					     K("ports"), {NULL, 0}};
 /* a workload's pod template, a node group's template (spec/autoscalers.md
  * 1.2) and a NodePool's spec.template */
 static const struct keep keep_template[] = {K("metadata"), K("spec"), K("labels"), K("taints"),
@@ -1219,7 +1224,12 @@ static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initC
 					K("unschedulable"), K("selector"), K("template"),
 					K("minAvailable"), K("maxUnavailable"),
 					/* a NodePool's (karpenter.sh/v1) */
-					K("weight"), K("limits"), K("requirements"), {NULL, 0}};
+					K("weight"), K("limits"), K("requirements"),
+					K("volumes"),
+					K("schedulingGates"), K("accessModes"), K("storageClassName"),
+					K("claimRef"), K("nodeAffinity"), K("csi"), K("volumeName"),
+					K("resources"), K("capacity"), K("drivers"), K("attachRequired"),
+					K("storageCapacity"), {NULL, 0}};
 /* the spec of a bound Pod once its nodeName is read (load_pod drops
  * these fields anyway): kubectl writes keys in order, so
  * topologySpreadConstraints and nodeSelector come after nodeName */
@@ -1227,7 +1237,7 @@ static const struct keep keep_bound_spec[] = {K("affinity"), K("containers"), K(
 					      K("nodeName"), K("overhead"), K("priority"),
 					      K("priorityClassName"), K("preemptionPolicy"),
 					      K("tolerations"), K("taints"), K("unschedulable"),
-					      K("selector"), K("template"), {NULL, 0}};
+					      K("selector"), K("template"), K("volumes"), {NULL, 0}};
 /* an owner reference: its uid and blockOwnerDeletion are never read */
 static const struct keep keep_owner[] = {K("apiVersion"), K("kind"), K("name"), K("controller"),
 					 {NULL, 0}};
@@ -1237,7 +1247,9 @@ bool load_kind_read(const char *k)
 {
 	static const char *const kinds[] = {"Node", "Pod", "Service", "ReplicaSet", "StatefulSet",
 					    "ReplicationController", "PriorityClass",
-					    "PodDisruptionBudget", "NodePool", "Version", NULL};
+					    "PodDisruptionBudget", "NodePool", "Version", "StorageClass",
+					    "PersistentVolume", "PersistentVolumeClaim", "CSINode", "CSIDriver",
+					    NULL};
 	size_t n = strlen(k);
 	for (const char *const *p = kinds; *p; p++)
 		if (!strcmp(k, *p))
@@ -1261,6 +1273,8 @@ static const struct keep *keep_list(const struct loader *L, const struct ynode *
 		return keep_condition;
 	if (y_key_is(key, "metadata"))
 		return keep_metadata;
+	if (y_key_is(key, "annotations"))
+		return keep_annotations;
 	if (y_key_is(key, "spec"))
 		return keep_spec;
 	if (y_key_is(key, "status"))

@@ -315,6 +315,24 @@ int load_taint(struct loader *L, const struct ynode *m, const char *what, bool s
 int load_tolerations(struct loader *L, const struct ynode *n, struct toleration **out,
 		     uint32_t *nout);
 int load_affinity(struct loader *L, const struct ynode *m, struct affinity *a, bool *has);
+/* One nodeSelectorTerm (matchExpressions, matchFields) into *t. */
+int load_ns_term(struct loader *L, const struct ynode *m, const char *what, struct ns_term *t);
+
+/* load_volumes.c: a pod's volumes, host ports and scheduling gates (spec
+ * is the pod's spec, or the shorthand entry itself). 1, 0 after an
+ * error. */
+int load_pod_storage(struct loader *L, const struct ynode *spec, bool obj, struct pod *p);
+/* A storage object of kind (StorageClass, PersistentVolume,
+ * PersistentVolumeClaim, CSINode, CSIDriver), as an object or
+ * shorthand, into the cluster: 1 when kind is one of them (errors
+ * reported), 0 when it is not. */
+int load_storage_object(struct loader *L, const struct ynode *m, const char *kind, const char *what);
+/* One storage object with its `kind` (object or shorthand) into st (a
+ * step's own): 1, 0 after an error. */
+int load_storage_into(struct loader *L, const struct ynode *m, const char *what, struct storage *st);
+/* The scenario key of a storage kind's shorthand list ("storageClasses"),
+ * and its kind; NULL past the last (i from 0). */
+const char *load_storage_key(uint32_t i, const char **kind);
 int load_selector_src(struct loader *L, const struct ynode *n, const char *what,
 		      struct label_selector_src *out);
 /* PriorityClass (shorthand or object): name required, value an int32;

@@ -360,6 +360,8 @@ static void timestamp(struct w *w, int in, const char *key, int64_t t)
 
 /* A pod entry at indentation `in` (the first line's "- " or key is the
  * caller's). */
+static void pod_storage(struct w *w, int in, const struct pod_spec *s);
+
 static void pod(struct w *w, int in, const struct pod *p, bool bound)
 {
 	fputs("name: ", w->f);
@@ -505,6 +507,244 @@ static void pod(struct w *w, int in, const struct pod *p, bool bound)
 		resources(w, &rest, false);
 		fputs("}}\n", w->f);
 	}
+	pod_storage(w, in, s);
+}
+
+static const char *mode_names[] = {"ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany", "ReadWriteOncePod"};
+
+static void modes_flow(struct w *w, uint8_t m)
+{
+	bool first = true;
+	fputc('[', w->f);
+	for (int b = 0; b < 4; b++)
+		if (m & (1u << b)) {
+			fputs(first ? "" : ", ", w->f);
+			q(w, mode_names[b]);
+			first = false;
+		}
+	fputc(']', w->f);
+}
+
+/* The storage objects as shorthand flow mappings, with their kind when
+ * asked (a create step). */
+static void storage_class(struct w *w, const struct storage_class *x, bool kind)
+{
+	fputs(kind ? "{kind: StorageClass, name: " : "{name: ", w->f);
+	qs(w, x->name);
+	if (x->provisioner) {
+		fputs(", provisioner: ", w->f);
+		qs(w, x->provisioner);
+	}
+	fputs(x->wffc ? ", volumeBindingMode: WaitForFirstConsumer" : ", volumeBindingMode: Immediate", w->f);
+	if (x->ntopo) {
+		fputs(", allowedTopologies: [", w->f);
+		for (uint32_t i = 0; i < x->ntopo; i++) {
+			fputs(i ? ", {matchLabelExpressions: [" : "{matchLabelExpressions: [", w->f);
+			for (uint32_t j = 0; j < x->topo[i].nexprs; j++) {
+				fputs(j ? ", {key: " : "{key: ", w->f);
+				qs(w, x->topo[i].exprs[j].key);
+				fputs(", values: ", w->f);
+				syms_flow(w, x->topo[i].exprs[j].vals, x->topo[i].exprs[j].nvals);
+				fputc('}', w->f);
+			}
+			fputs("]}", w->f);
+		}
+		fputc(']', w->f);
+	}
+	fputc('}', w->f);
+}
+
+static void storage_pv(struct w *w, const struct pv *x, bool kind)
+{
+	static const char *phases[] = {"Available", "Bound", "Released", "Failed"};
+	fputs(kind ? "{kind: PersistentVolume, name: " : "{name: ", w->f);
+	qs(w, x->name);
+	fputs(", storageClassName: ", w->f);
+	qs(w, x->class);
+	fprintf(w->f, ", capacity: \"%lld\", accessModes: ", (long long)x->capacity);
+	modes_flow(w, x->modes);
+	if (x->labels.n) {
+		fputs(", labels: ", w->f);
+		labels_flow(w, &x->labels);
+	}
+	fprintf(w->f, ", phase: %s", phases[x->phase & 3]);
+	if (x->claim_name) {
+		fputs(", claimRef: {namespace: ", w->f);
+		qs(w, x->claim_ns);
+		fputs(", name: ", w->f);
+		qs(w, x->claim_name);
+		fputc('}', w->f);
+	}
+	if (x->driver) {
+		fputs(", csi: {driver: ", w->f);
+		qs(w, x->driver);
+		if (x->handle) {
+			fputs(", volumeHandle: ", w->f);
+			qs(w, x->handle);
+		}
+		fputc('}', w->f);
+	}
+	if (x->has_aff) {
+		fputs(", nodeAffinity: {required: {nodeSelectorTerms: [", w->f);
+		for (uint32_t i = 0; i < x->naff; i++) {
+			fputs(i ? ", " : "", w->f);
+			ns_term(w, &x->aff[i]);
+		}
+		fputs("]}}", w->f);
+	}
+	fputc('}', w->f);
+}
+
+static void storage_pvc(struct w *w, const struct pvc *x, bool kind)
+{
+	fputs(kind ? "{kind: PersistentVolumeClaim, name: " : "{name: ", w->f);
+	qs(w, x->name);
+	fputs(", namespace: ", w->f);
+	qs(w, x->ns);
+	if (x->class) {
+		fputs(", storageClassName: ", w->f);
+		qs(w, x->class);
+	}
+	fprintf(w->f, ", request: \"%lld\", accessModes: ", (long long)x->request);
+	modes_flow(w, x->modes);
+	if (x->volume_name) {
+		fputs(", volumeName: ", w->f);
+		qs(w, x->volume_name);
+		if (!x->bind_completed)
+			fputs(", bindCompleted: false", w->f);
+	}
+	if (x->selected_node) {
+		fputs(", selectedNode: ", w->f);
+		qs(w, x->selected_node);
+	}
+	fputc('}', w->f);
+}
+
+static void storage_csinode(struct w *w, const struct csi_node *x, bool kind)
+{
+	fputs(kind ? "{kind: CSINode, name: " : "{name: ", w->f);
+	qs(w, x->name);
+	fputs(", drivers: [", w->f);
+	for (uint32_t i = 0; i < x->ndrivers; i++) {
+		fputs(i ? ", {name: " : "{name: ", w->f);
+		qs(w, x->drivers[i].name);
+		if (x->drivers[i].has_count)
+			fprintf(w->f, ", count: %lld", (long long)x->drivers[i].count);
+		fputc('}', w->f);
+	}
+	fputs("]}", w->f);
+}
+
+static void storage_driver(struct w *w, const struct csi_driver *x, bool kind)
+{
+	fputs(kind ? "{kind: CSIDriver, name: " : "{name: ", w->f);
+	qs(w, x->name);
+	fprintf(w->f, ", attachRequired: %s, storageCapacity: %s}", x->attach_required ? "true" : "false",
+		x->storage_capacity ? "true" : "false");
+}
+
+/* The cluster's storage objects (those the input gave: not the ones a
+ * scheduling step provisioned) as the scenario's lists. */
+static void storage_lists(struct w *w, const struct storage *st)
+{
+	if (st->nclasses)
+		fputs("storageClasses:\n", w->f);
+	for (uint32_t i = 0; i < st->nclasses; i++) {
+		fputs("  - ", w->f);
+		storage_class(w, &st->classes[i], false);
+		fputc('\n', w->f);
+	}
+	bool any = false;
+	for (uint32_t i = 0; i < st->npvs; i++) {
+		if (!st->pvs[i].alive || st->pvs[i].provisioned)
+			continue;
+		fputs(any ? "  - " : "persistentVolumes:\n  - ", w->f);
+		any = true;
+		storage_pv(w, &st->pvs[i], false);
+		fputc('\n', w->f);
+	}
+	any = false;
+	for (uint32_t i = 0; i < st->npvcs; i++) {
+		if (!st->pvcs[i].alive || st->pvcs[i].ephemeral)
+			continue;
+		fputs(any ? "  - " : "persistentVolumeClaims:\n  - ", w->f);
+		any = true;
+		storage_pvc(w, &st->pvcs[i], false);
+		fputc('\n', w->f);
+	}
+	if (st->ncsinodes)
+		fputs("csiNodes:\n", w->f);
+	for (uint32_t i = 0; i < st->ncsinodes; i++) {
+		fputs("  - ", w->f);
+		storage_csinode(w, &st->csinodes[i], false);
+		fputc('\n', w->f);
+	}
+	if (st->ndrivers)
+		fputs("csiDrivers:\n", w->f);
+	for (uint32_t i = 0; i < st->ndrivers; i++) {
+		fputs("  - ", w->f);
+		storage_driver(w, &st->drivers[i], false);
+		fputc('\n', w->f);
+	}
+}
+
+/* A pod's volumes, host ports and scheduling gates (shorthand). */
+static void pod_storage(struct w *w, int in, const struct pod_spec *s)
+{
+	if (s->nvols) {
+		ind(w, in);
+		fputs("volumes:\n", w->f);
+	}
+	for (uint32_t i = 0; i < s->nvols; i++) {
+		const struct pod_volume *v = &s->vols[i];
+		ind(w, in + 2);
+		fputs("- {name: ", w->f);
+		qs(w, v->name);
+		if (v->kind == VOL_PVC) {
+			fputs(", persistentVolumeClaim: {claimName: ", w->f);
+			qs(w, v->claim);
+			fputc('}', w->f);
+		} else if (v->kind == VOL_EPHEMERAL) {
+			fputs(", ephemeral: {volumeClaimTemplate: {spec: {accessModes: ", w->f);
+			modes_flow(w, v->eph_modes);
+			if (v->eph_class) {
+				fputs(", storageClassName: ", w->f);
+				qs(w, v->eph_class);
+			}
+			fprintf(w->f, ", resources: {requests: {storage: \"%lld\"}}}}}", (long long)v->eph_request);
+		} else {
+			fputs(", emptyDir: {}", w->f);
+		}
+		fputs("}\n", w->f);
+	}
+	if (s->nports) {
+		ind(w, in);
+		fputs("ports:\n", w->f);
+	}
+	for (uint32_t i = 0; i < s->nports; i++) {
+		const struct host_port *hp = &s->ports[i];
+		ind(w, in + 2);
+		fprintf(w->f, "- {containerPort: %d, hostPort: %d", hp->container_port, hp->host_port);
+		if (hp->protocol) {
+			fputs(", protocol: ", w->f);
+			qs(w, hp->protocol);
+		}
+		if (hp->host_ip) {
+			fputs(", hostIP: ", w->f);
+			qs(w, hp->host_ip);
+		}
+		fputs("}\n", w->f);
+	}
+	if (s->ngates) {
+		ind(w, in);
+		fputs("schedulingGates:\n", w->f);
+	}
+	for (uint32_t i = 0; i < s->ngates; i++) {
+		ind(w, in + 2);
+		fputs("- {name: ", w->f);
+		qs(w, s->gates[i]);
+		fputs("}\n", w->f);
+	}
 }
 
 static void node(struct w *w, int in, const struct node *n)
@@ -621,11 +861,29 @@ static void sw_node(struct step_writer *w, const struct node *n)
 	SW(w)->block = true;
 }
 
+static void sw_storage(struct step_writer *w, const struct storage *st)
+{
+	struct sw *x = SW(w);
+	sw_lead(x);
+	if (st->nclasses)
+		storage_class(x->out, &st->classes[0], true);
+	else if (st->npvs)
+		storage_pv(x->out, &st->pvs[0], true);
+	else if (st->npvcs)
+		storage_pvc(x->out, &st->pvcs[0], true);
+	else if (st->ncsinodes)
+		storage_csinode(x->out, &st->csinodes[0], true);
+	else if (st->ndrivers)
+		storage_driver(x->out, &st->drivers[0], true);
+	else
+		fputs("null", x->out->f);
+}
+
 static void step(struct w *w, const struct step *s)
 {
 	struct sw x = {
 		{w, w->c->in, sw_str, sw_text, sw_null, sw_begin, sw_key, sw_end, sw_taint, sw_pod,
-		 sw_node},
+		 sw_node, sw_storage},
 		w, true, false, false,
 	};
 	fprintf(w->f, "  - %s:", step_kind_name(s->kind));
@@ -1149,6 +1407,7 @@ int save_scenario(FILE *f, const struct scenario *sc)
 		for (uint32_t i = 0; i < c->npdbs; i++)
 			pdb(&w, &c->pdbs[i]);
 	}
+	storage_lists(&w, &c->st);
 	fputs("steps:", f);
 	fputs(sc->nsteps ? "\n" : " []\n", f);
 	/* a step made or changed in the view has line 0; after one, the

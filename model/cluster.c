@@ -192,6 +192,7 @@ void cluster_free(struct cluster *c)
 	for (uint32_t i = 0; i < c->npdbs; i++)
 		pdb_fini(&c->pdbs[i]);
 	free(c->pdbs);
+	storage_fini(&c->st);
 	for (uint32_t i = 0; i < c->nmatchers; i++)
 		matcher_free(c->matchers[i]);
 	free(c->matchers);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "intern.h"
 #include "objects.h"
+#include "volumes.h"
 
 /* A pod matcher: a conjunction of terms, each "namespace in set AND labels
  * match selector". Its per-node count of bound, matching pods is kept up
@@ -108,6 +109,7 @@ struct cluster {
 	uint32_t npclasses;
 	struct pdb *pdbs;           /* PodDisruptionBudgets, input order */
 	uint32_t npdbs;
+	struct storage st;          /* claims, volumes, classes, CSI objects */
 	/* the pods that have had a nominatedNodeName (a few): the cycle
 	 * reads the ones still pending and nominated from here */
 	uint32_t *nominated;

@@ -71,6 +71,12 @@ void lean_filter(struct cluster *c, const struct pod *p, struct decision *d, con
  * scores: false when a plugin was added to the table and not to them (a
  * lean decision is then made in full). */
 bool lean_covers_table(void);
+/* Do the fast paths answer for pod p: every plugin they do not know does
+ * nothing for it (its lean_skip)? */
+bool lean_covers_pod(const struct cluster *c, const struct pod *p);
+/* The batched scoring of a pod lean_covers_pod accepts: the Score
+ * plugins it does not know are idle for it, recorded as skipped. */
+void lean_mark_idle(const struct cluster *c, const struct pod *p, struct decision *d);
 /* The vector loops are to run: on (sched_set_vector) and the processor
  * has AVX2; lean_vector_count counts a cycle they scored. */
 bool lean_vector_ok(void);

@@ -30,6 +30,8 @@ void decision_fini(struct decision *d)
 	preemption_fini(&d->pre);
 	free(d->event);
 	free(d->condition);
+	free(d->prefilter_msg);
+	free(d->volume_note);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -89,7 +91,9 @@ const char *decision_reason_of(const struct cluster *c, const struct decision *d
 	if (!len)
 		return buf;
 	buf[0] = '\0';
-	if (p && p->ops->reason)
+	if (d->prefilter_reject && d->prefilter_reject == pl + 1 && d->prefilter_msg)
+		snprintf(buf, len, "%s", d->prefilter_msg); /* the PreFilter's status */
+	else if (p && p->ops->reason)
 		p->ops->reason(c, d, r, buf, len);
 	return buf;
 }
@@ -97,7 +101,7 @@ const char *decision_reason_of(const struct cluster *c, const struct decision *d
 char *decision_reason_dup(const struct cluster *c, const struct decision *d, const struct node_rec *r,
 			  enum plugin_id pl)
 {
-	size_t len = 256;
+	size_t len = 256 + (d->prefilter_msg ? strlen(d->prefilter_msg) : 0);
 	for (uint32_t i = 0; i < d->next && i < 64; i++)
 		len += strlen(intern_get(c->in, d->ext_names[i])) + 16;
 	char *buf = malloc(len);
@@ -121,7 +125,9 @@ const char *decision_detail_of(const struct cluster *c, const struct decision *d
 	if (!len)
 		return buf;
 	buf[0] = '\0';
-	if (p && p->ops->detail)
+	if (d->prefilter_reject && d->prefilter_reject == pl + 1)
+		snprintf(buf, len, "%s's PreFilter rejects the pod on every node", plugin_name(pl));
+	else if (p && p->ops->detail)
 		p->ops->detail(c, d, r, buf, len);
 	return buf;
 }

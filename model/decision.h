@@ -110,6 +110,15 @@ struct node_rec {
 			int32_t dom;      /* index into its doms; -1 when missing */
 		} spread;
 		struct { uint8_t what; uint32_t term; } ipa;      /* enum ipa_fail */
+		/* NodePorts: the pod's port; VolumeZone, VolumeRestrictions,
+		 * NodeVolumeLimits: the pod volume (or the driver's index in
+		 * the node's CSINode); VolumeBinding: its reasons (enum
+		 * vb_reason bits) and the volume behind the first */
+		struct { int16_t port; int32_t holder; } ports;
+		struct { uint8_t reasons; int16_t vol; } vb;
+		struct { int16_t vol; } vz;
+		struct { int16_t vol; bool rwop; } vr;
+		struct { int16_t drv; int64_t have, want, limit; } nvl;
 	} why;
 	int16_t norm[PL__COUNT];  /* normalized, 0..100 */
 	uint32_t host_count;      /* soft PTS: matching pods on this node (hostname term) */
@@ -216,6 +225,15 @@ struct decision {
 	uint32_t *tied;           /* node ids sharing the best total */
 	uint32_t ntied;
 	bool prefilter_conflict;  /* NodeAffinity: pod affinity terms conflict */
+	/* another PreFilter rejected the pod (every node recorded with that
+	 * plugin): its plugin id + 1 (0: none) and its status message */
+	int8_t prefilter_reject;
+	char *prefilter_msg;
+	/* SchedulingGates' PreEnqueue kept the pod out: no cycle ran */
+	bool gated;
+	/* the claims the cycle bound or provisioned on the chosen node
+	 * (VolumeBinding's Reserve and PreBind), NULL: none */
+	char *volume_note;
 	bool scored;              /* score plugins ran (>= 1 feasible node) */
 	bool plugin_skipped[PL__COUNT]; /* PreScore Skip or weight 0 */
 	sym_t *ext_names;         /* extended resources the pod requests (fit bits) */

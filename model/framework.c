@@ -44,6 +44,12 @@ bool plugin_filters(enum plugin_id id)
 	return p && p->ops->filter;
 }
 
+bool plugin_idle_for(enum plugin_id id, const struct cluster *c, const struct pod *pod)
+{
+	const struct plugin *p = plugin_get(id);
+	return p && p->ops->lean_skip && p->ops->lean_skip(c, pod);
+}
+
 void fmt_append(char *buf, size_t len, size_t *o, const char *s)
 {
 	size_t n = strlen(s);
@@ -64,14 +70,36 @@ int run_prefilters(struct cycle_state *x)
 		return 0;
 	for (uint32_t i = 0; i < plugin_table_len; i++) {
 		const struct plugin_ops *op = plugin_table[i].ops;
+		if (x->rejected)
+			break; /* a rejection ends the PreFilters */
 		if (op->prefilter && !op->prefilter(x))
 			return 0;
 	}
 	return 1;
 }
 
+int run_preenqueue(const struct cluster *c, const struct pod *p, char **msg)
+{
+	*msg = NULL;
+	for (uint32_t i = 0; i < plugin_table_len; i++) {
+		const struct plugin_ops *op = plugin_table[i].ops;
+		int rc = op->preenqueue ? op->preenqueue(c, p, msg) : 1;
+		if (rc != 1)
+			return rc;
+	}
+	return 1;
+}
+
+int cycle_reject(struct cycle_state *x, enum plugin_id pl, const char *msg)
+{
+	x->rejected = (int8_t)(pl + 1);
+	return (x->reject_msg = strdup(msg)) != NULL;
+}
+
 void cycle_state_fini(struct cycle_state *x)
 {
+	free(x->reject_msg);
+	x->reject_msg = NULL;
 	for (uint32_t i = 0; i < plugin_table_len; i++)
 		if (plugin_table[i].ops->prefilter_fini)
 			plugin_table[i].ops->prefilter_fini(x);
@@ -86,6 +114,15 @@ bool filter_node_all(const struct cycle_state *x, uint32_t id, struct node_rec *
 	bool first_unres = false;
 	r->blockers = r->blockers_unres = 0;
 	r->fail = PL_NONE;
+	if (x->rejected) {
+		/* a PreFilter rejected the pod: every node has its status
+		 * (schedule_one.go findNodesThatFitPod), no filter runs */
+		r->fail = (int8_t)(x->rejected - 1);
+		r->blockers = r->blockers_unres = (uint16_t)(1u << r->fail);
+		r->unresolvable = true;
+		r->nran = 0;
+		return false;
+	}
 	if (x->allowed && !x->allowed[id]) {
 		/* outside NodeAffinity's PreFilterResult: upstream never
 		 * evaluates the node (schedule_one.go findNodesThatPassFilters) */

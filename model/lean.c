@@ -37,27 +37,52 @@ void lean_vector_count(void)
 	vector_scored++;
 }
 
-bool lean_covers_table(void)
+/* Is plugin i of the table one the fast paths answer (shape.c,
+ * rescache.c, the loops here and in score.c and lean_avx2.c)? */
+static bool lean_knows(uint32_t i)
 {
-	/* the plugins whose Filter and Score the fast paths answer (shape.c,
-	 * rescache.c, the loops here and in score.c and lean_avx2.c) */
 	static const enum plugin_id fast[] = {
 		PL_NODE_UNSCHEDULABLE, PL_NODE_NAME, PL_TAINT_TOLERATION, PL_NODE_AFFINITY,
 		PL_NODE_RESOURCES_FIT, PL_POD_TOPOLOGY_SPREAD, PL_INTER_POD_AFFINITY, PL_BALANCED_ALLOCATION,
 	};
+	const struct plugin_ops *op = plugin_table[i].ops;
+	for (uint32_t k = 0; k < sizeof(fast) / sizeof(fast[0]); k++)
+		if (plugin_table[i].id == fast[k])
+			return true;
+	return !op->prefilter && !op->filter && !op->prescore && !op->score;
+}
+
+bool lean_covers_table(void)
+{
+	/* a plugin the fast paths do not know is covered for the pods it
+	 * does nothing for (lean_skip) */
 	static int covers = -1;
 	if (covers >= 0)
 		return covers;
 	covers = 1;
-	for (uint32_t i = 0; i < plugin_table_len; i++) {
-		const struct plugin_ops *op = plugin_table[i].ops;
-		bool known = false;
-		for (uint32_t k = 0; k < sizeof(fast) / sizeof(fast[0]); k++)
-			known |= plugin_table[i].id == fast[k];
-		if (!known && (op->prefilter || op->filter || op->prescore || op->score))
+	for (uint32_t i = 0; i < plugin_table_len; i++)
+		if (!lean_knows(i) && !plugin_table[i].ops->lean_skip)
 			covers = 0;
-	}
 	return covers;
+}
+
+bool lean_covers_pod(const struct cluster *c, const struct pod *p)
+{
+	if (!lean_covers_table())
+		return false;
+	for (uint32_t i = 0; i < plugin_table_len; i++)
+		if (!lean_knows(i) && !plugin_table[i].ops->lean_skip(c, p))
+			return false;
+	return true;
+}
+
+void lean_mark_idle(const struct cluster *c, const struct pod *p, struct decision *d)
+{
+	/* what prioritize_nodes records for them: PreScore Skip */
+	for (uint32_t i = 0; i < plugin_table_len; i++)
+		if (!lean_knows(i) && plugin_table[i].ops->score && plugin_table[i].id < PL__COUNT)
+			d->plugin_skipped[plugin_table[i].id] = true;
+	(void)c, (void)p;
 }
 
 /* framework/runtime/framework.go RunFilterPlugins, in plugin order, for

@@ -207,7 +207,7 @@ void ns_term_fini(struct ns_term *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static int ns_term_copy(struct ns_term *dst, const struct ns_term *src)
+int ns_term_copy(struct ns_term *dst, const struct ns_term *src)
 {
 	memset(dst, 0, sizeof(*dst));
 	dst->invalid = src->invalid;
@@ -402,6 +402,9 @@ void pod_spec_fini(struct pod_spec *s)
 		tsc_fini(&s->tscs[i]);
 	free(s->tscs);
 	resources_fini(&s->req);
+	free(s->vols);
+	free(s->ports);
+	free(s->gates);
 	for (uint32_t i = 0; i < s->nadmission_errors; i++)
 		free(s->admission_errors[i]);
 	free(s->admission_errors);
@@ -440,6 +443,13 @@ int pod_spec_copy(struct pod_spec *dst, const struct pod_spec *src)
 	}
 	if (!resources_copy(&dst->req, &src->req))
 		goto error;
+	if (!dup_array(&dst->vols, src->vols, src->nvols, sizeof(*src->vols)) ||
+	    !dup_array(&dst->ports, src->ports, src->nports, sizeof(*src->ports)) ||
+	    !dup_array(&dst->gates, src->gates, src->ngates, sizeof(*src->gates)))
+		goto error;
+	dst->nvols = src->nvols;
+	dst->nports = src->nports;
+	dst->ngates = src->ngates;
 	if (src->nadmission_errors) {
 		dst->admission_errors = calloc(src->nadmission_errors, sizeof(char *));
 		if (!dst->admission_errors)

@@ -146,6 +146,31 @@ struct owner_ref {
 	int controller;    /* -1 absent, 0 false, 1 true */
 };
 
+/* A pod volume the volume plugins read (model/volumes.h): a claim by
+ * name, or a generic ephemeral volume whose claim the ephemeral volume
+ * controller makes from the template, named POD-VOLUME
+ * (component-helpers ephemeral.VolumeClaimName). Other sources are kept
+ * as VOL_OTHER (no plugin of skewer reads them). */
+enum pod_volume_kind { VOL_OTHER, VOL_PVC, VOL_EPHEMERAL };
+struct pod_volume {
+	sym_t name;
+	uint8_t kind;               /* enum pod_volume_kind */
+	sym_t claim;                /* the claim's name (ephemeral: POD-VOLUME) */
+	/* ephemeral: the template's spec */
+	sym_t eph_class;            /* storageClassName, SYM_NONE when absent */
+	int64_t eph_request;        /* resources.requests.storage, bytes */
+	uint8_t eph_modes;          /* enum access_mode bits */
+};
+
+/* A container port with a hostPort (util.GetHostPorts); protocol as
+ * written ("" = TCP), hostIP ("" = 0.0.0.0). */
+struct host_port {
+	int32_t host_port;
+	int32_t container_port;
+	sym_t protocol;             /* SYM_NONE: TCP */
+	sym_t host_ip;              /* SYM_NONE: 0.0.0.0 */
+};
+
 /* The spec of a pod as the scheduler sees it. */
 struct pod_spec {
 	sym_t node_name;            /* SYM_NONE: pending */
@@ -169,6 +194,12 @@ struct pod_spec {
 	/* spec.preemptionPolicy: PreemptLowerPriority (default) or Never;
 	 * the text as written (SYM_NONE when absent) for validation */
 	sym_t preemption_policy;
+	struct pod_volume *vols;    /* spec.volumes */
+	uint32_t nvols;
+	struct host_port *ports;    /* containers' ports with a hostPort */
+	uint32_t nports;
+	sym_t *gates;               /* spec.schedulingGates names, in order */
+	uint32_t ngates;
 	/* Problems found while reading the pod that the API server would
 	 * reject (bad quantities...): "PATH: Invalid value: ...". */
 	char **admission_errors;
@@ -319,11 +350,17 @@ struct version_switches {
  * from it; a plugin with records has an id below PL__COUNT, in this order
  * (node_rec.blockers has 16 bits), the others come after. */
 #define SKEWER_PLUGINS(X)                                                                        \
+	X(PL_SCHEDULING_GATES, "SchedulingGates", 0, plugin_scheduling_gates, 0)                 \
 	X(PL_NODE_UNSCHEDULABLE, "NodeUnschedulable", 0, plugin_node_unschedulable, 1)           \
 	X(PL_NODE_NAME, "NodeName", 0, plugin_node_name, 1)                                      \
 	X(PL_TAINT_TOLERATION, "TaintToleration", 3, plugin_taint_toleration, 1)                 \
 	X(PL_NODE_AFFINITY, "NodeAffinity", 2, plugin_node_affinity, 1)                          \
+	X(PL_NODE_PORTS, "NodePorts", 0, plugin_node_ports, 1)                                   \
 	X(PL_NODE_RESOURCES_FIT, "NodeResourcesFit", 1, plugin_node_resources_fit, 1)            \
+	X(PL_VOLUME_RESTRICTIONS, "VolumeRestrictions", 0, plugin_volume_restrictions, 1)        \
+	X(PL_NODE_VOLUME_LIMITS, "NodeVolumeLimits", 0, plugin_node_volume_limits, 1)            \
+	X(PL_VOLUME_BINDING, "VolumeBinding", 1, plugin_volume_binding, 1)                       \
+	X(PL_VOLUME_ZONE, "VolumeZone", 0, plugin_volume_zone, 1)                                \
 	X(PL_POD_TOPOLOGY_SPREAD, "PodTopologySpread", 2, plugin_pod_topology_spread, 1)         \
 	X(PL_INTER_POD_AFFINITY, "InterPodAffinity", 2, plugin_inter_pod_affinity, 1)            \
 	X(PL_DEFAULT_PREEMPTION, "DefaultPreemption", 0, plugin_default_preemption, 0)           \
@@ -375,6 +412,12 @@ const char *plugin_code(enum plugin_id p);
 bool plugin_scores(enum plugin_id p);
 /* Does the plugin have a Filter extension point? */
 bool plugin_filters(enum plugin_id p);
+struct cluster;
+struct pod;
+/* Does the plugin do nothing for pod (PreFilter Skip, no score: a
+ * volume plugin for a pod without claims, NodePorts without host
+ * ports)? The view leaves such filters out of the node panel. */
+bool plugin_idle_for(enum plugin_id p, const struct cluster *c, const struct pod *pod);
 /* Id of the name of a plugin with node records, PL_NONE when unknown. */
 enum plugin_id plugin_from_name(const char *name);
 const char *gate_name(enum feature_gate g);
@@ -398,6 +441,7 @@ void workload_fini(struct workload *w);
 void pdb_fini(struct pdb *d);
 void affinity_fini(struct affinity *a);
 void ns_term_fini(struct ns_term *t);
+int ns_term_copy(struct ns_term *dst, const struct ns_term *src);
 void pod_affinity_term_fini(struct pod_affinity_term *t);
 
 #endif

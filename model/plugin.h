@@ -29,6 +29,14 @@ struct cycle_state {
 	bool conflict;                   /* NodeAffinity's PreFilter rejects the pod */
 	struct spread_state *ss;         /* NULL: PodTopologySpread skipped */
 	struct ipa_state *is;            /* NULL: InterPodAffinity skipped */
+	/* a PreFilter that rejected the pod (framework.go RunPreFilterPlugins
+	 * stops there): its plugin id + 1 (0: none) and its status message */
+	int8_t rejected;
+	char *reject_msg;
+	/* the volume plugins' and NodePorts' PreFilter answers: Skip, and
+	 * the ReadWriteOncePod claims in use elsewhere */
+	bool ports_skip, vr_skip, nvl_skip, vb_skip, vz_skip;
+	uint32_t rwop_in_use;
 	/* a copy of node over_id with other requests (preemption's dry run
 	 * of a NodeInfo with pods removed), read for it; NULL: none */
 	const struct node *over;
@@ -39,6 +47,13 @@ struct cycle_state {
 struct plugin_ops {
 	/* the view's short code of its failures ("Fit"), NULL: none */
 	const char *code;
+	/* true when the plugin does nothing for pod p (PreFilter Skip and
+	 * no score to add): the lean fast paths, which do not know it, may
+	 * answer for the pod (lean.c lean_covers_pod). NULL: never. */
+	bool (*lean_skip)(const struct cluster *c, const struct pod *p);
+	/* PreEnqueue: 1 lets the pod into the queue, 0 keeps it out with
+	 * *msg (malloc'd), -1 on OOM */
+	int (*preenqueue)(const struct cluster *c, const struct pod *p, char **msg);
 	/* PreFilter: its state for the pod into x. 0 on OOM. */
 	int (*prefilter)(struct cycle_state *x);
 	/* frees what prefilter made */
@@ -83,6 +98,14 @@ const struct plugin *plugin_get(enum plugin_id id);
 #define PLUGIN_OPS(id, name, weight, ops, rec) extern const struct plugin_ops ops;
 SKEWER_PLUGINS(PLUGIN_OPS)
 #undef PLUGIN_OPS
+
+/* The PreEnqueue plugins in order: 1 the pod may be scheduled, 0 not
+ * (*msg the first refusal, malloc'd), -1 on OOM. */
+int run_preenqueue(const struct cluster *c, const struct pod *p, char **msg);
+
+/* A PreFilter rejection of plugin pl with message msg (copied): the
+ * later PreFilters do not run. 0 on OOM. */
+int cycle_reject(struct cycle_state *x, enum plugin_id pl, const char *msg);
 
 /* framework/runtime/framework.go RunPreFilterPlugins: the shape, then
  * every PreFilter in order into x (sch, c, p and d set). 0 on OOM; x is to be

@@ -265,4 +265,18 @@ static inline int64_t spread_normalize_one(bool ignored, int64_t raw, int64_t mi
 		return 100;
 	return 100 * (max + min - raw) / max;
 }
+/* NodePorts: the first bound pod on n holding a host port p wants (its
+ * id; *port the pod's port index), -1 when all are free. */
+int32_t node_ports_holder(const struct cluster *c, const struct pod *p, const struct node *n, int32_t *port);
+/* VolumeRestrictions: the first bound pod other than except naming
+ * claim ns/claim, -1 when none. */
+int32_t claim_used_by(const struct cluster *c, sym_t ns, sym_t claim, uint32_t except);
+/* NodeVolumeLimits on n: 1 fits, 0 over a CSI driver's limit (*drv its
+ * index in the node's CSINode, the counts), -1 on OOM. */
+int node_volume_limits_fit(const struct cluster *c, const struct pod *p, const struct node *n, int16_t *drv,
+			   int64_t *have, int64_t *want, int64_t *limit);
+/* VolumeZone on n: 1 fits, 0 with the pod volume and topology key
+ * (0..3: beta zone, beta region, zone, region) that failed. */
+int volume_zone_fit(const struct cluster *c, const struct pod *p, const struct node *n, int16_t *vol, int *key);
+
 #endif

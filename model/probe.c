@@ -156,7 +156,10 @@ int probe_move(struct probe *pr, uint32_t q, int delta)
 		return 0;
 	if (!spread_filter_skipped(pr->x.ss) && !spread_move(c, pr->x.ss, node, p, qp, delta))
 		return 0;
-	if (!ipa_sees(c, p, qp))
+	/* the node's pods themselves for InterPodAffinity, and for the
+	 * plugins that read them: NodePorts (host ports), VolumeRestrictions
+	 * and NodeVolumeLimits (volumes) */
+	if (!ipa_sees(c, p, qp) && !qp->spec.nports && !qp->spec.nvols)
 		return 1;
 	if (pr->nops == pr->capops) {
 		uint32_t cap = pr->capops ? pr->capops * 2 : 16;

@@ -160,8 +160,10 @@ void sched_set_batched(bool on)
 static int run_scores(struct cycle_state *x, struct sched_work *wk)
 {
 	/* the batched passes answer the releases cfg.sw.fast names */
-	if (x->d->lean || (batched_full && x->c->cfg.sw.fast))
+	if (x->d->lean || (batched_full && x->c->cfg.sw.fast && lean_covers_pod(x->c, x->p))) {
+		lean_mark_idle(x->c, x->p, x->d);
 		return score_and_select(x->sch, x->p, x->d, x->shape, x->ss, x->is, wk);
+	}
 	return prioritize_nodes(x, wk->ids, wk->rix);
 }
 
@@ -320,9 +322,10 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 	int rc = 0;
 	d->pod = pod;
 	d->chosen = -1;
-	/* a plugin the fast paths do not answer, or a release whose rules
-	 * they do not model (model/version.c), makes lean cycles full */
-	if (d->lean && (!lean_covers_table() || !c->cfg.sw.fast))
+	/* a plugin the fast paths do not answer for this pod, or a release
+	 * whose rules they do not model (model/version.c), makes lean cycles
+	 * full */
+	if (d->lean && (!lean_covers_pod(c, p) || !c->cfg.sw.fast))
 		return 2;
 	if (d->lean) {
 		d->verdict = malloc(c->nnodes + 1);
@@ -339,9 +342,14 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 	 * PodTopologySpread, InterPodAffinity) */
 	if (!run_prefilters(&x))
 		goto done;
-	if (x.conflict && d->lean) {
+	if ((x.conflict || x.rejected) && d->lean) {
 		rc = 2;
 		goto done;
+	}
+	if (x.rejected) {
+		d->prefilter_reject = x.rejected;
+		if (!(d->prefilter_msg = strdup(x.reject_msg)))
+			goto done;
 	}
 	if (!c->nalive_nodes) {
 		d->outcome = OUT_PENDING;
@@ -350,7 +358,15 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 		rc = d->message != NULL;
 		goto done;
 	}
-	if (x.conflict) {
+	if (x.rejected) {
+		/* another PreFilter rejected the pod: every node has its
+		 * status (filter_node_all), no filter ran */
+		uint32_t nn = 0;
+		for (uint32_t id = 0; id < c->nnodes; id++)
+			if (c->nflag[id] & NF_ALIVE)
+				filter_node_all(&x, id, init_rec(&d->nodes[nn++], id));
+		d->nnodes = nn;
+	} else if (x.conflict) {
 		/* the PreFilter rejects the pod: no node is evaluated, each
 		 * recorded as outside the result, with the later filters'
 		 * blockers (a full decision: a lean one returned above) */
@@ -422,6 +438,14 @@ char *sched_fit_message(const struct cluster *c, const struct decision *d)
 			 d->nnodes);
 		return strdup(buf);
 	}
+	if (d->prefilter_reject && d->prefilter_msg) {
+		/* types.go FitError.Error: the PreFilter's message alone */
+		size_t n = strlen(d->prefilter_msg) + 64;
+		if (!(out = malloc(n)))
+			return NULL;
+		snprintf(out, n, "0/%u nodes are available: %s.", d->nnodes, d->prefilter_msg);
+		return out;
+	}
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		const struct node_rec *r = &d->nodes[i];
 		if (r->feasible)
@@ -431,7 +455,8 @@ char *sched_fit_message(const struct cluster *c, const struct decision *d)
 		if (r->prefilter_cut && c->cfg.sw.absent == ABSENT_UNCOUNTED)
 			continue;
 		char *why = decision_reason_dup(c, d, r, r->fail);
-		int ok = why && reason_hist_add_status(&h, why, r->fail == PL_NODE_RESOURCES_FIT);
+		int ok = why && reason_hist_add_status(&h, why, r->fail == PL_NODE_RESOURCES_FIT ||
+								   r->fail == PL_VOLUME_BINDING);
 		free(why);
 		if (!ok)
 			goto done;

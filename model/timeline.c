@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plugin.h"
 #include "preempt.h"
 #include "priority.h"
 #include "sched.h"
@@ -129,6 +130,10 @@ static void undo_clear(struct timeline *t, uint32_t k)
 	if (u->rec && o && o->forget)
 		o->forget(u);
 	free(u->rec);
+	if (u->vol)
+		vol_undo_fini(u->vol);
+	free(u->vol);
+	u->vol = NULL;
 	free(u->victims);
 	free(u->cleared);
 	memset(u, 0, sizeof(*u));
@@ -283,13 +288,42 @@ static int preemption_apply(struct cluster *c, uint32_t pod, const struct decisi
 	return 1;
 }
 
+/* volume_binding.go Reserve and PreBind: the pod's delayed claims bound
+ * on its node, recorded in u->vol for undo */
+static int claims_bind(struct cluster *c, uint32_t pod, struct step_undo *u)
+{
+	if (!c->pods[pod].spec.nvols)
+		return 1;
+	if (!u->vol && !(u->vol = calloc(1, sizeof(*u->vol))))
+		return 0;
+	vol_undo_fini(u->vol);
+	return vb_bind(c, pod, (uint32_t)c->pods[pod].node, u->vol);
+}
+
+static void claims_undo(struct cluster *c, struct step_undo *u)
+{
+	if (u->vol)
+		vb_unbind(c, u->vol);
+}
+
 /* Schedules pod id (alive, unbound) for step s: decide, honour choose,
  * bind. */
 static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, struct decision *d,
 		     struct step_result *r, struct step_undo *u)
 {
 	struct cluster *c = t->c;
-	char buf[600];
+	char buf[600], *gated = NULL;
+	/* PreEnqueue (SchedulingGates): a gated pod never reaches a cycle */
+	int pre = run_preenqueue(c, &c->pods[pod], &gated);
+	if (pre < 0)
+		return 0;
+	if (!pre) {
+		d->outcome = OUT_PENDING;
+		d->message = gated;
+		d->gated = true;
+		d->lean = true; /* no node records: no cycle ran */
+		return set_result(r, OUT_PENDING, -1, gated);
+	}
 	if (s->choose)
 		d->lean = false; /* choose reads the chosen node's record */
 	if (!sched_decide(t->sched, pod, d) || !preemption_apply(c, pod, d, u))
@@ -337,6 +371,10 @@ static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, str
 		cluster_bind(c, pod, (uint32_t)node);
 		u->node = node;
 		u->applied = true;
+		if (!claims_bind(c, pod, u))
+			return 0;
+		if (u->vol && u->vol->note && !(d->volume_note = strdup(u->vol->note)))
+			return 0;
 	}
 	return set_result(r, d->outcome, node, d->message);
 }
@@ -366,6 +404,16 @@ const char *timeline_pod_ref(const struct cluster *c, sym_t ns, sym_t name, char
 int timeline_cycle(struct step_ctx *x, uint32_t pod, struct decision *d)
 {
 	return run_cycle(x->t, x->s, pod, d, x->r, x->u);
+}
+
+int timeline_claims_bind(struct step_ctx *x, uint32_t pod)
+{
+	return claims_bind(x->c, pod, x->u);
+}
+
+void timeline_claims_undo(struct step_ctx *x)
+{
+	claims_undo(x->c, x->u);
 }
 
 void timeline_preemption_redo(struct step_ctx *x, uint32_t pod)

@@ -144,12 +144,15 @@ static void test_plugin_table(void **state)
 {
 	(void)state;
 	static const char *const profile[] = {
-		"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodeResourcesFit",
-		"PodTopologySpread", "InterPodAffinity", "DefaultPreemption", "NodeResourcesBalancedAllocation",
+		"SchedulingGates", "NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+		"NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding",
+		"VolumeZone", "PodTopologySpread", "InterPodAffinity", "DefaultPreemption",
+		"NodeResourcesBalancedAllocation",
 	};
 	static const char *const filters[] = {
-		"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-		"NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
+		"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts",
+		"NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
+		"PodTopologySpread", "InterPodAffinity",
 	};
 	assert_int_equal(plugin_table_len, sizeof(profile) / sizeof(profile[0]));
 	uint32_t nf = 0, nrec = 0, npost = 0;
@@ -186,6 +189,10 @@ static void test_plugin_table(void **state)
 	assert_int_equal(plugin_get(PL_POD_TOPOLOGY_SPREAD)->weight, 2);
 	assert_int_equal(plugin_get(PL_INTER_POD_AFFINITY)->weight, 2);
 	assert_int_equal(plugin_get(PL_BALANCED_ALLOCATION)->weight, 1);
+	/* MultiPoint gives VolumeBinding no weight: the framework's 1 */
+	assert_int_equal(plugin_get(PL_VOLUME_BINDING)->weight, 1);
+	assert_true(plugin_scores(PL_VOLUME_BINDING));
+	assert_non_null(plugin_get(PL_SCHEDULING_GATES)->ops->preenqueue);
 	assert_false(plugin_scores(PL_NODE_NAME));
 	assert_string_equal(plugin_code(PL_NODE_RESOURCES_FIT), "Fit");
 	assert_string_equal(plugin_code(PL_NONE), "?");
@@ -990,6 +997,112 @@ static void test_ipa_score(void **state)
 	cluster_free(c);
 }
 
+/* NodePorts (framework/types.go HostPortInfo.CheckConflict): same port
+ * and protocol conflict when either address is 0.0.0.0 or both are
+ * equal; TCP is the default protocol. */
+static void test_node_ports(void **state)
+{
+	(void)state;
+	struct cluster *c = cluster_new();
+	assert_non_null(c);
+	uint32_t n1 = add_node(c, "n1", 4000, 16 * GI, 110);
+	struct pod holder, want;
+	pod_init(c, &holder, "holder", 0, 0);
+	holder.spec.ports = calloc(1, sizeof(*holder.spec.ports));
+	assert_non_null(holder.spec.ports);
+	holder.spec.nports = 1;
+	holder.spec.ports[0] = (struct host_port){ 8080, 8080, SYM_NONE, S(c, "10.0.0.2") };
+	uint32_t h = add_pod(c, &holder);
+	cluster_bind(c, h, n1);
+	pod_init(c, &want, "want", 0, 0);
+	want.spec.ports = calloc(1, sizeof(*want.spec.ports));
+	assert_non_null(want.spec.ports);
+	want.spec.nports = 1;
+	int32_t port = -1;
+	/* 0.0.0.0 against 10.0.0.2, both TCP: conflict */
+	want.spec.ports[0] = (struct host_port){ 8080, 80, S(c, "TCP"), SYM_NONE };
+	assert_int_equal(node_ports_holder(c, &want, &c->nodes[n1], &port), (int32_t)h);
+	assert_int_equal(port, 0);
+	/* another address: free */
+	want.spec.ports[0].host_ip = S(c, "10.0.0.3");
+	assert_int_equal(node_ports_holder(c, &want, &c->nodes[n1], &port), -1);
+	/* the same address: conflict */
+	want.spec.ports[0].host_ip = S(c, "10.0.0.2");
+	assert_int_equal(node_ports_holder(c, &want, &c->nodes[n1], &port), (int32_t)h);
+	/* UDP is another protocol */
+	want.spec.ports[0].host_ip = SYM_NONE;
+	want.spec.ports[0].protocol = S(c, "UDP");
+	assert_int_equal(node_ports_holder(c, &want, &c->nodes[n1], &port), -1);
+	pod_fini(&want);
+	cluster_free(c);
+}
+
+/* VolumeZone (volume_zone.go Filter): the PV's labels against the node's,
+ * beta keys translated, "a__b" a set, nodes without topology labels
+ * passing; VolumeBinding (binder.go) on a bound claim's node affinity. */
+static void test_volume_zone_and_binding(void **state)
+{
+	(void)state;
+	struct cluster *c = cluster_new();
+	assert_non_null(c);
+	uint32_t na = add_node(c, "na", 4000, 16 * GI, 110);
+	uint32_t nc = add_node(c, "nc", 4000, 16 * GI, 110);
+	uint32_t bare = add_node(c, "bare", 4000, 16 * GI, 110);
+	node_label(c, na, "topology.kubernetes.io/zone", "a");
+	node_label(c, nc, "topology.kubernetes.io/zone", "c");
+	struct pv v;
+	memset(&v, 0, sizeof(v));
+	v.name = S(c, "pv");
+	v.class = c->sym_empty;
+	v.capacity = GI;
+	assert_true(labels_set(&v.labels, S(c, "failure-domain.beta.kubernetes.io/zone"), S(c, "a__b")));
+	v.has_aff = true;
+	v.naff = 1;
+	v.aff = calloc(1, sizeof(*v.aff));
+	assert_non_null(v.aff);
+	v.aff->nexprs = 1;
+	v.aff->exprs = calloc(1, sizeof(*v.aff->exprs));
+	assert_non_null(v.aff->exprs);
+	v.aff->exprs->key = c->sym_zone;
+	v.aff->exprs->op = SEL_IN;
+	v.aff->exprs->vals = malloc(sizeof(sym_t));
+	assert_non_null(v.aff->exprs->vals);
+	v.aff->exprs->vals[0] = S(c, "a");
+	v.aff->exprs->nvals = 1;
+	v.claim_ns = c->sym_default;
+	v.claim_name = S(c, "data");
+	v.phase = PV_BOUND;
+	assert_true(storage_add_pv(&c->st, &v));
+	struct pvc q = { .name = S(c, "data"), .ns = c->sym_default, .request = GI, .modes = AM_RWO,
+			 .volume_name = S(c, "pv"), .bind_completed = true };
+	assert_true(storage_add_pvc(&c->st, &q));
+	struct pod p;
+	pod_init(c, &p, "app", 0, 0);
+	p.spec.vols = calloc(1, sizeof(*p.spec.vols));
+	assert_non_null(p.spec.vols);
+	p.spec.nvols = 1;
+	p.spec.vols[0] = (struct pod_volume){ .name = S(c, "d"), .kind = VOL_PVC, .claim = S(c, "data") };
+	int16_t vol = -1;
+	int key = -1;
+	assert_int_equal(volume_zone_fit(c, &p, &c->nodes[na], &vol, &key), 1);
+	assert_int_equal(volume_zone_fit(c, &p, &c->nodes[nc], &vol, &key), 0);
+	assert_int_equal(vol, 0);
+	assert_int_equal(key, 0); /* the beta zone key, matched against the GA one */
+	assert_int_equal(volume_zone_fit(c, &p, &c->nodes[bare], &vol, &key), 1);
+	int32_t pvs[1];
+	struct vb_result r = { .pv = pvs };
+	vb_find(c, &p, &c->nodes[na], &r);
+	assert_int_equal(r.reasons, 0);
+	vb_find(c, &p, &c->nodes[nc], &r);
+	assert_int_equal(r.reasons, VB_NODE_CONFLICT);
+	/* bound to a volume that does not exist */
+	c->st.pvcs[0].volume_name = S(c, "gone");
+	vb_find(c, &p, &c->nodes[na], &r);
+	assert_int_equal(r.reasons, VB_PV_MISSING);
+	pod_fini(&p);
+	cluster_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1010,6 +1123,8 @@ int main(void)
 		cmocka_unit_test(test_ipa_normalize_example),
 		cmocka_unit_test(test_ipa_filter),
 		cmocka_unit_test(test_ipa_score),
+		cmocka_unit_test(test_node_ports),
+		cmocka_unit_test(test_volume_zone_and_binding),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

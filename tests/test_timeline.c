@@ -33,9 +33,15 @@ static char *fingerprint(const struct cluster *c)
 	}
 	for (uint32_t i = 0; i < c->npods; i++)
 		if (c->pods[i].alive)
-			o += (size_t)snprintf(buf + o, cap - o, "pod %s@%d nominated=%s\n",
+			o += (size_t)snprintf(buf + o, cap - o, "pod %s@%d nominated=%s gates=%u\n",
 					      intern_get(c->in, c->pods[i].name), c->pods[i].node,
-					      intern_get(c->in, c->pods[i].nominated));
+					      intern_get(c->in, c->pods[i].nominated), c->pods[i].spec.ngates);
+	/* the storage objects, and the claims' bindings */
+	o += (size_t)snprintf(buf + o, cap - o, "storage %u %u %u %u %u\n", c->st.nclasses, c->st.npvs,
+			      c->st.npvcs, c->st.ncsinodes, c->st.ndrivers);
+	for (uint32_t i = 0; i < c->st.npvcs; i++)
+		o += (size_t)snprintf(buf + o, cap - o, "claim %s -> %s\n", intern_get(c->in, c->st.pvcs[i].name),
+				      intern_get(c->in, c->st.pvcs[i].volume_name));
 	/* the filter loop's free amounts follow every node */
 	for (uint32_t i = 0; i < c->nnodes; i++) {
 		const struct node *n = &c->nodes[i];
@@ -382,6 +388,7 @@ static const char *table_cluster =
 	"  - {name: web-2, nodeName: n1, labels: {app: web}}\n"
 	"  - {name: web-3, nodeName: n2, labels: {app: web}}\n"
 	"  - {name: pending, requests: {cpu: 64}}\n"
+	"  - {name: gated, requests: {cpu: 64}, schedulingGates: [{name: example.com/wait}]}\n"
 	"nodeGroups:\n"
 	"  - {name: big, max: 3, template: {allocatable: {cpu: 128, memory: 256Gi, pods: 110}}}\n"
 	"steps:\n"
@@ -416,8 +423,8 @@ static void every_step_kind(void **state)
 		snprintf(yaml, len, "%s%s\n", table_cluster, o->example);
 		struct scenario *sc = fixture_load(yaml);
 		uint32_t last = sc->nsteps - 1;
-		/* the queued pending pod first, then the example */
-		assert_int_equal(sc->nsteps, 2);
+		/* the two queued pending pods first, then the example */
+		assert_int_equal(sc->nsteps, 3);
 		assert_int_equal(sc->steps[last].kind, k);
 
 		/* read -> save -> read -> save: the same text */

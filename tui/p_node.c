@@ -155,6 +155,10 @@ static void filters(struct pen *p, const struct node_rec *r, bool compact, bool 
 		if (!plugin_filters((enum plugin_id)f))
 			continue;
 		bool failed = bits & (1u << f);
+		/* NodePorts and the volume plugins have nothing to check for
+		 * a pod without host ports or claims: not listed */
+		if (!failed && plugin_idle_for((enum plugin_id)f, c, &c->pods[s->dec.pod]))
+			continue;
 		/* a NodeAffinity PreFilter result or conflict: nothing before
 		 * NodeAffinity ran, and with a conflict nothing after it */
 		bool cut = (r->prefilter_cut || s->dec.prefilter_conflict) && f < PL_NODE_AFFINITY;
@@ -310,7 +314,8 @@ static void scores(struct pen *p, const struct node_rec *r)
 	pen_put(p, ROLE_LABEL, "score x weight");
 	pen_nl(p);
 	for (int pl = 0; pl < PL__COUNT; pl++) {
-		if (pl == PL_NODE_UNSCHEDULABLE || pl == PL_NODE_NAME)
+		/* the Score plugins, less VolumeBinding for a pod without claims */
+		if (!plugin_scores((enum plugin_id)pl) || plugin_idle_for((enum plugin_id)pl, c, &c->pods[s->dec.pod]))
 			continue;
 		p->x = 2;
 		pen_put(p, ROLE_NORMAL, plugin_name((enum plugin_id)pl));

@@ -17,7 +17,9 @@
 	X(TAINT, taint)                 \
 	X(UNTAINT, untaint)             \
 	X(LABEL, label)                 \
-	X(SCALE_UP, scale_up)
+	X(SCALE_UP, scale_up)           \
+	X(CREATE, create)               \
+	X(UNGATE, ungate)
 
 #define STEP_KIND_ENUM(id, name) STEP_##id,
 enum step_kind {

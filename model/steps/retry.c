@@ -39,6 +39,8 @@ static int apply(struct step_ctx *x)
 			cluster_bind(c, (uint32_t)id, (uint32_t)r->node);
 			u->node = r->node;
 			u->applied = true;
+			if (!timeline_claims_bind(x, (uint32_t)id))
+				return 0;
 		}
 		timeline_preemption_redo(x, (uint32_t)id);
 		return 1;
@@ -52,8 +54,10 @@ static int apply(struct step_ctx *x)
 static void undo(struct step_ctx *x)
 {
 	struct step_undo *u = x->u;
-	if (u->applied)
+	if (u->applied) {
+		timeline_claims_undo(x);
 		cluster_unbind(x->c, (uint32_t)u->pod);
+	}
 	if (u->pod >= 0)
 		timeline_preemption_undo(x, (uint32_t)u->pod);
 }

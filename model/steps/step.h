@@ -75,6 +75,10 @@ struct step_reader {
 	 * unknown) */
 	int (*taint)(struct step_reader *r, const struct step_value *v, const char *what,
 		     struct taint *out);
+	/* a storage object with its kind (object or shorthand) into *out
+	 * (empty, the caller's) */
+	int (*storage)(struct step_reader *r, const struct step_value *v, const char *what,
+		       struct storage *out);
 	/* reports an error at v's line and column; returns nothing */
 	void (*error)(struct step_reader *r, const struct step_value *at, const char *fmt, ...)
 		STEP_PRINTF(3, 4);
@@ -101,6 +105,8 @@ struct step_writer {
 	void (*taint)(struct step_writer *w, const struct taint *t);
 	void (*pod)(struct step_writer *w, const struct pod *p);
 	void (*node)(struct step_writer *w, const struct node *n);
+	/* the one storage object of st, as shorthand with its kind */
+	void (*storage)(struct step_writer *w, const struct storage *st);
 };
 
 /* ---- describing: text into a buffer, snprintf's way ---- */
@@ -143,6 +149,9 @@ struct step_undo {
 	uint32_t *cleared;
 	uint32_t ncleared;
 	void *rec;              /* the kind's own record, or NULL */
+	/* schedule / retry that bound the pod: the claims VolumeBinding
+	 * bound or provisioned (model/volumes.h), NULL: none */
+	struct vol_undo *vol;
 };
 
 /* What apply and undo work on: step i of t, its result and undo record,
@@ -228,6 +237,11 @@ char *timeline_admit(struct cluster *c, struct pod *p);
  * choose, the binding. 1, 2 when the step is an error (choose), 0 on
  * OOM. d: the decision to fill (x->d or the caller's own). */
 int timeline_cycle(struct step_ctx *x, uint32_t pod, struct decision *d);
+/* Binds pod's delayed claims on the node the step bound it to, or puts
+ * them back (VolumeBinding's Reserve and PreBind; model/volumes.c). 1,
+ * 0 on OOM. */
+int timeline_claims_bind(struct step_ctx *x, uint32_t pod);
+void timeline_claims_undo(struct step_ctx *x);
 /* Redoes or undoes the recorded preemption of pod. */
 void timeline_preemption_redo(struct step_ctx *x, uint32_t pod);
 void timeline_preemption_undo(struct step_ctx *x, uint32_t pod);

@@ -82,6 +82,7 @@ case "\$*" in
 *"config current-context") echo kind-kind ;;
 *"get nodes,pods,services,replicasets,statefulsets,replicationcontrollers -A -o yaml") cat "$PWD/$r/kind-cluster.yaml" ;;
 *"get priorityclasses,poddisruptionbudgets -A -o yaml") printf 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: scheduling.k8s.io/v1, kind: PriorityClass, metadata: {name: batch-low}, value: 10}\n' ;;
+*"get persistentvolumeclaims,persistentvolumes,storageclasses,csinodes,csidrivers -A -o yaml") printf 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: storage.k8s.io/v1, kind: StorageClass, metadata: {name: standard}, provisioner: rancher.io/local-path, volumeBindingMode: WaitForFirstConsumer}\n' ;;
 *) echo "unexpected kubectl \$*" >&2; exit 1 ;;
 esac
 EOS
@@ -99,6 +100,8 @@ env -u SKEWER PATH="$bin:$PATH" TMPDIR="$tmp" sh "$plugin" -n team-01 "$r/new-po
 grep -q '^Step 1/1: schedule team-01/checkout-canary' "$tmp/out" || bad "kubectl-skewer: the new pod is not a step"
 grep -q 'with its priority classes and disruption budgets' "$tmp/err" ||
 	bad "kubectl-skewer: does not say it fetched the priority classes: $(head -3 "$tmp/err")"
+grep -q 'with its claims, volumes, storage classes, CSINodes and CSIDrivers' "$tmp/err" ||
+	bad "kubectl-skewer: does not say it fetched the storage objects: $(head -3 "$tmp/err")"
 dumpf=$(sed -n 3p "$tmp/skewer-args")
 case $dumpf in "$tmp"/kubectl-skewer.*) ;; *) bad "kubectl-skewer: skewer got '$(tr '\n' ' ' <"$tmp/skewer-args")'" ;; esac
 [ -e "$dumpf" ] && bad "kubectl-skewer left its dump $dumpf"
