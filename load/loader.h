@@ -120,6 +120,10 @@ struct loader {
 	/* ... and a metadata.deletionTimestamp: its conditions are built (a
 	 * victim of preemption says so there) */
 	bool pod_terminating;
+	/* controllers (load_life.c): a workload's template is being read
+	 * (a pod without a name); the scenario gave `now` */
+	bool reading_template;
+	bool has_now;
 
 	/* the per-object trees (load_tree.c) */
 	struct load_arena arena;
@@ -212,6 +216,12 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 	     struct pod *out);
 /* kind: the kind text (object form) or NULL (read `kind` from m). */
 int load_workload(struct loader *L, const struct ynode *m, const char *what, struct workload *out);
+/* load_life.c: the fields the controllers read (contract controllers.md) */
+int load_pod_life(struct loader *L, const struct ynode *m, bool obj, struct pod *p);
+int load_workload_ctl(struct loader *L, const struct ynode *m, bool obj, struct workload *w);
+void load_default_now(struct loader *L);
+void load_check_owners(struct loader *L);
+int load_int_or_pct(struct loader *L, const struct ynode *n, const char *path, struct int_or_pct *out);
 int load_tscs(struct loader *L, const struct ynode *n, const char *what, struct tsc **out,
 	      uint32_t *nout);
 int load_taint(struct loader *L, const struct ynode *m, const char *what, bool step,

@@ -587,6 +587,7 @@ static void workload(struct w *w, const struct workload *wl)
 	static const char *const kinds[] = {
 		[WL_SERVICE] = "Service", [WL_REPLICASET] = "ReplicaSet",
 		[WL_STATEFULSET] = "StatefulSet", [WL_RC] = "ReplicationController",
+		[WL_DEPLOYMENT] = "Deployment",
 	};
 	fprintf(w->f, "  - {kind: %s, name: ", kinds[wl->kind]);
 	qs(w, wl->name);
