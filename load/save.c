@@ -559,11 +559,32 @@ static void sw_node(struct step_writer *w, const struct node *n)
 	SW(w)->block = true;
 }
 
+static void sw_block(struct step_writer *w, const char *const *keys, const char *const *vals,
+		     const bool *raw, uint32_t n, const char *tkey, const struct pod *t)
+{
+	struct w *o = SW(w)->out;
+	for (uint32_t i = 0; i < n; i++) {
+		fprintf(o->f, "\n      %s: ", keys[i]);
+		if (raw[i])
+			fputs(vals[i], o->f);
+		else
+			q(o, vals[i]);
+	}
+	if (t) {
+		fprintf(o->f, "\n      %s:\n        ", tkey);
+		pod(o, 8, t, false);
+	} else {
+		fputc('\n', o->f);
+	}
+	SW(w)->first = false;
+	SW(w)->block = true;
+}
+
 static void step(struct w *w, const struct step *s)
 {
 	struct sw x = {
 		{w, w->c->in, sw_str, sw_text, sw_null, sw_begin, sw_key, sw_end, sw_taint, sw_pod,
-		 sw_node},
+		 sw_node, sw_block},
 		w, true, false, false,
 	};
 	fprintf(w->f, "  - %s:", step_kind_name(s->kind));

@@ -21,6 +21,7 @@ void expect_fini(struct expect *e)
 		free(e->blockers[i].vals);
 	free(e->blockers);
 	free(e->victims);
+	free(e->deleted);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -59,7 +60,9 @@ int expect_copy(struct expect *dst, const struct expect *src)
 	dst->blockers = NULL;
 	dst->nblockers = 0;
 	dst->victims = NULL;
-	if (!copy_syms(&dst->victims, src->victims, src->nvictims))
+	dst->deleted = NULL;
+	if (!copy_syms(&dst->victims, src->victims, src->nvictims) ||
+	    !copy_syms(&dst->deleted, src->deleted, src->ndeleted))
 		goto error;
 	if (!copy_syms(&dst->nodes, src->nodes, src->nnodes) ||
 	    !copy_syms(&dst->feasible, src->feasible, src->nfeasible) ||

@@ -56,6 +56,11 @@ struct expect {
 	sym_t event;
 	bool nominated_null; sym_t nominated;
 	sym_t *victims; uint32_t nvictims;
+	/* controllers contract: the pods a scale, rollout or deschedule
+	 * step deleted (ns/name, any order) or how many, and created */
+	bool has_deleted, has_deleted_count, has_created;
+	sym_t *deleted; uint32_t ndeleted;
+	int64_t deleted_count, created;
 	uint32_t line;              /* of the expect key */
 };
 

@@ -21,6 +21,7 @@ struct step_result {
 	uint32_t pod;          /* the pod id the step made or targeted */
 	bool has_pod;          /* pod is set (the step resolved its pod) */
 	char *message;         /* pending/invalid/error text or NULL */
+	uint32_t nsub;         /* a controller step's sub-steps (pods made, deleted) */
 };
 
 struct timeline {
@@ -54,6 +55,10 @@ int timeline_prev(struct timeline *t);
  * back). Fills *d (zeroed by caller). Returns 1 when the step schedules a
  * pod, 0 otherwise (d untouched) or on OOM. */
 int timeline_explain(struct timeline *t, uint32_t i, struct decision *d);
+
+/* Step i's kind record (its undo record's `rec`): a controller step's
+ * `struct ctl_run` (model/controllers/ctl.h), NULL when none. */
+const void *timeline_rec(const struct timeline *t, uint32_t i);
 
 /* Replaces every step after the current position with `s` (taken over,
  * *s zeroed) and applies it. Returns 1, 0 on OOM. */

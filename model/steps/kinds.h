@@ -16,7 +16,10 @@
 	X(REMOVE_NODE, remove_node)     \
 	X(TAINT, taint)                 \
 	X(UNTAINT, untaint)             \
-	X(LABEL, label)
+	X(LABEL, label)                 \
+	X(SCALE, scale)                 \
+	X(ROLLOUT, rollout)             \
+	X(DESCHEDULE, deschedule)
 
 #define STEP_KIND_ENUM(id, name) STEP_##id,
 enum step_kind {
