@@ -385,7 +385,7 @@ static void test_objects(void **state)
 		"metadata: {name: headless}\n"
 		"spec: {clusterIP: None}\n"
 		"---\n"
-		"kind: Deployment\n"
+		"kind: ConfigMap\n"
 		"metadata: {name: d}\n");
 	struct cluster *c = sc->cluster;
 	assert_int_equal(c->nnodes, 2);
@@ -423,7 +423,7 @@ static void test_objects(void **state)
 	assert_false(c->workloads[2].has_selector);
 
 	assert_int_equal(sc->nwarnings, 1);
-	assert_non_null(strstr(sc->warnings[0], "Deployment"));
+	assert_non_null(strstr(sc->warnings[0], "ConfigMap"));
 	assert_non_null(strstr(sc->warnings[0], "t.yaml:53:7:"));
 	assert_string_equal(sc->name, "t"); /* file base name */
 	scenario_free(sc);

@@ -103,14 +103,25 @@ static int apply(struct step_ctx *x)
 	}
 	if (!ctl_begin(x, k))
 		return 0;
+	/* the skew summary reads the first constraint of a pod it could move */
+	struct cluster *c = x->c;
+	int64_t id = -1, before = -1;
+	sym_t key;
+	for (uint32_t i = 0; i < c->npods && id < 0; i++)
+		if (c->pods[i].alive && c->pods[i].node >= 0 && c->pods[i].nowners && c->pods[i].spec.ntscs)
+			id = i;
+	if (id >= 0)
+		before = ctl_skew(c, c->pods[id].ns, &c->pods[id], &key);
 	return ctl_deschedule(x, k, x->s->arg) &&
-	       ctl_summarize(x->c, k, "descheduler", SYM_NONE, NULL, -1) && ctl_end(x, k);
+	       ctl_summarize(c, k, "descheduler", id >= 0 ? c->pods[id].ns : SYM_NONE,
+			     id >= 0 ? &c->pods[id] : NULL, before) &&
+	       ctl_end(x, k);
 }
 
 const struct step_ops step_deschedule = {
 	.name = "deschedule",
 	.flags = STEP_F_EXPECT,
-	.example = "deschedule: {constraints: [DoNotSchedule], topologyBalanceNodeFit: true, recreate: true}",
+	.example = "deschedule: {constraints: [DoNotSchedule], topologyBalanceNodeFit: false, recreate: true}",
 	.read = read,
 	.save = save,
 	.describe = describe,

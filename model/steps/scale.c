@@ -137,7 +137,7 @@ static int apply(struct step_ctx *x)
 const struct step_ops step_scale = {
 	.name = "scale",
 	.flags = STEP_F_EXPECT,
-	.example = "scale: {kind: ReplicaSet, name: web, namespace: default, replicas: 2}",
+	.example = "scale: {kind: Deployment, name: web, namespace: default, replicas: 2}",
 	.read = read,
 	.save = save,
 	.describe = describe,
