@@ -488,6 +488,12 @@ static const struct keep keep_bound_status[] = {K("phase"), K("startTime"), K("n
 						K("conditions"), K("containerStatuses"),
 						K("initContainerStatuses"), {NULL, 0}};
 static const struct keep keep_cstatus[] = {K("name"), K("restartCount"), {NULL, 0}};
+/* the annotations the controllers read (load_life.c) */
+static const struct keep keep_annotations[] = {K("controller.kubernetes.io/pod-deletion-cost"),
+					       K("kubernetes.io/config.mirror"),
+					       K("kubernetes.io/config.source"),
+					       K("descheduler.alpha.kubernetes.io/evict"),
+					       K("deployment.kubernetes.io/max-replicas"), {NULL, 0}};
 /* a condition: a pending pod's PodScheduled message, a terminating
  * pod's DisruptionTarget reason */
 static const struct keep keep_condition[] = {K("type"), K("status"), K("message"), K("reason"),
@@ -555,6 +561,8 @@ static const struct keep *keep_list(const struct loader *L, const struct ynode *
 		return keep_container;
 	if (y_key_is(key, "containerStatuses") || y_key_is(key, "initContainerStatuses"))
 		return keep_cstatus;
+	if (y_key_is(key, "annotations"))
+		return keep_annotations;
 	if (y_key_is(key, "ownerReferences"))
 		return keep_owner;
 	return NULL;

@@ -14,6 +14,10 @@
 #include <stdint.h>
 #include "../steps/step.h"
 
+/* The most replicas a controller step works with (each may be a pod to
+ * create and schedule). */
+#define CTL_MAX_REPLICAS 100000
+
 /* ---- the rankings (rank.c), pure functions of the pods ---- */
 
 /* The pod's phase as the controllers read it: as written, else Running

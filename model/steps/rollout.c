@@ -161,6 +161,8 @@ static int apply(struct step_ctx *x)
 	if (di < 0)
 		return step_error(x, "rollout: no %s (expected a Deployment of the input)", ref);
 	struct workload *d = &c->workloads[di];
+	if (d->replicas > CTL_MAX_REPLICAS)
+		return step_error(x, "rollout: %s: replicas above 100000 (expected at most 100000: each may be a pod to schedule)", ref);
 	if (!d->tpl && !a->has_tpl)
 		return step_error(x, "rollout: %s has no template (expected one in the step or the Deployment)", ref);
 	struct int_or_pct su = a->surge.set ? a->surge : d->max_surge;

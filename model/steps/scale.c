@@ -111,6 +111,8 @@ static int apply(struct step_ctx *x)
 		return step_error(x, "scale: no %s (expected a workload of the input)", ref);
 	if (a->replicas < 0)
 		return step_error(x, "scale: %s: replicas must be 0 or more", ref);
+	if (a->replicas > CTL_MAX_REPLICAS)
+		return step_error(x, "scale: %s: replicas above 100000 (expected at most 100000: each may be a pod to schedule)", ref);
 	const struct workload *w = &c->workloads[wi];
 	if (a->kind == WL_REPLICASET && w->owner_name && w->owner_kind &&
 	    !strcmp(intern_get(c->in, w->owner_kind), "Deployment"))
