@@ -271,6 +271,8 @@ int load_workload_ctl(struct loader *L, const struct ynode *m, bool obj, struct 
 		if (!(w->owner_kind = intern_n(L->in, u->s, (size_t)(sl - u->s))) ||
 		    !(w->owner_name = intern_str(L->in, sl + 1)))
 			return load_oom(L);
+		w->owner_line = u->line;
+		w->owner_col = u->col;
 	}
 	bool ctl = w->kind == WL_DEPLOYMENT || w->kind == WL_REPLICASET || w->kind == WL_STATEFULSET;
 	u = y_get(spec, "replicas");
@@ -407,20 +409,29 @@ void load_default_now(struct loader *L)
 	c->now = t == INT64_MIN ? 1767225600 : t + 3600;
 }
 
-/* A ReplicaSet's owner must be a Deployment of the input. */
+/* A ReplicaSet's `owner` must be a Deployment of the input. (A dump's
+ * ownerReferences may name a Deployment it does not hold: the set then
+ * has a controller skewer cannot act for.) */
 void load_check_owners(struct loader *L)
 {
 	struct cluster *c = L->c;
 	for (uint32_t i = 0; i < c->nworkloads; i++) {
 		const struct workload *w = &c->workloads[i];
-		if (!w->owner_name || !w->owner_kind || strcmp(intern_get(L->in, w->owner_kind), "Deployment"))
+		if (!w->owner_line || !w->owner_name || !w->owner_kind)
 			continue;
+		if (strcmp(intern_get(L->in, w->owner_kind), "Deployment")) {
+			load_err(L, w->owner_line, w->owner_col,
+				 "ReplicaSet '%s/%s' is owned by a %s (expected owner: Deployment/NAME)",
+				 intern_get(L->in, w->ns), intern_get(L->in, w->name),
+				 intern_get(L->in, w->owner_kind));
+			continue;
+		}
 		bool found = false;
 		for (uint32_t j = 0; j < c->nworkloads && !found; j++)
 			found = c->workloads[j].kind == WL_DEPLOYMENT && c->workloads[j].ns == w->ns &&
 				c->workloads[j].name == w->owner_name;
 		if (!found)
-			load_err(L, w->line, w->col,
+			load_err(L, w->owner_line, w->owner_col,
 				 "ReplicaSet '%s/%s' is owned by Deployment '%s', which does not exist (expected a Deployment of the input in its namespace)",
 				 intern_get(L->in, w->ns), intern_get(L->in, w->name),
 				 intern_get(L->in, w->owner_name));

@@ -254,6 +254,7 @@ struct workload {
 	 * controllers.md): what scale, rollout and deschedule read */
 	sym_t uid;                 /* metadata.uid, SYM_NONE when none */
 	sym_t owner_kind, owner_name, owner_uid; /* controller ownerReference */
+	uint32_t owner_line, owner_col; /* the shorthand's `owner`, 0 for objects */
 	bool has_replicas;
 	int32_t replicas;
 	struct pod *tpl;           /* the pod template, NULL when none */
