@@ -259,16 +259,44 @@ static void tsc_flow(struct w *w, const struct tsc *t, bool with_selector)
 	fputc('}', w->f);
 }
 
+/* A number of bytes as people write it: the largest binary suffix that
+ * divides it (16Gi), else the largest decimal one (500M), else bytes. */
+static void bytes(struct w *w, int64_t v)
+{
+	static const char *const bin[] = {"Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+	static const char *const dec[] = {"k", "M", "G", "T", "P", "E"};
+	int64_t m = v;
+	int k = 0;
+	while (v > 0 && k < 6 && m % 1024 == 0) {
+		m /= 1024;
+		k++;
+	}
+	if (k) {
+		fprintf(w->f, "\"%" PRId64 "%s\"", m, bin[k - 1]);
+		return;
+	}
+	while (v > 0 && k < 6 && m % 1000 == 0) {
+		m /= 1000;
+		k++;
+	}
+	fprintf(w->f, "\"%" PRId64 "%s\"", m, k ? dec[k - 1] : "");
+}
+
 static void resources(struct w *w, const struct resources *r, bool node)
 {
 	fputc('{', w->f);
 	const char *sep = "";
 	if (node || r->cpu) {
-		fprintf(w->f, "cpu: \"%" PRId64 "m\"", r->cpu);
+		/* millicores: whole cores without the m */
+		if (r->cpu % 1000 == 0)
+			fprintf(w->f, "cpu: \"%" PRId64 "\"", r->cpu / 1000);
+		else
+			fprintf(w->f, "cpu: \"%" PRId64 "m\"", r->cpu);
 		sep = ", ";
 	}
 	if (node || r->mem) {
-		fprintf(w->f, "%smemory: \"%" PRId64 "\"", sep, r->mem);
+		fprintf(w->f, "%smemory: ", sep);
+		bytes(w, r->mem);
 		sep = ", ";
 	}
 	if (node) {
@@ -276,7 +304,8 @@ static void resources(struct w *w, const struct resources *r, bool node)
 		sep = ", ";
 	}
 	if (r->eph) {
-		fprintf(w->f, "%sephemeral-storage: \"%" PRId64 "\"", sep, r->eph);
+		fprintf(w->f, "%sephemeral-storage: ", sep);
+		bytes(w, r->eph);
 		sep = ", ";
 	}
 	for (uint32_t i = 0; i < r->next; i++) {
@@ -673,6 +702,132 @@ static void wkey(struct w *w, bool block, const char *key)
 		fprintf(w->f, ", %s: ", key);
 }
 
+/* An expect map as a flow mapping (strings or numbers), null when is_null. */
+static void expect_map(struct w *w, const struct expect_map *m, bool ints)
+{
+	if (m->is_null) {
+		fputs("null", w->f);
+		return;
+	}
+	fputc('{', w->f);
+	for (uint32_t i = 0; i < m->n; i++) {
+		fputs(i ? ", " : "", w->f);
+		qs(w, m->kv[i].key);
+		fputs(": ", w->f);
+		if (ints)
+			fprintf(w->f, "%" PRId64, m->kv[i].ival);
+		else
+			qs(w, m->kv[i].sval);
+	}
+	fputc('}', w->f);
+}
+
+/* The step's expect block as the loader reads it (load_steps.c
+ * load_expect), every key it had. */
+static void expect(struct w *w, const struct expect *e)
+{
+	fputs("    expect:\n", w->f);
+	if (e->has_node) {
+		fputs("      node: ", w->f);
+		qs(w, e->node);
+		fputc('\n', w->f);
+	}
+	if (e->has_nodes) {
+		fputs("      nodes: ", w->f);
+		syms_flow(w, e->nodes, e->nnodes);
+		fputc('\n', w->f);
+	}
+	if (e->has_feasible) {
+		fputs("      feasible: ", w->f);
+		syms_flow(w, e->feasible, e->nfeasible);
+		fputc('\n', w->f);
+	}
+	if (e->has_filtered) {
+		fputs("      filtered: ", w->f);
+		expect_map(w, &e->filtered, false);
+		fputc('\n', w->f);
+	}
+	if (e->has_message) {
+		fputs("      message: ", w->f);
+		if (e->message_null)
+			fputs("null", w->f);
+		else
+			qs(w, e->message);
+		fputc('\n', w->f);
+	}
+	if (e->has_invalid) {
+		fputs("      invalid: ", w->f);
+		qs(w, e->invalid);
+		fputc('\n', w->f);
+	}
+	if (e->has_domains) {
+		fputs("      domains: [", w->f);
+		for (uint32_t i = 0; i < e->ndomains; i++) {
+			fputs(i ? ", " : "", w->f);
+			expect_map(w, &e->domains[i], true);
+		}
+		fputs("]\n", w->f);
+	}
+	if (e->has_global_min) {
+		fputs("      globalMin: [", w->f);
+		for (uint32_t i = 0; i < e->nglobal_min; i++) {
+			fputs(i ? ", " : "", w->f);
+			if (e->global_min[i].is_null)
+				fputs("null", w->f);
+			else
+				fprintf(w->f, "%" PRId64, e->global_min[i].v);
+		}
+		fputs("]\n", w->f);
+	}
+	if (e->has_scores) {
+		fputs("      scores: {", w->f);
+		for (uint32_t i = 0; i < e->nscores; i++) {
+			fputs(i ? ", " : "", w->f);
+			qs(w, e->scores[i].plugin);
+			fputs(": ", w->f);
+			expect_map(w, &e->scores[i].nodes, true);
+		}
+		fputs("}\n", w->f);
+	}
+	if (e->has_blockers) {
+		fputs("      blockers: {", w->f);
+		for (uint32_t i = 0; i < e->nblockers; i++) {
+			fputs(i ? ", " : "", w->f);
+			qs(w, e->blockers[i].key);
+			fputs(": ", w->f);
+			syms_flow(w, e->blockers[i].vals, e->blockers[i].n);
+		}
+		fputs("}\n", w->f);
+	}
+	if (e->has_event) {
+		fputs("      event: ", w->f);
+		qs(w, e->event);
+		fputc('\n', w->f);
+	}
+	if (e->has_nominated) {
+		fputs("      nominated: ", w->f);
+		if (e->nominated_null)
+			fputs("null", w->f);
+		else
+			qs(w, e->nominated);
+		fputc('\n', w->f);
+	}
+	if (e->has_victims) {
+		fputs("      victims: ", w->f);
+		syms_flow(w, e->victims, e->nvictims);
+		fputc('\n', w->f);
+	}
+	if (e->has_deleted) {
+		fputs("      deleted: ", w->f);
+		syms_flow(w, e->deleted, e->ndeleted);
+		fputc('\n', w->f);
+	}
+	if (e->has_deleted_count)
+		fprintf(w->f, "      deletedCount: %" PRId64 "\n", e->deleted_count);
+	if (e->has_created)
+		fprintf(w->f, "      created: %" PRId64 "\n", e->created);
+}
+
 static void workload(struct w *w, const struct workload *wl)
 {
 	static const char *const kinds[] = {
@@ -832,8 +987,9 @@ int save_scenario(FILE *f, const struct scenario *sc)
 	assert(f && sc && sc->cluster);
 	struct w w = {f, sc->cluster};
 	const struct cluster *c = sc->cluster;
-	fputs("# Written by skewer. expect: blocks are not written (edits change the\n"
-	      "# outcomes); replicas are written one step each.\n", f);
+	fputs("# Written by skewer. Replicas are written one step each, without their\n"
+	      "# expect: block; the steps after an edit lose theirs (it changes the\n"
+	      "# outcomes).\n", f);
 	if (sc->name) {
 		fputs("name: ", f);
 		q(&w, sc->name);
@@ -895,8 +1051,24 @@ int save_scenario(FILE *f, const struct scenario *sc)
 	}
 	fputs("steps:", f);
 	fputs(sc->nsteps ? "\n" : " []\n", f);
-	for (uint32_t i = 0; i < sc->nsteps; i++)
-		step(&w, &sc->steps[i]);
+	/* a step made or changed in the view has line 0; after one, the
+	 * author's expectations may no longer hold */
+	const struct step *edit = NULL;
+	for (uint32_t i = 0; i < sc->nsteps; i++) {
+		const struct step *s = &sc->steps[i];
+		step(&w, s);
+		if (!s->line && !s->col && !edit)
+			edit = s;
+		if (!s->has_expect)
+			continue;
+		if (edit)
+			fprintf(f, "    # expect: left out: step %u, an edit, came first\n",
+				(uint32_t)(edit - sc->steps) + 1);
+		else if (s->nreplicas)
+			fputs("    # expect: left out: it was written for all the replicas\n", f);
+		else
+			expect(&w, &s->expect);
+	}
 	return !ferror(f);
 }
 

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#if defined(__GLIBC__)
-#endif
 
 /* (namespace, name) -> pod id: open addressing, keys never removed (a
  * deleted pod keeps its slot and is recognised by !alive). */
@@ -215,15 +213,10 @@ void cluster_free(struct cluster *c)
 		free(ix);
 	}
 	free(c->affinity_pods);
-	res_cache_free(c->res_cache);
-	shape_cache_free(c->shape_cache);
-	spread_scratch_free(c->spread_scratch);
-	sched_work_free(c->sched_work);
 	free(c->free_cpu);
 	free(c->free_mem);
 	free(c->nflag);
 	free(c->nstamp);
-	term_ns_index_free(c->term_ns);
 	for (uint32_t i = 0; i < c->nterms; i++) {
 		free(c->terms[i].term.namespaces);
 		selector_fini(&c->terms[i].term.ns_sel);
@@ -1048,13 +1041,63 @@ uint32_t cluster_node_order(const struct cluster *c, uint32_t *ids)
 	return n;
 }
 
-void cluster_labels_changed(struct cluster *c)
+int cluster_set_label(struct cluster *c, uint32_t node, sym_t key, sym_t val)
 {
+	struct labels *l = &c->nodes[node].labels;
 	c->label_gen++;
+	if (val == SYM_NONE) {
+		labels_del(l, key);
+		return 1;
+	}
+	return labels_set(l, key, val);
 }
 
-void cluster_taints_changed(struct cluster *c)
+void cluster_set_unschedulable(struct cluster *c, uint32_t node, bool on)
 {
+	c->nodes[node].unschedulable = on;
+	c->taint_gen++;
+}
+
+int cluster_add_taint(struct cluster *c, uint32_t node, const struct taint *t)
+{
+	struct node *n = &c->nodes[node];
+	c->taint_gen++;
+	for (uint32_t i = 0; i < n->ntaints; i++) {
+		if (n->taints[i].key == t->key && n->taints[i].effect == t->effect) {
+			n->taints[i] = *t;
+			return 1;
+		}
+	}
+	struct taint *nt = realloc(n->taints, (n->ntaints + 1) * sizeof(*nt));
+	if (!nt)
+		return 0;
+	n->taints = nt;
+	nt[n->ntaints++] = *t;
+	return 1;
+}
+
+uint32_t cluster_remove_taints(struct cluster *c, uint32_t node, sym_t key, enum taint_effect effect)
+{
+	struct node *n = &c->nodes[node];
+	uint32_t o = 0, removed = 0;
+	c->taint_gen++;
+	for (uint32_t i = 0; i < n->ntaints; i++) {
+		bool match = n->taints[i].key == key && (effect == EFFECT_NONE || n->taints[i].effect == effect);
+		if (match)
+			removed++;
+		else
+			n->taints[o++] = n->taints[i];
+	}
+	n->ntaints = o;
+	return removed;
+}
+
+void cluster_put_taints(struct cluster *c, uint32_t node, struct taint *taints, uint32_t ntaints)
+{
+	struct node *n = &c->nodes[node];
+	free(n->taints);
+	n->taints = taints;
+	n->ntaints = ntaints;
 	c->taint_gen++;
 }
 

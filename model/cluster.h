@@ -77,21 +77,6 @@ struct term_class {
 	uint64_t total;
 };
 
-/* fit.c: each node's resource scores for the last pod requests seen,
- * valid while the node's res_stamp stays. */
-struct res_cache;
-void res_cache_free(struct res_cache *rc);
-/* shape.c: node-facing answers kept per recent pod spec. */
-struct shape_cache;
-void shape_cache_free(struct shape_cache *sc);
-struct spread_scratch;
-void spread_scratch_free(struct spread_scratch *x);
-/* sched.c: a cycle's arrays over the feasible nodes, kept for the next */
-struct sched_work;
-void sched_work_free(struct sched_work *w);
-struct term_ns_index;
-void term_ns_index_free(struct term_ns_index *x);
-
 /* Adds delta to the count of node in tc. Returns 0 on OOM. */
 int term_class_add(struct term_class *tc, uint32_t node, int32_t delta);
 
@@ -152,15 +137,10 @@ struct cluster {
 	uint32_t *res_log;          /* the node stamped with stamp s, at
 				     * (s - 1) % RES_LOG_LEN: the last changes,
 				     * which kept resource scores catch up with */
-	struct res_cache *res_cache; /* fit.c: resource scores across cycles */
 	uint64_t taint_gen;         /* bumped by every taint or cordon change */
-	struct shape_cache *shape_cache; /* shape.c: node-facing answers per pod spec */
-	struct spread_scratch *spread_scratch; /* spread.c: PreScore counters */
-	struct sched_work *sched_work; /* sched.c: per-cycle arrays */
 	int64_t *free_cpu, *free_mem; /* per node id, node_cap of each: */
 	uint8_t *nflag;             /* enum node_flag */
 	uint64_t *nstamp;           /* the node's res_stamp */
-	struct term_ns_index *term_ns; /* interpod.c: term classes by namespace */
 
 	/* well-known syms */
 	sym_t sym_hostname;         /* kubernetes.io/hostname */
@@ -183,8 +163,7 @@ int32_t cluster_add_node(struct cluster *c, struct node *n);
 void cluster_remove_node(struct cluster *c, uint32_t id);
 /* Revives a removed node (undo of remove). */
 void cluster_revive_node(struct cluster *c, uint32_t id);
-/* Call after changing a node's labels (matchers do not depend on node
- * labels, so this only refreshes the name index when needed). */
+/* The id of the live node named name, -1 when none. */
 int32_t cluster_find_node(const struct cluster *c, sym_t name);
 
 /* Adds a pod (takes ownership, *p zeroed), unbound, alive. Returns the pod
@@ -247,10 +226,22 @@ static inline bool key_on_every_node(const struct cluster *c, const struct key_i
  * every node is eligible, in O(domains) instead of O(nodes). Valid until
  * the next node or label change. NULL on OOM. */
 const int64_t *matcher_domain_sums(struct cluster *c, struct matcher *m, sym_t key);
-/* Call after changing any node's labels in place. */
-void cluster_labels_changed(struct cluster *c);
-/* Call after changing any node's taints or unschedulable flag. */
-void cluster_taints_changed(struct cluster *c);
+/* The setters of the node fields the scheduler's kept answers read:
+ * each bumps label_gen or taint_gen, so nothing outside cluster.c
+ * writes a node's labels, taints or cordon. */
+/* Sets node's label key to val (SYM_NONE removes it). 0 on OOM. */
+int cluster_set_label(struct cluster *c, uint32_t node, sym_t key, sym_t val);
+/* spec.unschedulable (the taint of a cordon is the caller's). */
+void cluster_set_unschedulable(struct cluster *c, uint32_t node, bool on);
+/* Adds taint t to node, or replaces the one of its key and effect (as
+ * `kubectl taint` does). 0 on OOM (nothing changed). */
+int cluster_add_taint(struct cluster *c, uint32_t node, const struct taint *t);
+/* Removes node's taints of key and effect (EFFECT_NONE: any effect);
+ * returns how many. */
+uint32_t cluster_remove_taints(struct cluster *c, uint32_t node, sym_t key, enum taint_effect effect);
+/* Replaces node's taint list with taints (malloc'd or NULL, taken over):
+ * the undo of the two above. */
+void cluster_put_taints(struct cluster *c, uint32_t node, struct taint *taints, uint32_t ntaints);
 
 /* Node ids in input order (alive only), for iteration: fills ids (which
  * must hold nnodes entries) and returns the count. */

@@ -20,7 +20,7 @@ static inline struct node_rec *init_rec(struct node_rec *r, uint32_t id)
 }
 
 /* Per-cycle arrays over the feasible nodes, by their position i; kept in
- * the cluster from one cycle to the next (no allocation per cycle). */
+ * the scheduler from one cycle to the next (no allocation per cycle). */
 struct sched_work {
 	uint32_t cap;
 	uint32_t *ids;            /* node id */
@@ -74,7 +74,7 @@ void lean_vector_count(void);
 
 /* score.c: PreScore, Score, NormalizeScore and selectHost over the
  * feasible nodes (wk->ids); d->chosen. 0 on OOM. */
-int score_and_select(struct cluster *c, const struct pod *p, struct decision *d, struct node_shape *shape,
+int score_and_select(struct scheduler *sch, const struct pod *p, struct decision *d, struct node_shape *shape,
 		     struct spread_state *ss, struct ipa_state *is, struct sched_work *wk);
 
 #if defined(__x86_64__) && defined(__GNUC__)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cluster.h"
+#include "plugins.h"
 #include "quantity.h"
 
 void decision_fini(struct decision *d)
@@ -354,5 +355,44 @@ bool decision_spread_verdict(const struct decision *d, const struct node_rec *r,
 	v->match = dr->exists ? dr->count : 0;
 	v->skew = dr->skew;
 	v->ok = dr->skew <= cr->max_skew;
+	return true;
+}
+
+bool decision_counts_node(const struct cluster *c, const struct decision *d, uint32_t cons,
+			  uint32_t node)
+{
+	if (cons >= d->ncons || d->pod >= c->npods || node >= c->nnodes || !c->nodes[node].alive)
+		return false;
+	const struct constraint_rec *k = &d->cons[cons];
+	const struct node *n = &c->nodes[node];
+	const struct pod *p = &c->pods[d->pod];
+	/* common.go nodeLabelsMatchSpreadConstraints: every key of the
+	 * hard ones (PreFilter), of the soft ones unless System defaulting
+	 * (PreScore requireAllTopologies) */
+	bool all = k->hard || k->origin != ORIGIN_DEFAULT_SYSTEM;
+	for (uint32_t i = 0; all && i < d->ncons; i++)
+		if (d->cons[i].hard == k->hard && !labels_get(&n->labels, d->cons[i].key))
+			return false;
+	sym_t v = labels_get(&n->labels, k->key);
+	if (k->hard && !v)
+		return false;
+	if (!k->hard) {
+		/* scoring.go initPreScoreState: only the values of the
+		 * feasible nodes are counted (a node without the key reads "") */
+		bool seeded = false;
+		for (uint32_t i = 0; i < k->ndoms && !seeded; i++)
+			seeded = k->doms[i].value == (v ? v : c->sym_empty);
+		if (!seeded)
+			return false;
+		/* scoring.go Score: a hostname term counts the node's own pods */
+		if (k->key == c->sym_hostname)
+			return true;
+	}
+	/* common.go matchNodeInclusionPolicies */
+	if (k->affinity_honor && !node_matches_pod_affinity(c, p, n))
+		return false;
+	if (k->taints_honor && n->ntaints &&
+	    taint_first_untolerated_in(c, n, p->spec.tols, p->spec.ntols) >= 0)
+		return false;
 	return true;
 }

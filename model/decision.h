@@ -244,6 +244,16 @@ void preemption_fini(struct preemption *p);
 bool decision_counts_pod(const struct cluster *c, const struct decision *d, uint32_t cons,
 			 const struct pod *p);
 
+/* Does constraint cons of the decision count the pods bound to node (its
+ * domain's count includes them)? Hard: the node carries every hard key
+ * and passes the inclusion policies (nodeAffinityPolicy,
+ * nodeTaintsPolicy); soft: its value is one the feasible nodes seeded,
+ * and it passes the policies (a hostname term counts its own pods). A
+ * pod counts when this and decision_counts_pod hold. Reads the node and
+ * the pod as they are in the live cluster. */
+bool decision_counts_node(const struct cluster *c, const struct decision *d, uint32_t cons,
+			  uint32_t node);
+
 /* The node_rec of node id, or NULL. */
 const struct node_rec *decision_node(const struct decision *d, uint32_t node_id);
 

@@ -231,10 +231,11 @@ void res_cache_free(struct res_cache *rc)
 
 /* The way for p's requests, sized for every node id (not yet brought up
  * to date); NULL on OOM (the caller computes without it). */
-static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
+static struct res_way *res_cache_for(struct scheduler *sch, const struct pod *p)
 {
-	struct res_cache *rc = c->res_cache;
-	if (!rc && !(rc = c->res_cache = calloc(1, sizeof(*rc))))
+	const struct cluster *c = sch->c;
+	struct res_cache *rc = sch->res_cache;
+	if (!rc && !(rc = sch->res_cache = calloc(1, sizeof(*rc))))
 		return NULL;
 	int64_t key[4] = { p->spec.nz_cpu, p->spec.nz_mem, p->spec.req.cpu, p->spec.req.mem };
 	struct res_way *w = NULL, *lru = &rc->w[0];
@@ -265,12 +266,13 @@ static struct res_way *res_cache_for(struct cluster *c, const struct pod *p)
 	return w;
 }
 
-static struct bal_now *bal_now_all(struct cluster *c);
+static struct bal_now *bal_now_all(struct scheduler *sch);
 
-int res_cache_reserve(struct cluster *c)
+int res_cache_reserve(struct scheduler *sch)
 {
-	struct res_cache *rc = c->res_cache;
-	if (!rc && !(rc = c->res_cache = calloc(1, sizeof(*rc))))
+	const struct cluster *c = sch->c;
+	struct res_cache *rc = sch->res_cache;
+	if (!rc && !(rc = sch->res_cache = calloc(1, sizeof(*rc))))
 		return 0;
 	uint32_t n = c->nnodes + c->nnodes / 4 + 16;
 	for (int i = 0; i < RES_WAYS; i++) {
@@ -288,13 +290,14 @@ int res_cache_reserve(struct cluster *c)
 		w->tick = 0;
 		w->valid = false;
 	}
-	return bal_now_all(c) != NULL;
+	return bal_now_all(sch) != NULL;
 }
 
 /* The kept scores without the pod, one per node id; NULL on OOM. */
-static struct bal_now *bal_now_all(struct cluster *c)
+static struct bal_now *bal_now_all(struct scheduler *sch)
 {
-	struct res_cache *rc = c->res_cache;
+	const struct cluster *c = sch->c;
+	struct res_cache *rc = sch->res_cache;
 	if (rc && rc->nnow < c->nnodes) {
 		uint32_t cap = c->nnodes + c->nnodes / 4 + 16;
 		struct bal_now *v = realloc(rc->now, cap * sizeof(*v));
@@ -327,15 +330,17 @@ static inline void fill_one(struct cluster *c, const struct pod *p, uint32_t id,
 
 void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e)
 {
-	fill_one(c, p, id, e, bal_now_all(c));
+	/* the score without the pod computed, not kept: the same value */
+	fill_one(c, p, id, e, NULL);
 }
 
-struct res_score *res_scores_for(struct cluster *c, const struct pod *p)
+struct res_score *res_scores_for(struct scheduler *sch, const struct pod *p)
 {
-	struct res_way *w = res_cache_for(c, p);
+	struct cluster *c = sch->c;
+	struct res_way *w = res_cache_for(sch, p);
 	if (!w)
 		return NULL;
-	struct bal_now *now = bal_now_all(c);
+	struct bal_now *now = bal_now_all(sch);
 	uint64_t clock = c->res_clock;
 	if (!w->valid || clock - w->synced >= RES_LOG_LEN || clock - w->synced >= c->nnodes) {
 		/* every node id, removed ones too (a node revived keeps its

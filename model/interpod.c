@@ -44,6 +44,7 @@ struct ipa_state {
 	struct keymap score;
 	bool scored;
 	const struct pod *pod;
+	struct scheduler *sch; /* whose term_ns index PreScore reads */
 	/* the filter's maps per required term, looked up once (PreFilter
 	 * creates one for every term's key; NULL would read as no count) */
 	const struct keyvals **aff_kv, **anti_kv;
@@ -331,15 +332,16 @@ static struct idvec *ns_list(struct term_ns_index *x, sym_t ns, bool create)
 
 /* The classes that may hold terms reaching namespace ns: *own (ns's) and
  * *any. 0 on OOM. */
-static int term_lists(struct cluster *c, sym_t ns, const struct idvec **own, const struct idvec **any)
+static int term_lists(struct scheduler *sch, sym_t ns, const struct idvec **own, const struct idvec **any)
 {
-	struct term_ns_index *x = c->term_ns;
+	const struct cluster *c = sch->c;
+	struct term_ns_index *x = sch->term_ns;
 	if (!x) {
-		if (!(x = c->term_ns = calloc(1, sizeof(*x))))
+		if (!(x = sch->term_ns = calloc(1, sizeof(*x))))
 			return 0;
 		if (!(x->lists = calloc(1, sizeof(*x->lists))) || !ns_grow(x)) {
 			term_ns_index_free(x);
-			c->term_ns = NULL;
+			sch->term_ns = NULL;
 			return 0;
 		}
 		x->nlists = 1;
@@ -364,15 +366,17 @@ static bool has_key(const struct keymap *m)
 }
 
 /* interpodaffinity/filtering.go PreFilter */
-struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p)
+struct ipa_state *ipa_prepare(struct scheduler *sch, const struct pod *p)
 {
-	assert(c && p);
+	assert(sch && p);
+	struct cluster *c = sch->c;
 	struct ipa_state *s = calloc(1, sizeof(*s));
 	struct matcher_term *mts = NULL;
 	sym_t *own = NULL;
 	if (!s)
 		return NULL;
 	s->pod = p;
+	s->sch = sch;
 	const struct affinity *a = &p->spec.affinity;
 	uint32_t naff = p->spec.has_affinity ? a->naff_req : 0;
 	uint32_t nanti = p->spec.has_affinity ? a->nanti_req : 0;
@@ -422,7 +426,7 @@ struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p)
 	/* getExistingAntiAffinityCounts, one test per distinct term that can
 	 * reach the pod's namespace */
 	const struct idvec *lists[2];
-	if (!term_lists(c, p->ns, &lists[0], &lists[1]))
+	if (!term_lists(sch, p->ns, &lists[0], &lists[1]))
 		goto error;
 	for (int l = 0; l < 2; l++) {
 		for (uint32_t j = 0; j < lists[l]->n; j++) {
@@ -691,7 +695,7 @@ bool ipa_prescore(struct cluster *c, const struct pod *p, struct ipa_state *s)
 	/* existing pods' terms that match the incoming pod, one test per
 	 * distinct term; required affinity scores hardPodAffinityWeight (1) */
 	const struct idvec *lists[2];
-	if (!term_lists(c, p->ns, &lists[0], &lists[1]))
+	if (!term_lists(s->sch, p->ns, &lists[0], &lists[1]))
 		goto oom;
 	for (int l = 0; l < 2; l++) {
 		for (uint32_t j = 0; j < lists[l]->n; j++) {

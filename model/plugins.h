@@ -9,6 +9,7 @@
 
 #include "cluster.h"
 #include "decision.h"
+#include "scheduler.h"
 
 /* tainttoleration/taint_toleration.go, v1/toleration.go ToleratesTaint */
 bool toleration_tolerates(const struct toleration *t, const struct taint *taint);
@@ -59,16 +60,16 @@ struct res_score {
  * with the nodes whose resources changed since they were last read (the
  * cluster's res_log); valid until the next change of the cluster or the
  * next call. NULL on OOM. */
-struct res_score *res_scores_for(struct cluster *c, const struct pod *p);
+struct res_score *res_scores_for(struct scheduler *sch, const struct pod *p);
 /* Allocates and writes every way of the cache for the present nodes
  * (sched_warm_begin). 0 on OOM. */
-int res_cache_reserve(struct cluster *c);
+int res_cache_reserve(struct scheduler *sch);
 /* Computes node id's scores for p into *e. */
 void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e);
 
 /* interpodaffinity: state per decision */
 struct ipa_state;
-struct ipa_state *ipa_prepare(struct cluster *c, const struct pod *p);
+struct ipa_state *ipa_prepare(struct scheduler *sch, const struct pod *p);
 /* Creates the matchers ipa_prepare and ipa_prescore would ask for p's
  * own terms (sched_warm). 0 on OOM. */
 int ipa_warm(struct cluster *c, const struct pod *p);
@@ -93,9 +94,10 @@ void ipa_normalize(struct decision *d);
 /* shape.c: the answers that depend only on the pod's nodeName,
  * nodeSelector, node affinity and tolerations and on the nodes (names,
  * labels, taints, cordons), kept across cycles for recent pod specs. The
- * shape returned is valid until the next node_shape_get. NULL on OOM. */
+ * shape returned is valid until the next node_shape_get on sch. NULL on
+ * OOM. */
 struct node_shape;
-struct node_shape *node_shape_get(struct cluster *c, const struct pod *p);
+struct node_shape *node_shape_get(struct scheduler *sch, const struct pod *p);
 /* per node id: 0 when NodeUnschedulable, NodeName, TaintToleration and
  * NodeAffinity pass, else the first failing plugin id + 1 */
 const uint8_t *node_shape_stat(const struct node_shape *s);
@@ -125,7 +127,7 @@ const int16_t *node_shape_na16(const struct node_shape *s);
 struct spread_state;
 /* shape: the pod's node-facing answers (node inclusion policies); it
  * must outlive the state. */
-struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d,
+struct spread_state *spread_prepare(struct scheduler *sch, const struct pod *p, struct decision *d,
 				    struct node_shape *shape);
 void spread_free(struct spread_state *s);
 /* Creates the matchers of p's constraints (the default ones when it has

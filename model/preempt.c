@@ -281,8 +281,9 @@ static int set_message(struct preemption *pre, const char *fmt, const char *a, u
 	return (pre->message = strdup(buf)) != NULL;
 }
 
-int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
+int preempt_run(struct scheduler *sch, uint32_t pod, struct decision *d)
 {
+	struct cluster *c = sch->c;
 	struct preemption *pre = &d->pre;
 	const struct pod *p = &c->pods[pod];
 	struct reason_hist h = { 0 };
@@ -330,7 +331,7 @@ int preempt_run(struct cluster *c, uint32_t pod, struct decision *d)
 	/* default_preemption.go calculateNumCandidates (MinCandidateNodes
 	 * Percentage 10, Absolute 100); the dry run starts at the first
 	 * node, where upstream starts at a random offset */
-	if (npot && !(probe = probe_new(c, pod)))
+	if (npot && !(probe = probe_new(sch, pod)))
 		goto done;
 	/* the budgets' status, as the PDB lister gives it to the dry run */
 	if (!(base = malloc((c->npdbs + 1) * sizeof(*base))))

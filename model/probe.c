@@ -18,7 +18,8 @@ struct probe_op {
 };
 
 struct probe {
-	struct cluster *c;
+	struct scheduler *sch;
+	struct cluster *c;        /* sch's */
 	uint32_t pod;
 	struct decision d;        /* lean: the constraints, no node records */
 	struct spread_state *ss;
@@ -35,19 +36,21 @@ struct probe {
 	uint32_t nops, capops;
 };
 
-struct probe *probe_new(struct cluster *c, uint32_t pod)
+struct probe *probe_new(struct scheduler *sch, uint32_t pod)
 {
+	struct cluster *c = sch->c;
 	const struct pod *p = &c->pods[pod];
 	struct probe *pr = calloc(1, sizeof(*pr));
 	if (!pr)
 		return NULL;
+	pr->sch = sch;
 	pr->c = c;
 	pr->pod = pod;
 	pr->node = -1;
 	pr->d.lean = true; /* the tables, not the domain records */
 	pr->d.pod = pod;
 	pr->d.chosen = -1;
-	struct node_shape *shape = node_shape_get(c, p);
+	struct node_shape *shape = node_shape_get(sch, p);
 	if (!shape)
 		goto oom;
 	if (p->spec.has_affinity && p->spec.affinity.node.has_required) {
@@ -60,7 +63,7 @@ struct probe *probe_new(struct cluster *c, uint32_t pod)
 			pr->allowed = NULL;
 		}
 	}
-	if (!(pr->ss = spread_prepare(c, p, &pr->d, shape)) || !(pr->is = ipa_prepare(c, p)))
+	if (!(pr->ss = spread_prepare(sch, p, &pr->d, shape)) || !(pr->is = ipa_prepare(sch, p)))
 		goto oom;
 	return pr;
 oom:
@@ -201,7 +204,7 @@ int probe_filter(struct probe *pr, struct node_rec *r)
 		/* InterPodAffinity's PreFilter over the cluster as it now is
 		 * (upstream's AddPod / RemovePod of that plugin) */
 		ipa_free(pr->is);
-		if (!(pr->is = ipa_prepare(pr->c, &pr->c->pods[pr->pod])))
+		if (!(pr->is = ipa_prepare(pr->sch, &pr->c->pods[pr->pod])))
 			return -1;
 		pr->ipa_dirty = false;
 	}

@@ -6,13 +6,14 @@
 #ifndef SKEWER_PROBE_H
 #define SKEWER_PROBE_H
 
-#include "cluster.h"
 #include "decision.h"
+#include "scheduler.h"
 
 struct probe;
 
-/* PreFilter for pod over the cluster as it is now. NULL on OOM. */
-struct probe *probe_new(struct cluster *c, uint32_t pod);
+/* PreFilter for pod over sch's cluster as it is now (with sch's kept
+ * answers). NULL on OOM. */
+struct probe *probe_new(struct scheduler *sch, uint32_t pod);
 /* Puts back what probe_node changed, and frees. */
 void probe_free(struct probe *pr);
 

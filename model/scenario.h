@@ -112,8 +112,7 @@ int step_copy_bare(struct step *dst, const struct step *src);
 /* An addNode step for a node like `like`, named name: its labels (its
  * hostname label renamed when it was its name), allocatable and no
  * taints, schedulable. 1, 0 on OOM (dst zeroed). */
-int step_add_node_like(struct step *dst, const struct cluster *c, const struct node *like,
-		       sym_t name);
+int step_add_node_like(struct step *dst, const struct node *like, sym_t name);
 int expect_copy(struct expect *dst, const struct expect *src);
 void expect_fini(struct expect *e);
 void scenario_free(struct scenario *s);

@@ -35,6 +35,26 @@ void sched_work_free(struct sched_work *w)
 	free(w);
 }
 
+struct scheduler *scheduler_new(struct cluster *c)
+{
+	struct scheduler *s = calloc(1, sizeof(*s));
+	if (s)
+		s->c = c;
+	return s;
+}
+
+void scheduler_free(struct scheduler *s)
+{
+	if (!s)
+		return;
+	res_cache_free(s->res_cache);
+	shape_cache_free(s->shape_cache);
+	spread_scratch_free(s->spread_scratch);
+	sched_work_free(s->work);
+	term_ns_index_free(s->term_ns);
+	free(s);
+}
+
 /* Reallocates array p to n elements; returns NULL from the caller on OOM
  * (p keeps its old block, and cap its old value). */
 #define GROW_OR_RETURN_NULL(p, n)                                   \
@@ -45,12 +65,12 @@ void sched_work_free(struct sched_work *w)
 		(p) = grown_;                                       \
 	} while (0)
 
-/* The cluster's work arrays with room for n nodes (node ids below n);
+/* The scheduler's work arrays with room for n nodes (node ids below n);
  * host zeroed for a full decision. NULL on OOM. */
-static struct sched_work *work_get(struct cluster *c, uint32_t n, bool lean)
+static struct sched_work *work_get(struct scheduler *sch, uint32_t n, bool lean)
 {
-	struct sched_work *w = c->sched_work;
-	if (!w && !(w = c->sched_work = calloc(1, sizeof(*w))))
+	struct sched_work *w = sch->work;
+	if (!w && !(w = sch->work = calloc(1, sizeof(*w))))
 		return NULL;
 	n++;
 	if (w->cap < n) {
@@ -148,18 +168,19 @@ void sched_tune_memory(void)
 #endif
 }
 
-int sched_warm_begin(struct cluster *c)
+int sched_warm_begin(struct scheduler *sch)
 {
-	return res_cache_reserve(c);
+	return res_cache_reserve(sch);
 }
 
-int sched_warm(struct cluster *c, const struct pod *p)
+int sched_warm(struct scheduler *sch, const struct pod *p)
 {
+	struct cluster *c = sch->c;
 	if (!spread_warm(c, p) || !ipa_warm(c, p))
 		return 0;
 	/* the node-facing answers of its spec, and the arrays a cycle
 	 * builds from them on first use */
-	struct node_shape *shape = node_shape_get(c, p);
+	struct node_shape *shape = node_shape_get(sch, p);
 	if (!shape || !node_shape_tt_raw(c, p, shape))
 		return 0;
 	if (pod_has_preferred_node_affinity(p) && !node_shape_na_raw(c, p, shape))
@@ -172,7 +193,7 @@ int sched_warm(struct cluster *c, const struct pod *p)
 		return 0;
 	/* the resource scores of its requests on every node, kept and
 	 * brought up to date with the nodes that change */
-	return res_scores_for(c, p) != NULL;
+	return res_scores_for(sch, p) != NULL;
 }
 
 /* Takes node id's verdict out of the feasible list of d (wk->ids, and
@@ -201,8 +222,9 @@ struct nom_fail {
  * are nominated to, run before the cycle: the nodes where the pod fails
  * with them (pass 0) into *out; where it passes the plain loop's verdict
  * stands (pass 1). 0 on OOM. */
-static int nominated_failures(struct cluster *c, uint32_t pod, struct nom_fail **out, uint32_t *nout)
+static int nominated_failures(struct scheduler *sch, uint32_t pod, struct nom_fail **out, uint32_t *nout)
 {
+	struct cluster *c = sch->c;
 	const struct pod *p = &c->pods[pod];
 	struct nom_fail *v = NULL;
 	struct probe *pr = NULL;
@@ -219,7 +241,7 @@ static int nominated_failures(struct cluster *c, uint32_t pod, struct nom_fail *
 			continue;
 		if (!v && !(v = calloc(c->nnominated, sizeof(*v))))
 			goto oom;
-		if (!pr && !(pr = probe_new(c, pod)))
+		if (!pr && !(pr = probe_new(sch, pod)))
 			goto oom;
 		if (!probe_node(pr, (uint32_t)node))
 			goto oom;
@@ -270,8 +292,10 @@ static bool node_feasible(const struct decision *d, uint32_t id)
 }
 
 /* One cycle; 2 when a lean decision must be recorded in full instead. */
-static int decide(struct cluster *c, uint32_t pod, struct decision *d, const struct nom_fail *nom, uint32_t nnom)
+static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const struct nom_fail *nom,
+		  uint32_t nnom)
 {
+	struct cluster *c = sch->c;
 	assert(pod < c->npods);
 	const struct pod *p = &c->pods[pod];
 	struct spread_state *ss = NULL;
@@ -291,7 +315,7 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d, const str
 	} else if (!(d->nodes = malloc((c->nalive_nodes + 1) * sizeof(*d->nodes)))) {
 		goto done;
 	}
-	if (!(wk = work_get(c, c->nnodes, d->lean)))
+	if (!(wk = work_get(sch, c->nnodes, d->lean)))
 		goto done;
 	/* PreFilter: NodeAffinity, PodTopologySpread, InterPodAffinity */
 	int narrow = 0;
@@ -307,11 +331,11 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d, const str
 	}
 	/* one answer per node for the node-facing filters, shared with
 	 * PodTopologySpread's node inclusion policies */
-	if (!(shape = node_shape_get(c, p)))
+	if (!(shape = node_shape_get(sch, p)))
 		goto done;
-	if (!(ss = spread_prepare(c, p, d, shape)))
+	if (!(ss = spread_prepare(sch, p, d, shape)))
 		goto done;
-	if (!(is = ipa_prepare(c, p)))
+	if (!(is = ipa_prepare(sch, p)))
 		goto done;
 	if (!c->nalive_nodes) {
 		d->outcome = OUT_PENDING;
@@ -334,7 +358,7 @@ static int decide(struct cluster *c, uint32_t pod, struct decision *d, const str
 		apply_nominated(d, wk, spread_ignore_mask(ss), nom, nnom);
 	}
 	if (d->nfeasible) {
-		if (!score_and_select(c, p, d, shape, ss, is, wk))
+		if (!score_and_select(sch, p, d, shape, ss, is, wk))
 			goto done;
 		d->outcome = OUT_SCHEDULED;
 		/* schedule_one.go findNodesThatFitPod evaluates the pod's
@@ -363,23 +387,23 @@ done:
 	return rc;
 }
 
-int sched_decide(struct cluster *c, uint32_t pod, struct decision *d)
+int sched_decide(struct scheduler *sch, uint32_t pod, struct decision *d)
 {
 	struct nom_fail *nom = NULL;
 	uint32_t nnom = 0;
-	if (c->nnominated && !nominated_failures(c, pod, &nom, &nnom))
+	if (sch->c->nnominated && !nominated_failures(sch, pod, &nom, &nnom))
 		return 0;
-	int rc = decide(c, pod, d, nom, nnom);
+	int rc = decide(sch, pod, d, nom, nnom);
 	if (rc == 2) {
 		decision_fini(d); /* clears lean */
-		rc = decide(c, pod, d, nom, nnom);
+		rc = decide(sch, pod, d, nom, nnom);
 	}
 	free(nom);
 	if (rc != 1 || d->outcome != OUT_PENDING)
 		return rc;
 	/* schedule_one.go schedulingCycle: PostFilter (DefaultPreemption)
 	 * when nodes exist but none fits, over the filters' statuses */
-	if (d->nnodes && !preempt_run(c, pod, d))
+	if (d->nnodes && !preempt_run(sch, pod, d))
 		return 0;
 	return preempt_event(d);
 }

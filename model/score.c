@@ -419,10 +419,11 @@ static int score_totals(struct cluster *c, struct decision *d, struct sched_work
 /* framework/runtime/framework.go RunScorePlugins + schedule_one.go
  * selectHost: every plugin's raw score in one pass over the feasible
  * nodes, then normalization, totals and the best nodes in a second. */
-int score_and_select(struct cluster *c, const struct pod *p, struct decision *d,
+int score_and_select(struct scheduler *sch, const struct pod *p, struct decision *d,
 			    struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
 			    struct sched_work *wk)
 {
+	struct cluster *c = sch->c;
 	uint32_t nf = d->nfeasible;
 	const uint32_t *ids = wk->ids;
 	const int32_t *w = c->cfg.weights;
@@ -454,7 +455,7 @@ int score_and_select(struct cluster *c, const struct pod *p, struct decision *d,
 			return 0;
 		spread_soft_terms(ss, terms, nterms);
 	}
-	struct res_score *rv = s.fit || s.ba ? res_scores_for(c, p) : NULL;
+	struct res_score *rv = s.fit || s.ba ? res_scores_for(sch, p) : NULL;
 	const uint8_t *ign = spread_ignore_mask(ss);
 	int vec = 0;
 #ifdef HAVE_AVX2

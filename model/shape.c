@@ -162,10 +162,11 @@ static int shape_build(struct cluster *c, const struct pod *p, struct node_shape
 	return 1;
 }
 
-struct node_shape *node_shape_get(struct cluster *c, const struct pod *p)
+struct node_shape *node_shape_get(struct scheduler *sch, const struct pod *p)
 {
-	struct shape_cache *sc = c->shape_cache;
-	if (!sc && !(sc = c->shape_cache = calloc(1, sizeof(*sc))))
+	struct cluster *c = sch->c;
+	struct shape_cache *sc = sch->shape_cache;
+	if (!sc && !(sc = sch->shape_cache = calloc(1, sizeof(*sc))))
 		return NULL;
 	if (!build_key(&sc->kb, p))
 		return NULL;

@@ -34,6 +34,7 @@ struct spread_state {
 	 * NoSchedule/NoExecute taints */
 	const uint8_t *aff;
 	struct node_shape *shape;
+	struct scheduler *sch;        /* whose scratch counters it uses */
 	/* per node id: carries every hard / soft key; NULL when all do */
 	uint8_t *has_hard, *has_soft;
 	uint32_t nnodes;
@@ -267,10 +268,10 @@ void spread_scratch_free(struct spread_scratch *x)
 	free(x);
 }
 
-static struct spread_scratch *scratch_get(struct cluster *c, uint32_t n)
+static struct spread_scratch *scratch_get(struct scheduler *sch, uint32_t n)
 {
-	struct spread_scratch *x = c->spread_scratch;
-	if (!x && !(x = c->spread_scratch = calloc(1, sizeof(*x))))
+	struct spread_scratch *x = sch->spread_scratch;
+	if (!x && !(x = sch->spread_scratch = calloc(1, sizeof(*x))))
 		return NULL;
 	if (x->cap >= n)
 		return x;
@@ -358,7 +359,7 @@ static int prefilter_lean(struct cluster *c, struct spread_state *s, struct spre
 {
 	struct constraint_rec *r = sc->rec;
 	const struct key_index *ki = cluster_key_index(c, r->key);
-	struct spread_scratch *x = ki ? scratch_get(c, ki->nvals + 1) : NULL;
+	struct spread_scratch *x = ki ? scratch_get(s->sch, ki->nvals + 1) : NULL;
 	uint8_t *ok = ki ? malloc(ki->nvals + 1 + SPREAD_TBL_PAD) : NULL;
 	bool oom = false;
 	const uint8_t *el = elig_of(s, r, &oom);
@@ -798,9 +799,10 @@ int spread_warm(struct cluster *c, const struct pod *p)
 	return ok;
 }
 
-struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, struct decision *d,
+struct spread_state *spread_prepare(struct scheduler *sch, const struct pod *p, struct decision *d,
 				    struct node_shape *shape)
 {
+	struct cluster *c = sch->c;
 	struct spread_state *s = calloc(1, sizeof(*s));
 	struct selector def_sel = { 0 };
 	bool have_def = false;
@@ -809,6 +811,7 @@ struct spread_state *spread_prepare(struct cluster *c, const struct pod *p, stru
 		return NULL;
 	s->nnodes = c->nnodes;
 	s->shape = shape;
+	s->sch = sch;
 	s->aff = node_shape_aff(shape);
 
 	const struct tsc *list;
@@ -958,7 +961,7 @@ static int prescore_con(struct cluster *c, struct spread_state *s, struct spread
 		return 1;
 	}
 	const struct key_index *ki = cluster_key_index(c, r->key);
-	struct spread_scratch *x = scratch_get(c, nv + 1);
+	struct spread_scratch *x = scratch_get(s->sch, nv + 1);
 	if (!ki || !x)
 		return 0;
 	uint32_t empty = nv && intern_len(c->in, ki->vals[0]) == 0 ? 0 : nv;

@@ -63,7 +63,7 @@ static void warm(struct timeline *t)
 	 * one name and namespace but another kind are warmed once, and the
 	 * second's cycles make what it lacks. */
 	sym_t *seen = calloc(nsyms, sizeof(*seen));
-	if (!seen || !sched_warm_begin(c)) {
+	if (!seen || !sched_warm_begin(t->sched)) {
 		free(seen);
 		return;
 	}
@@ -89,7 +89,7 @@ static void warm(struct timeline *t)
 			if (!err)
 				err = validate_pod(c, &p);
 			if (!err)
-				ok = sched_warm(c, &p);
+				ok = sched_warm(t->sched, &p);
 			free(err);
 		}
 		pod_fini(&p);
@@ -108,7 +108,8 @@ struct timeline *timeline_new(struct scenario *sc)
 	t->c = sc->cluster;
 	t->res = calloc(sc->nsteps + 1, sizeof(*t->res));
 	t->undo = calloc(sc->nsteps + 1, sizeof(struct step_undo));
-	if (!t->res || !t->undo) {
+	t->sched = scheduler_new(t->c);
+	if (!t->res || !t->undo || !t->sched) {
 		timeline_free(t);
 		return NULL;
 	}
@@ -144,6 +145,7 @@ void timeline_free(struct timeline *t)
 	}
 	free(t->res);
 	free(t->undo);
+	scheduler_free(t->sched);
 	free(t);
 }
 
@@ -290,7 +292,7 @@ static int run_cycle(struct timeline *t, const struct step *s, uint32_t pod, str
 	char buf[600];
 	if (s->choose)
 		d->lean = false; /* choose reads the chosen node's record */
-	if (!sched_decide(c, pod, d) || !preemption_apply(c, pod, d, u))
+	if (!sched_decide(t->sched, pod, d) || !preemption_apply(c, pod, d, u))
 		return 0;
 	int32_t node = d->chosen;
 	if (s->choose) {

@@ -12,6 +12,7 @@
 #include "cluster.h"
 #include "decision.h"
 #include "scenario.h"
+#include "scheduler.h"
 
 /* What applying a step did, kept for every step once applied. */
 struct step_result {
@@ -27,6 +28,7 @@ struct step_result {
 struct timeline {
 	struct scenario *sc;   /* borrowed; its cluster is the live state */
 	struct cluster *c;     /* == sc->cluster */
+	struct scheduler *sched; /* its own, over c: every cycle runs here */
 	struct step_result *res;
 	void *undo;            /* private undo records, one per step */
 	uint32_t cur;          /* number of steps applied: 0..nsteps */

@@ -755,6 +755,8 @@ static void test_ipa_filter(void **state)
 	(void)state;
 	struct cluster *c = cluster_new();
 	assert_non_null(c);
+	struct scheduler *sch = scheduler_new(c);
+	assert_non_null(sch);
 	uint32_t n[4];
 	const char *zones[] = { "a", "a", "b", NULL };
 	for (int i = 0; i < 4; i++) {
@@ -774,7 +776,7 @@ static void test_ipa_filter(void **state)
 	p.spec.affinity.naff_req = 1;
 	term_init(c, &p.spec.affinity.aff_req[0], "app", "web", zone);
 	uint32_t pid = add_pod(c, &p);
-	struct ipa_state *s = ipa_prepare(c, &c->pods[pid]);
+	struct ipa_state *s = ipa_prepare(sch, &c->pods[pid]);
 	assert_non_null(s);
 	assert_false(ipa_filter_skipped(s));
 	struct node_rec r;
@@ -803,7 +805,7 @@ static void test_ipa_filter(void **state)
 	p2.spec.affinity.nanti_req = 1;
 	term_init(c, &p2.spec.affinity.anti_req[0], "app", "db", zone);
 	uint32_t pid2 = add_pod(c, &p2);
-	s = ipa_prepare(c, &c->pods[pid2]);
+	s = ipa_prepare(sch, &c->pods[pid2]);
 	assert_non_null(s);
 	memset(&r, 0, sizeof(r));
 	assert_int_equal(filter_inter_pod_affinity(c, &c->pods[pid2], &c->nodes[n[0]], s, &r), 0);
@@ -816,7 +818,7 @@ static void test_ipa_filter(void **state)
 	pod_init(c, &db, "db", 0, 0);
 	pod_label(c, &db, "app", "db");
 	bind_pod(c, &db, n[2]);
-	s = ipa_prepare(c, &c->pods[pid2]);
+	s = ipa_prepare(sch, &c->pods[pid2]);
 	assert_non_null(s);
 	memset(&r, 0, sizeof(r));
 	assert_int_equal(filter_inter_pod_affinity(c, &c->pods[pid2], &c->nodes[n[2]], s, &r), 0);
@@ -836,7 +838,7 @@ static void test_ipa_filter(void **state)
 	pod_init(c, &w3, "web-3", 0, 0);
 	pod_label(c, &w3, "app", "web");
 	uint32_t pid3 = add_pod(c, &w3);
-	s = ipa_prepare(c, &c->pods[pid3]);
+	s = ipa_prepare(sch, &c->pods[pid3]);
 	assert_non_null(s);
 	assert_false(ipa_filter_skipped(s));
 	memset(&r, 0, sizeof(r));
@@ -850,10 +852,11 @@ static void test_ipa_filter(void **state)
 	struct pod other;
 	pod_init(c, &other, "other", 0, 0);
 	uint32_t oid = add_pod(c, &other);
-	s = ipa_prepare(c, &c->pods[oid]);
+	s = ipa_prepare(sch, &c->pods[oid]);
 	assert_non_null(s);
 	assert_true(ipa_filter_skipped(s));
 	ipa_free(s);
+	scheduler_free(sch);
 	cluster_free(c);
 }
 
@@ -862,6 +865,8 @@ static void test_ipa_score(void **state)
 	(void)state;
 	struct cluster *c = cluster_new();
 	assert_non_null(c);
+	struct scheduler *sch = scheduler_new(c);
+	assert_non_null(sch);
 	uint32_t n[3];
 	const char *zones[] = { "a", "b", "c" };
 	for (int i = 0; i < 3; i++) {
@@ -901,7 +906,7 @@ static void test_ipa_score(void **state)
 	w.spec.affinity.anti_pref[0].weight = 7;
 	term_init(c, &w.spec.affinity.anti_pref[0].term, "app", "db", zone);
 	uint32_t wid = add_pod(c, &w);
-	struct ipa_state *s = ipa_prepare(c, &c->pods[wid]);
+	struct ipa_state *s = ipa_prepare(sch, &c->pods[wid]);
 	assert_non_null(s);
 	assert_true(ipa_prescore(c, &c->pods[wid], s));
 	int64_t raw[3];
@@ -922,10 +927,11 @@ static void test_ipa_score(void **state)
 	struct pod lone;
 	pod_init(c, &lone, "lone", 0, 0);
 	uint32_t lid = add_pod(c, &lone);
-	s = ipa_prepare(c, &c->pods[lid]);
+	s = ipa_prepare(sch, &c->pods[lid]);
 	assert_non_null(s);
 	assert_false(ipa_prescore(c, &c->pods[lid], s));
 	ipa_free(s);
+	scheduler_free(sch);
 	cluster_free(c);
 }
 

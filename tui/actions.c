@@ -14,7 +14,8 @@ static int go(struct tui *t, uint32_t view)
 		tui_flash(t, true, "out of memory");
 		return TUI_R_DRAW;
 	}
-	s->cons_scroll = s->node_scroll = 0;
+	screen_scroll_reset(s, false);
+	s->cons_follow = true;
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 
@@ -74,7 +75,7 @@ static int move_cursor(struct tui *t, int dx, int dy)
 	int32_t before = t->sim->cursor;
 	clayout_move(t->sim, dx, dy);
 	if (t->sim->cursor != before)
-		t->sim->node_scroll = 0;
+		screen_scroll_reset(t->sim, true);
 	return TUI_R_DRAW;
 }
 
@@ -115,7 +116,7 @@ int act_mouse(struct tui *t)
 	int32_t node = clayout_hit(t->sim, cy, cx);
 	if (node >= 0) {
 		t->sim->cursor = node;
-		t->sim->node_scroll = 0;
+		screen_scroll_reset(t->sim, true);
 	}
 	return TUI_R_DRAW;
 }
@@ -147,7 +148,7 @@ int act_find_done(struct tui *t, const char *text)
 			if (!hit)
 				continue;
 			s->cursor = (int32_t)i;
-			s->node_scroll = 0;
+			screen_scroll_reset(s, true);
 			if (s->lay.cell_of_n > i && s->lay.cell_of[i] < 0) {
 				s->zoomed = false; /* outside the zoomed domain */
 				return TUI_R_LAYOUT | TUI_R_DRAW;
@@ -167,6 +168,7 @@ int act_cons_next(struct tui *t)
 		return TUI_R_DRAW;
 	}
 	s->cons = (s->cons + 1) % s->dec.ncons;
+	s->cons_follow = true;
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 
@@ -178,6 +180,7 @@ int act_cons_prev(struct tui *t)
 		return TUI_R_DRAW;
 	}
 	s->cons = (s->cons + s->dec.ncons - 1) % s->dec.ncons;
+	s->cons_follow = true;
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 
@@ -238,25 +241,34 @@ int act_density(struct tui *t)
 
 int act_details(struct tui *t)
 {
-	t->sim->details ^= 1;
+	t->sim->details++; /* screen_layout wraps it */
 	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+int act_fold(struct tui *t)
+{
+	t->sim->fold_note = !t->sim->fold_note;
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+int act_theme(struct tui *t)
+{
+	t->theme = (enum theme)((t->theme + 1) % THEME__COUNT);
+	term_roles(t);
+	tui_flash(t, false, "theme %s%s (C: next)", term_theme_name(t->theme),
+		  t->color ? "" : ", without colours");
+	return TUI_R_DRAW;
 }
 
 int act_scroll_down(struct tui *t)
 {
-	struct sim *s = t->sim;
-	if (s->cons_scroll < 100000)
-		s->cons_scroll += 5;
-	if (s->node_scroll < 100000)
-		s->node_scroll += 5;
+	screen_scroll(t->sim, 5);
 	return TUI_R_DRAW;
 }
 
 int act_scroll_up(struct tui *t)
 {
-	struct sim *s = t->sim;
-	s->cons_scroll = s->cons_scroll > 5 ? s->cons_scroll - 5 : 0;
-	s->node_scroll = s->node_scroll > 5 ? s->node_scroll - 5 : 0;
+	screen_scroll(t->sim, -5);
 	return TUI_R_DRAW;
 }
 

@@ -133,15 +133,74 @@ static struct tsc *editable(struct tui *t, struct step *copy, struct target *tg)
 	return ts;
 }
 
-static int commit(struct tui *t, struct step *st, const char *what, const char *value)
+/* The copies of a `replicas` step that index belongs to: the first
+ * index, and their number (1 for a step without copies). */
+static uint32_t copies(const struct sim *s, uint32_t index, uint32_t *first)
+{
+	const struct step *st = &s->sc->steps[index];
+	uint32_t n = st->nreplicas, r = st->replica;
+	*first = index;
+	if (n < 2 || r < 1 || r > index + 1 || index - (r - 1) + n > timeline_len(s->tl))
+		return 1;
+	uint32_t f = index - (r - 1);
+	for (uint32_t j = 0; j < n; j++) {
+		const struct step *c = &s->sc->steps[f + j];
+		if (c->kind != STEP_SCHEDULE || c->nreplicas != n || c->replica != j + 1)
+			return 1;
+	}
+	*first = f;
+	return n;
+}
+
+/* Puts the edited step st (its constraint k changed) in place of the one
+ * on screen and, for a `replicas` step, makes the same change to every
+ * copy: one edit for undo. */
+static int commit(struct tui *t, struct step *st, const struct tsc *k, const char *what,
+		  const char *value)
 {
 	struct sim *s = t->sim;
-	if (!set_note(st, "You changed the constraint: %s %s.", what, value) ||
-	    !sim_replace(s, s->view - 1, st, s->view)) {
+	uint32_t index = s->view - 1, first, n = copies(s, index, &first);
+	uint32_t ki = (uint32_t)(k - st->pod.spec.tscs);
+	char note[64];
+	snprintf(note, sizeof(note), n > 1 ? " (all %u copies)" : "", n);
+	struct tsc edited = *k;
+	s->group = n > 1 ? ++s->group_seq : 0;
+	char buf[512];
+	snprintf(buf, sizeof(buf), "You changed the constraint%s: %s %s.", note, what, value);
+	free(st->note);
+	/* a failed sim_replace leaves st zeroed or whole: freeing it is safe */
+	if (!(st->note = strdup(buf)) || !sim_replace(s, index, st, s->view)) {
 		step_fini(st);
+		s->group = 0;
 		return oom(t);
 	}
-	tui_flash(t, false, "%s %s (u undoes)", what, value);
+	for (uint32_t j = first; j < first + n; j++) {
+		struct step cp;
+		if (j == index)
+			continue;
+		if (!user_copy(&cp, &s->sc->steps[j])) {
+			s->group = 0;
+			return oom(t);
+		}
+		if (ki < cp.pod.spec.ntscs) {
+			/* the scalar fields: the selector and matchLabelKeys stay */
+			struct tsc *c = &cp.pod.spec.tscs[ki];
+			c->max_skew = edited.max_skew;
+			c->topology_key = edited.topology_key;
+			c->when = edited.when;
+			c->has_min_domains = edited.has_min_domains;
+			c->min_domains = edited.min_domains;
+			c->node_affinity_policy = edited.node_affinity_policy;
+			c->node_taints_policy = edited.node_taints_policy;
+		}
+		if (!(cp.note = strdup(buf)) || !sim_replace(s, j, &cp, s->view)) {
+			step_fini(&cp);
+			s->group = 0;
+			return oom(t);
+		}
+	}
+	s->group = 0;
+	tui_flash(t, false, "%s %s%s (u undoes)", what, value, note);
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 
@@ -160,7 +219,7 @@ static int skew(struct tui *t, int d)
 	}
 	k->max_skew += d;
 	snprintf(v, sizeof(v), "%d", (int)k->max_skew);
-	return commit(t, &st, "maxSkew", v);
+	return commit(t, &st, k, "maxSkew", v);
 }
 
 int act_skew_up(struct tui *t)
@@ -186,7 +245,7 @@ int act_when(struct tui *t)
 		step_fini(&st);
 		return oom(t);
 	}
-	return commit(t, &st, "whenUnsatisfiable", v);
+	return commit(t, &st, k, "whenUnsatisfiable", v);
 }
 
 int act_topokey(struct tui *t)
@@ -211,7 +270,7 @@ int act_topokey(struct tui *t)
 	free(keys);
 	k->topology_key = next;
 	t->sim->group_key = SYM_NONE; /* the view follows the new key */
-	return commit(t, &st, "topologyKey", intern_get(t->sim->sc->cluster->in, next));
+	return commit(t, &st, k, "topologyKey", intern_get(t->sim->sc->cluster->in, next));
 }
 
 static int mindom(struct tui *t, int d)
@@ -240,7 +299,7 @@ static int mindom(struct tui *t, int d)
 		snprintf(v, sizeof(v), "%d", (int)k->min_domains);
 	else
 		snprintf(v, sizeof(v), "unset");
-	return commit(t, &st, "minDomains", v);
+	return commit(t, &st, k, "minDomains", v);
 }
 
 int act_mindom_up(struct tui *t)
@@ -271,7 +330,7 @@ static int policy(struct tui *t, bool affinity)
 		k->node_affinity_policy = sym;
 	else
 		k->node_taints_policy = sym;
-	return commit(t, &st, affinity ? "nodeAffinityPolicy" : "nodeTaintsPolicy", v);
+	return commit(t, &st, k, affinity ? "nodeAffinityPolicy" : "nodeTaintsPolicy", v);
 }
 
 int act_aff_policy(struct tui *t)
@@ -284,15 +343,24 @@ int act_taint_policy(struct tui *t)
 	return policy(t, false);
 }
 
-/* What-ifs are new steps right after the one on screen. */
+/* What-ifs are new steps: before the step on screen when it schedules a
+ * pod (its decision is made again on the changed cluster, and stays on
+ * screen), else right after it (and the screen shows the what-if). */
 static int what_if(struct tui *t, struct step *st, const char *note, const char *a)
 {
 	struct sim *s = t->sim;
-	if (!set_note(st, note, a, "") || !sim_insert(s, s->view, st, s->view + 1)) {
+	const struct step *cur = sim_step(s);
+	bool before = cur && (cur->kind == STEP_SCHEDULE || cur->kind == STEP_RETRY);
+	uint32_t at = before ? s->view - 1 : s->view;
+	if (!set_note(st, note, a, "") || !sim_insert(s, at, st, s->view + 1)) {
 		step_fini(st);
 		return oom(t);
 	}
-	tui_flash(t, false, "what-if added as step %u; later steps replayed (u undoes)", s->view);
+	if (before)
+		tui_flash(t, false, "what-if added as step %u, before this one: decided again (u undoes)",
+			  at + 1);
+	else
+		tui_flash(t, false, "what-if added as step %u; later steps replayed (u undoes)", at + 1);
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 
@@ -384,7 +452,7 @@ int act_add_node(struct tui *t)
 			return oom(t);
 	} while (cluster_find_node(c, sym) >= 0);
 	struct step st;
-	if (!step_add_node_like(&st, c, n, sym))
+	if (!step_add_node_like(&st, n, sym))
 		return oom(t);
 	return what_if(t, &st, "What if a node like this one, %s, is added?", name);
 }
@@ -399,6 +467,19 @@ int act_undo(struct tui *t)
 	if (!sim_undo(s))
 		return oom(t);
 	tui_flash(t, false, "undone (%u edit%s left)", s->nedits, s->nedits == 1 ? "" : "s");
+	return TUI_R_LAYOUT | TUI_R_DRAW;
+}
+
+int act_redo(struct tui *t)
+{
+	struct sim *s = t->sim;
+	if (!s->nredo) {
+		tui_flash(t, false, "nothing to redo");
+		return TUI_R_DRAW;
+	}
+	if (!sim_redo(s))
+		return oom(t);
+	tui_flash(t, false, "redone (%u edit%s)", s->nedits, s->nedits == 1 ? "" : "s");
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 

@@ -39,12 +39,13 @@ static const struct keydef keydefs[] = {
 	{act_mouse, {KEY_MOUSE}, G_LOOK, NULL, "Select the node under the mouse"},
 	{act_find, {'/'}, G_LOOK, NULL, "Find a node by name (a prefix or part of it)"},
 	{act_cons_next, {']'}, G_LOOK, NULL,
-	 "Select the next constraint (it decides the grouping and which pods count)"},
+	 "Select the next constraint (it decides the grouping and which pods count) and show it"},
 	{act_cons_prev, {'['}, G_LOOK, NULL, "Select the previous constraint"},
 	{act_group, {'o'}, G_LOOK, NULL,
 	 "Group the cluster by the next node label key (after the last: follow the constraint)"},
 	{act_zoom, {'z'}, G_LOOK, NULL, "Zoom into the cursor's domain, or back out (also Esc)"},
 	{act_density, {'v'}, G_LOOK, NULL, "Node cells: automatic, full (pods listed) or compact"},
+	{act_fold, {'f'}, G_LOOK, NULL, "Fold the step's note away (the outcome stays), or unfold it"},
 	{act_details, {'\t'}, G_LOOK, NULL,
 	 "On narrow screens: show the constraint panel or the node panel"},
 	{act_scroll_down, {KEY_NPAGE}, G_LOOK, NULL, "Scroll the constraint and node panels down"},
@@ -64,10 +65,12 @@ static const struct keydef keydefs[] = {
 	{act_untaint, {'T'}, G_WHATIF, NULL, "Remove the cursor's node's last taint"},
 	{act_delete_pod, {'d'}, G_WHATIF, NULL, "Delete the newest pod on the cursor's node"},
 	{act_add_node, {'a'}, G_WHATIF, NULL,
-	 "Add a node like the cursor's one (same labels, so the same domains)"},
+	 "Add a node like the cursor's one (same domains; a label naming it names the new one)"},
 	{act_undo, {'u'}, G_WHATIF, "undo", "Undo the last edit or what-if"},
+	{act_redo, {'U', CTRL('r')}, G_WHATIF, NULL, "Redo what u undid"},
 	{act_write, {'w'}, G_OTHER, "write", "Write the edited scenario to a new file"},
 	{act_picker, {'b'}, G_OTHER, NULL, "Back to the list of bundled scenarios"},
+	{act_theme, {'C'}, G_OTHER, NULL, "Next colour theme: dark, light (projectors), contrast"},
 	{act_help, {'?', KEY_F(1)}, G_OTHER, "help", "This help (Esc or q closes it)"},
 	{act_redraw, {CTRL('l')}, G_OTHER, NULL, "Redraw the screen"},
 	{act_quit, {'q'}, G_OTHER, "quit", "Quit (the terminal is restored)"},
@@ -172,7 +175,7 @@ int keys_status_hints(struct tui *t, int y, int x, int w)
 			break;
 		cx += draw_text(t, y, cx, x + w - cx, ROLE_KEY, k);
 		cx += draw_text(t, y, cx, x + w - cx, ROLE_NORMAL, " ");
-		cx += draw_text(t, y, cx, x + w - cx, ROLE_DIM, d->hint);
+		cx += draw_text(t, y, cx, x + w - cx, ROLE_LABEL, d->hint);
 		cx += draw_text(t, y, cx, x + w - cx, ROLE_NORMAL, "  ");
 	}
 	return cx - x;
@@ -202,7 +205,8 @@ void keys_markdown(FILE *f)
 	      "     table in tui/keys.c; edit the table, not this file. -->\n\n"
 	      "The interactive view (`skewer FILE...`) answers these keys. Press `?` in\n"
 	      "the view for the same list. Every edit and what-if is recorded as a step on\n"
-	      "the timeline; `u` undoes it.\n",
+	      "the timeline (a what-if at a step that schedules a pod goes before it, and\n"
+	      "the pod is decided again); `u` undoes it, `U` redoes it.\n",
 	      f);
 	for (size_t g = 0; g < sizeof(groups) / sizeof(*groups); g++) {
 		fprintf(f, "\n## %s\n\n| Keys | Action |\n|---|---|\n", groups[g]);
@@ -219,7 +223,8 @@ void keys_markdown(FILE *f)
 		}
 	}
 	fputs("\nIn prompts (`:`, `/`, `w`): type, `Backspace` deletes, `Enter` accepts, `Esc`\n"
-	      "cancels. In the scenario list: `Up`/`Down` (`k`/`j`) move, `Enter` opens, `q`\n"
+	      "cancels. In the scenario list: `Up`/`Down` (`k`/`j`) move, `/` searches the\n"
+	      "names (then the descriptions), `Enter` opens, `q`\n"
 	      "quits.\n",
 	      f);
 }

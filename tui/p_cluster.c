@@ -99,8 +99,6 @@ static void draw_cell_full(struct tui *t, const struct cl_cell *cell, int y, int
 		uint32_t pid = n->pods[i];
 		const char *pg;
 		enum role pr = sim_pod_role(s, pid, &pg, t->g);
-		if (filtered && pr != ROLE_MATCHING_POD && pr != ROLE_GHOST)
-			pr = ROLE_DIM;
 		int px = x + draw_raw(t, y + 2 + i, x, pr, pg);
 		px += draw_text(t, y + 2 + i, px, 1, ROLE_NORMAL, " ");
 		draw_text(t, y + 2 + i, px, x + w - px, pr == ROLE_GHOST ? ROLE_GHOST : pr,
@@ -129,7 +127,7 @@ static void draw_cell_compact(struct tui *t, const struct cl_cell *cell, int y, 
 	if (cur)
 		draw_fill(t, y, x, s->lay.cellw, ROLE_CURSOR);
 	draw_raw(t, y, x, cur ? ROLE_CURSOR : vr, g);
-	draw_text(t, y, x + 1, 3, cur ? ROLE_CURSOR : vr == ROLE_FILTERED ? ROLE_DIM : ROLE_NORMAL,
+	draw_text(t, y, x + 1, 3, cur ? ROLE_CURSOR : ROLE_NORMAL,
 		  num);
 }
 
@@ -193,9 +191,9 @@ static void draw_legend(struct tui *t, int y, int x, int w)
 		if (cx + need > x + w)
 			break;
 		cx += draw_raw(t, y, cx, items[i].r, items[i].glyph);
-		cx += draw_text(t, y, cx, x + w - cx, ROLE_DIM, " ");
-		cx += draw_text(t, y, cx, x + w - cx, ROLE_DIM, items[i].text);
-		cx += draw_text(t, y, cx, x + w - cx, ROLE_DIM, "  ");
+		cx += draw_text(t, y, cx, x + w - cx, ROLE_LABEL, " ");
+		cx += draw_text(t, y, cx, x + w - cx, ROLE_LABEL, items[i].text);
+		cx += draw_text(t, y, cx, x + w - cx, ROLE_LABEL, "  ");
 	}
 }
 
@@ -265,7 +263,18 @@ static void draw(struct tui *t, const struct rect *r)
 	}
 }
 
-const struct panel_ops panel_cluster = {"cluster", draw};
+/* Lays the cluster out for width w; wants its canvas and two lines (the
+ * title and the legend). */
+static int height(struct tui *t, int w, int *least)
+{
+	if (!clayout_build(t->sim, w))
+		tui_flash(t, true, "out of memory");
+	*least = 5; /* the title, three lines of the canvas and the legend */
+	return t->sim->lay.h + 2;
+}
+
+const struct panel_ops panel_cluster = {.name = "cluster", .draw = draw, .slot = SLOT_MAIN,
+					.height = height};
 
 const char *tui_plugin_code(enum plugin_id p)
 {

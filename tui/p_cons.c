@@ -51,11 +51,11 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 		vw = 24;
 	int col_count = 2 + vw + 1, col_bar = col_count + 6, col_skew = col_bar + BAR_W + 2;
 	p->x = 2;
-	pen_put(p, ROLE_DIM, "DOMAIN");
+	pen_put(p, ROLE_LABEL, "DOMAIN");
 	pen_pad(p, col_count);
-	pen_put(p, ROLE_DIM, " PODS");
+	pen_put(p, ROLE_LABEL, " PODS");
 	pen_pad(p, col_skew);
-	pen_put(p, ROLE_DIM, k->hard ? "SKEW IF PLACED" : "");
+	pen_put(p, ROLE_LABEL, k->hard ? "SKEW IF PLACED" : "");
 	pen_nl(p);
 	for (uint32_t i = 0; i < k->ndoms; i++) {
 		/* one line a domain: at 5,000 domains most are off screen,
@@ -75,7 +75,7 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 		struct rect full = p->r;
 		if (p->r.w > x0 + vw)
 			p->r.w = x0 + vw;
-		pen_put(p, d->exists ? ROLE_NORMAL : ROLE_DIM, *v ? v : "\"\"");
+		pen_put(p, ROLE_NORMAL, *v ? v : "\"\"");
 		p->r = full;
 		if (p->x > x0 + vw)
 			p->x = x0 + vw;
@@ -89,7 +89,7 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 			pen_raw(p, j < n ? ROLE_BAR : ROLE_DIM, j < n ? t->g->bar : t->g->bar_empty);
 		pen_pad(p, col_skew);
 		if (!d->exists) {
-			pen_put(p, ROLE_DIM, inelig_text(d->why));
+			pen_put(p, ROLE_LABEL, inelig_text(d->why));
 		} else if (k->hard) {
 			bool over = d->skew > k->max_skew;
 			pen_printf(p, over ? ROLE_OVER : ROLE_FEASIBLE, "%" PRId64, d->skew);
@@ -98,23 +98,41 @@ static void domains(struct pen *p, const struct constraint_rec *k, uint32_t curs
 			else
 				pen_printf(p, ROLE_FEASIBLE, " %s", t->g->ok);
 		} else {
-			pen_put(p, ROLE_DIM, "scored");
+			pen_put(p, ROLE_LABEL, "scored");
 		}
 		if (d->is_min && k->hard)
 			pen_put(p, ROLE_MIN, "  min");
 		if (d->nineligible && d->exists)
-			pen_printf(p, ROLE_DIM, "  (+%u node%s not eligible)", d->nineligible,
+			pen_printf(p, ROLE_LABEL, "  (+%u node%s not eligible)", d->nineligible,
 				   d->nineligible == 1 ? "" : "s");
 		pen_nl(p);
 	}
 }
 
-static void constraint(struct pen *p, uint32_t i, bool selected)
+/* A constraint on one line: the compact form of those not selected. */
+static void constraint_line(struct pen *p, uint32_t i)
+{
+	const struct sim *s = p->t->sim;
+	const struct constraint_rec *k = &s->dec.cons[i];
+	p->x = 2;
+	pen_printf(p, ROLE_NORMAL, "%u/%u %s ", i + 1, s->dec.ncons, k->hard ? "hard" : "soft");
+	pen_put(p, ROLE_NORMAL, intern_get(s->sc->cluster->in, k->key));
+	pen_printf(p, ROLE_NORMAL, "  maxSkew %" PRId32, k->max_skew);
+	pen_put(p, ROLE_KEY, "  ([ ] selects)");
+	pen_nl(p);
+}
+
+/* compact: the policies' line only when one is not the default */
+static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 {
 	struct tui *t = p->t;
 	const struct sim *s = t->sim;
 	const struct cluster *c = s->sc->cluster;
 	const struct constraint_rec *k = &s->dec.cons[i];
+	if (compact && !selected) {
+		constraint_line(p, i);
+		return;
+	}
 	p->x = 0;
 	pen_put(p, selected ? ROLE_CURSOR : ROLE_NORMAL, selected ? ">" : " ");
 	pen_printf(p, selected ? ROLE_HEADING : ROLE_NORMAL, " %u/%u %s (%s), %s", i + 1, s->dec.ncons,
@@ -122,28 +140,30 @@ static void constraint(struct pen *p, uint32_t i, bool selected)
 		   origin_text(k->origin));
 	pen_nl(p);
 	p->x = 2;
-	pen_put(p, ROLE_DIM, "topologyKey ");
+	pen_put(p, ROLE_LABEL, "topologyKey ");
 	pen_put(p, ROLE_NORMAL, intern_get(c->in, k->key));
-	pen_printf(p, ROLE_DIM, "  maxSkew ");
+	pen_printf(p, ROLE_LABEL, "  maxSkew ");
 	pen_printf(p, ROLE_NORMAL, "%" PRId32, k->max_skew);
-	pen_printf(p, ROLE_DIM, "  minDomains ");
+	pen_printf(p, ROLE_LABEL, "  minDomains ");
 	pen_printf(p, ROLE_NORMAL, "%" PRId32, k->min_domains);
 	pen_nl(p);
+	if (!compact || !k->affinity_honor || k->taints_honor) {
+		p->x = 2;
+		pen_printf(p, ROLE_LABEL, "nodeAffinityPolicy ");
+		pen_put(p, ROLE_NORMAL, k->affinity_honor ? "Honor" : "Ignore");
+		pen_printf(p, ROLE_LABEL, "  nodeTaintsPolicy ");
+		pen_put(p, ROLE_NORMAL, k->taints_honor ? "Honor" : "Ignore");
+		pen_nl(p);
+	}
 	p->x = 2;
-	pen_printf(p, ROLE_DIM, "nodeAffinityPolicy ");
-	pen_put(p, ROLE_NORMAL, k->affinity_honor ? "Honor" : "Ignore");
-	pen_printf(p, ROLE_DIM, "  nodeTaintsPolicy ");
-	pen_put(p, ROLE_NORMAL, k->taints_honor ? "Honor" : "Ignore");
-	pen_nl(p);
-	p->x = 2;
-	pen_put(p, ROLE_DIM, "selector ");
+	pen_put(p, ROLE_LABEL, "selector ");
 	if (k->sel.kind == SEL_NOTHING)
 		pen_put(p, ROLE_NORMAL, "(nil: matches nothing)");
 	else if (k->sel.kind == SEL_EVERYTHING)
 		pen_put(p, ROLE_NORMAL, "{} (everything)");
 	else
 		pen_put(p, ROLE_NORMAL, k->sel_str ? k->sel_str : "");
-	pen_put(p, ROLE_DIM, k->self_match ? "  (the pod matches: +1 where placed)"
+	pen_put(p, ROLE_LABEL, k->self_match ? "  (the pod matches: +1 where placed)"
 					   : "  (the pod does not match: +0)");
 	pen_nl(p);
 	if (k->empty_quirk) {
@@ -153,7 +173,7 @@ static void constraint(struct pen *p, uint32_t i, bool selected)
 	}
 	if (!k->hard && !k->scored) {
 		p->x = 2;
-		pen_put(p, ROLE_DIM, "not scored: no node passed the filters");
+		pen_put(p, ROLE_LABEL, "not scored: no node passed the filters");
 		pen_nl(p);
 		return;
 	}
@@ -169,7 +189,7 @@ static void constraint(struct pen *p, uint32_t i, bool selected)
 		domains(p, k, cur);
 	p->x = 2;
 	if (!k->ndoms) {
-		pen_put(p, ROLE_DIM, "no domains");
+		pen_put(p, ROLE_LABEL, "no domains");
 		pen_nl(p);
 		p->x = 2;
 	}
@@ -181,7 +201,7 @@ static void constraint(struct pen *p, uint32_t i, bool selected)
 				   k->nreal, k->nreal == 1 ? "" : "s", k->min_domains);
 			pen_nl(p);
 			p->x = 4;
-			pen_put(p, ROLE_DIM, "(so every placement's skew is its count + 1)");
+			pen_put(p, ROLE_LABEL, "(so every placement's skew is its count + 1)");
 		} else if (k->nreal == 0) {
 			pen_printf(p, ROLE_NORMAL, "global minimum %" PRId64 " (no domains)", k->global_min);
 		} else {
@@ -194,33 +214,71 @@ static void constraint(struct pen *p, uint32_t i, bool selected)
 	pen_nl(p);
 }
 
-/* The pane's lines; true when they run past its bottom. */
-static bool body(struct tui *t, const struct rect *r)
+/* Writes the pane's lines with pen p (compact: the other constraints on
+ * one line each, no blank lines between); returns their number, the
+ * selected constraint's first line in *sel0 and the line after it in
+ * *sel1. */
+static int body(struct tui *t, struct pen *p, bool compact, int *sel0, int *sel1)
 {
 	struct sim *s = t->sim;
-	struct pen p = {t, {r->y + 1, r->x, r->h - 1, r->w}, 0, s->cons_scroll, 0, 0};
+	*sel0 = *sel1 = 0;
 	if (!s->has_dec) {
-		pen_wrap(&p, ROLE_DIM, s->view ? "No scheduling cycle at this step: it changes the cluster."
+		pen_wrap(p, ROLE_LABEL, s->view ? "No scheduling cycle at this step: it changes the cluster."
 					       : "No step has run yet.");
-		return false;
+		return p->line + 1;
 	}
 	if (!s->dec.ncons) {
-		pen_wrap(&p, ROLE_DIM, "No topology spread constraint in force: the pod has none and no default applies.");
-		return false;
+		pen_wrap(p, ROLE_LABEL, "No topology spread constraint in force: the pod has none and no default applies.");
+		return p->line + 1;
 	}
 	for (uint32_t i = 0; i < s->dec.ncons; i++) {
-		constraint(&p, i, i == s->cons);
-		if (i + 1 < s->dec.ncons)
-			pen_nl(&p);
+		if (i == s->cons)
+			*sel0 = p->line;
+		constraint(p, i, i == s->cons, compact);
+		if (i == s->cons)
+			*sel1 = p->line;
+		if (i + 1 < s->dec.ncons && !compact)
+			pen_nl(p);
 	}
-	return p.line > p.r.h;
+	return p->line;
+}
+
+/* The lines of the body at width w, drawing nothing. */
+static int measure(struct tui *t, int w, bool compact, int *sel0, int *sel1)
+{
+	struct pen p = {t, {0, 0, 0, w}, 0, 0, 0, 0};
+	return body(t, &p, compact, sel0, sel1);
+}
+
+/* Wants the compact form whole, with its title. */
+static int height(struct tui *t, int w, int *least)
+{
+	int a, b;
+	*least = 2;
+	return 1 + measure(t, w, true, &a, &b);
 }
 
 static void draw(struct tui *t, const struct rect *r)
 {
 	struct sim *s = t->sim;
-	bool scrolls = body(t, r);
-	draw_title(t, r, "Constraints", s->has_dec && s->dec.ncons > 1 ? "[ ] select" : "", scrolls);
+	int h = r->h - 1, a, b;
+	/* the full form when it fits, else the compact one */
+	bool compact = measure(t, r->w, false, &a, &b) > h;
+	int n = compact ? measure(t, r->w, true, &a, &b) : 0;
+	int *scroll = &s->pane_scroll[PANE_CONS];
+	if (s->cons_follow) {
+		/* the selected constraint in view, from its first line */
+		if (b - a >= h || a < *scroll)
+			*scroll = a;
+		else if (b > *scroll + h)
+			*scroll = b - h;
+		s->cons_follow = false;
+	}
+	struct pen p = {t, {r->y + 1, r->x, h, r->w}, 0, *scroll, 0, 0};
+	n = body(t, &p, compact, &a, &b);
+	draw_title(t, r, "Constraints", s->has_dec && s->dec.ncons > 1 ? "[ ] select" : "", n > h);
 }
 
-const struct panel_ops panel_cons = {"constraints", draw};
+/* 55% of the wide layout's right column; scrolls with PgUp/PgDn */
+const struct panel_ops panel_cons = {.name = "constraints", .draw = draw, .slot = SLOT_DETAIL,
+				     .height = height, .share = 55, .scrolls = true};

@@ -88,4 +88,4 @@ static void draw(struct tui *t, const struct rect *r)
 		draw_strip(t, r);
 }
 
-const struct panel_ops panel_header = {"header", draw};
+const struct panel_ops panel_header = {.name = "header", .draw = draw, .slot = SLOT_TOP, .lines = 2};

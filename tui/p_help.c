@@ -60,13 +60,13 @@ static int content(struct tui *t, struct rect body, int scroll)
 	glyph(&p, g->chosen, ROLE_CHOSEN, "the chosen node");
 	glyph(&p, g->bad, ROLE_FILTERED, "a filtered node (dimmed), with the filter that rejected it:");
 	p.x = 8;
-	pen_put(&p, ROLE_DIM, "Unsch NodeUnschedulable, Name NodeName, Taint TaintToleration,");
+	pen_put(&p, ROLE_LABEL, "Unsch NodeUnschedulable, Name NodeName, Taint TaintToleration,");
 	pen_nl(&p);
 	p.x = 8;
-	pen_put(&p, ROLE_DIM, "Affin NodeAffinity, Fit NodeResourcesFit, Spread PodTopologySpread,");
+	pen_put(&p, ROLE_LABEL, "Affin NodeAffinity, Fit NodeResourcesFit, Spread PodTopologySpread,");
 	pen_nl(&p);
 	p.x = 8;
-	pen_put(&p, ROLE_DIM, "PodAff InterPodAffinity");
+	pen_put(&p, ROLE_LABEL, "PodAff InterPodAffinity");
 	pen_nl(&p);
 	glyph(&p, g->bad_multi, ROLE_FILTERED, "a node failing 2+ filters: the first one, +N more");
 	glyph(&p, g->nominated, ROLE_CHOSEN,
@@ -135,4 +135,4 @@ int help_key(struct tui *t, int key)
 	return TUI_R_DRAW;
 }
 
-const struct panel_ops panel_help = {"help", draw};
+const struct panel_ops panel_help = {.name = "help", .draw = draw};

@@ -10,7 +10,17 @@
 #include <stdio.h>
 #include <string.h>
 
-static void facts(struct pen *p, const struct node *n)
+/* Whether label key k is a topology key of this step's constraints. */
+static bool cons_key(const struct sim *s, sym_t k)
+{
+	for (uint32_t i = 0; s->has_dec && i < s->dec.ncons; i++)
+		if (s->dec.cons[i].key == k)
+			return true;
+	return false;
+}
+
+/* compact: only the labels of the constraints' keys, and how many others */
+static void facts(struct pen *p, const struct node *n, bool compact)
 {
 	struct tui *t = p->t;
 	const struct cluster *c = t->sim->sc->cluster;
@@ -25,11 +35,17 @@ static void facts(struct pen *p, const struct node *n)
 	}
 	pen_nl(p);
 	struct out_buf b = {0};
-	for (uint32_t i = 0; i < n->labels.n; i++)
-		out_buf_printf(&b, "%s%s=%s", i ? ", " : "", intern_get(c->in, n->labels.v[i].key),
+	uint32_t shown = 0;
+	for (uint32_t i = 0; i < n->labels.n; i++) {
+		if (compact && !cons_key(t->sim, n->labels.v[i].key))
+			continue;
+		out_buf_printf(&b, "%s%s=%s", shown++ ? ", " : "", intern_get(c->in, n->labels.v[i].key),
 			       intern_get(c->in, n->labels.v[i].val));
+	}
+	if (shown < n->labels.n)
+		out_buf_printf(&b, "%s+%u more", shown ? ", " : "", n->labels.n - shown);
 	p->x = 2;
-	pen_put(p, ROLE_DIM, "labels ");
+	pen_put(p, ROLE_LABEL, "labels ");
 	pen_wrap(p, ROLE_NORMAL, n->labels.n ? out_buf_str(&b) : "(none)");
 	pen_nl(p);
 	if (n->ntaints) {
@@ -45,7 +61,7 @@ static void facts(struct pen *p, const struct node *n)
 		}
 		p->x = 2;
 		pen_raw(p, ROLE_MARK, t->g->taint);
-		pen_put(p, ROLE_DIM, " taints ");
+		pen_put(p, ROLE_LABEL, " taints ");
 		pen_wrap(p, ROLE_NORMAL, out_buf_str(&b));
 		pen_nl(p);
 	}
@@ -104,7 +120,9 @@ static void verdicts(struct pen *p, const struct node_rec *r)
  * that fails (the scheduler stops at the first; the later ones are
  * checked too), ✓ on the others; under PodTopologySpread each hard
  * constraint's verdict. */
-static void filters(struct pen *p, const struct node_rec *r)
+/* compact: the filters that passed on one line; remark: the closing
+ * remark on several failures */
+static void filters(struct pen *p, const struct node_rec *r, bool compact, bool remark)
 {
 	struct tui *t = p->t;
 	const struct sim *s = t->sim;
@@ -122,10 +140,14 @@ static void filters(struct pen *p, const struct node_rec *r)
 		pen_printf(p, ROLE_HEADING, ", %d fail", nb);
 	pen_put(p, ROLE_HEADING, ")");
 	if (r->prefilter_cut)
-		pen_put(p, ROLE_DIM, "  NodeAffinity PreFilter left this node out");
+		pen_put(p, ROLE_LABEL, "  NodeAffinity PreFilter left this node out");
 	pen_nl(p);
+	/* compact: the filters that passed (or were not run) on one line
+	 * each, then the failing ones with their arithmetic */
+	struct out_buf passed = {0}, idle = {0};
 	/* the filters run in plugin order; PodTopologySpread's PreFilter skips
 	 * it without hard constraints, InterPodAffinity's without terms */
+	for (int pass = compact ? 0 : 1; pass < 2; pass++)
 	for (int f = 0; f < PL_BALANCED_ALLOCATION; f++) {
 		bool failed = bits & (1u << f);
 		/* a NodeAffinity PreFilter result or conflict: nothing before
@@ -137,6 +159,33 @@ static void filters(struct pen *p, const struct node_rec *r)
 		/* after the first failure: checked for you, not by the scheduler */
 		bool after = !r->feasible && r->fail >= 0 && f > r->fail;
 		bool did = !failed && !cut && !skipped;
+		bool spread = f == PL_POD_TOPOLOGY_SPREAD && s->dec.nhard > 0 && !cut;
+		if (compact && pass == 0) {
+			/* PodTopologySpread keeps its line for its verdicts */
+			if (!failed && !spread) {
+				struct out_buf *o = did ? &passed : &idle;
+				out_buf_printf(o, "%s%s", o->len ? ", " : "",
+					       plugin_name((enum plugin_id)f));
+			}
+			if (f == PL_BALANCED_ALLOCATION - 1) {
+				if (passed.len) {
+					p->x = 2;
+					pen_raw(p, ROLE_FEASIBLE, t->g->ok);
+					p->x = 4;
+					pen_wrap(p, ROLE_NORMAL, out_buf_str(&passed));
+					pen_nl(p);
+				}
+				if (idle.len) {
+					p->x = 4;
+					pen_put(p, ROLE_NORMAL, "not run or skipped: ");
+					pen_wrap(p, ROLE_NORMAL, out_buf_str(&idle));
+					pen_nl(p);
+				}
+			}
+			continue;
+		}
+		if (compact && !failed && !spread)
+			continue;
 		p->x = 2;
 		if (failed)
 			pen_raw(p, ROLE_OVER, t->g->bad);
@@ -145,9 +194,8 @@ static void filters(struct pen *p, const struct node_rec *r)
 		else
 			pen_put(p, ROLE_DIM, " ");
 		pen_put(p, ROLE_NORMAL, " ");
-		pen_put(p, failed ? ROLE_OVER : did ? ROLE_NORMAL : ROLE_DIM,
+		pen_put(p, failed ? ROLE_OVER : did ? ROLE_NORMAL : ROLE_LABEL,
 			plugin_name((enum plugin_id)f));
-		bool spread = f == PL_POD_TOPOLOGY_SPREAD && s->dec.nhard > 0 && !cut;
 		if (failed) {
 			enum plugin_id pl = (enum plugin_id)f;
 			pen_put(p, ROLE_NORMAL, ": ");
@@ -162,20 +210,22 @@ static void filters(struct pen *p, const struct node_rec *r)
 			if (cli_blocker_unresolvable(r, pl)) {
 				pen_nl(p);
 				p->x = 6;
-				pen_put(p, ROLE_DIM, "(unresolvable: preemption would not help)");
+				pen_put(p, ROLE_LABEL, "(unresolvable: preemption would not help)");
 			}
 		} else if (cut) {
-			pen_put(p, ROLE_DIM, "  not run");
+			pen_put(p, ROLE_LABEL, "  not run");
 		} else if (skipped) {
-			pen_put(p, ROLE_DIM, "  skipped (nothing to check)");
+			pen_put(p, ROLE_LABEL, "  skipped (nothing to check)");
 		}
 		pen_nl(p);
 		if (spread)
 			verdicts(p, r);
 	}
-	if (nb > 1) {
+	out_buf_fini(&passed);
+	out_buf_fini(&idle);
+	if (nb > 1 && remark) {
 		p->x = 2;
-		pen_wrap(p, ROLE_DIM, "the scheduler stops at the first failing filter and reports it alone");
+		pen_wrap(p, ROLE_LABEL, "the scheduler stops at the first failing filter and reports it alone");
 		pen_nl(p);
 	}
 }
@@ -252,7 +302,7 @@ static void scores(struct pen *p, const struct node_rec *r)
 	p->x = 0;
 	pen_put(p, ROLE_HEADING, "Scores");
 	pen_pad(p, 34);
-	pen_put(p, ROLE_DIM, "score x weight");
+	pen_put(p, ROLE_LABEL, "score x weight");
 	pen_nl(p);
 	for (int pl = 0; pl < PL__COUNT; pl++) {
 		if (pl == PL_NODE_UNSCHEDULABLE || pl == PL_NODE_NAME)
@@ -261,7 +311,7 @@ static void scores(struct pen *p, const struct node_rec *r)
 		pen_put(p, ROLE_NORMAL, plugin_name((enum plugin_id)pl));
 		pen_pad(p, 34);
 		if (!r->scored[pl] || s->dec.plugin_skipped[pl])
-			pen_put(p, ROLE_DIM, c->cfg.weights[pl] ? "skipped" : "weight 0");
+			pen_put(p, ROLE_LABEL, c->cfg.weights[pl] ? "skipped" : "weight 0");
 		else
 			pen_printf(p, ROLE_NORMAL, "%3" PRId64 " x %" PRId32 " = %" PRId64, (int64_t)r->norm[pl],
 				   c->cfg.weights[pl], (int64_t)r->norm[pl] * c->cfg.weights[pl]);
@@ -281,7 +331,7 @@ static void scores(struct pen *p, const struct node_rec *r)
 		soft |= !s->dec.cons[i].hard && s->dec.cons[i].scored;
 	if (soft && !s->dec.plugin_skipped[PL_POD_TOPOLOGY_SPREAD]) {
 		p->x = 2;
-		pen_put(p, ROLE_DIM, "spread ");
+		pen_put(p, ROLE_LABEL, "spread ");
 		if (r->spread_ignored)
 			pen_put(p, ROLE_NORMAL, "lacks a soft constraint's key (score 0)");
 		else
@@ -308,40 +358,62 @@ static void ties(struct pen *p)
 	out_buf_fini(&b);
 }
 
-/* The pane's lines; true when they run past its bottom. */
-static bool body(struct tui *t, const struct rect *r)
+/* Writes the pane's lines with pen p (compact: the filters that passed
+ * on one line; with_scores: all, else down to the verdicts only);
+ * returns their number. */
+static int body(struct tui *t, struct pen *p, bool compact, bool with_scores)
 {
 	struct sim *s = t->sim;
 	const struct cluster *c = s->sc->cluster;
-	struct pen p = {t, {r->y + 1, r->x, r->h - 1, r->w}, 0, s->node_scroll, 0, 0};
 	if (s->cursor < 0) {
-		pen_put(&p, ROLE_DIM, "No node.");
-		return false;
+		pen_put(p, ROLE_LABEL, "No node.");
+		return 1;
 	}
-	facts(&p, &c->nodes[s->cursor]);
+	facts(p, &c->nodes[s->cursor], compact);
 	const struct node_rec *rec = sim_node_rec(s, (uint32_t)s->cursor);
 	if (!rec) {
-		pen_put(&p, ROLE_DIM, s->has_dec ? "Not in this step's decision (added later)."
-						 : "No scheduling cycle at this step.");
-		return false;
+		pen_put(p, ROLE_LABEL, s->has_dec ? "Not in this step's decision (added later)."
+						: "No scheduling cycle at this step.");
+		return p->line + 1;
 	}
 	if (rec->feasible) {
-		pen_put(&p, ROLE_FEASIBLE, "feasible: passed every filter");
-		pen_nl(&p);
+		pen_put(p, ROLE_FEASIBLE, "feasible: passed every filter");
+		pen_nl(p);
 	}
-	filters(&p, rec);
-	preemption(&p, rec);
-	if (rec->feasible && s->dec.scored)
-		scores(&p, rec);
-	if (rec->feasible)
-		ties(&p);
-	return p.line > p.r.h;
+	filters(p, rec, compact, with_scores);
+	if (with_scores)
+		preemption(p, rec);
+	if (with_scores && rec->feasible && s->dec.scored)
+		scores(p, rec);
+	if (with_scores && rec->feasible)
+		ties(p);
+	return p->line;
+}
+
+static int measure(struct tui *t, int w, bool compact, bool with_scores)
+{
+	struct pen p = {t, {0, 0, 0, w}, 0, 0, 0, 0};
+	return body(t, &p, compact, with_scores);
+}
+
+/* Wants the verdicts (the compact form down to the last filter's), with
+ * the title. */
+static int height(struct tui *t, int w, int *least)
+{
+	*least = 2;
+	return 1 + measure(t, w, true, false);
 }
 
 static void draw(struct tui *t, const struct rect *r)
 {
-	bool scrolls = body(t, r);
+	int h = r->h - 1;
+	/* the full form when its verdicts fit, else the compact one */
+	bool compact = measure(t, r->w, false, false) > h;
+	struct pen p = {t, {r->y + 1, r->x, h, r->w}, 0, t->sim->pane_scroll[PANE_NODE], 0, 0};
+	bool scrolls = body(t, &p, compact, true) > h;
 	draw_title(t, r, "Node", t->cols >= 110 ? "Enter places the pod here" : "", scrolls);
 }
 
-const struct panel_ops panel_node = {"node", draw};
+/* the rest of the wide layout's right column; a new node starts at its top */
+const struct panel_ops panel_node = {.name = "node", .draw = draw, .slot = SLOT_DETAIL,
+				     .height = height, .scrolls = true, .cursor_resets = true};

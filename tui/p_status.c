@@ -25,11 +25,11 @@ static void draw(struct tui *t, const struct rect *r)
 		return;
 	}
 	if (!t->sim) {
-		draw_text(t, r->y, r->x, r->w, ROLE_DIM,
-			  "Up/Down choose  Enter open  ? keys  q quit");
+		draw_text(t, r->y, r->x, r->w, ROLE_LABEL,
+			  "Up/Down choose  / search  Enter open  ? keys  q quit");
 		return;
 	}
 	keys_status_hints(t, r->y, r->x, r->w);
 }
 
-const struct panel_ops panel_status = {"status", draw};
+const struct panel_ops panel_status = {.name = "status", .draw = draw, .slot = SLOT_BOTTOM, .lines = 1};

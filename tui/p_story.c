@@ -1,5 +1,6 @@
-/* p_story.c - the narration: which step this is, its note, and what
- * happened (`scheduled on node4`, or the exact Pending message and what
+/* p_story.c - the narration: which step this is, its note (marked as the
+ * author's for the original scenario once an edit came before it), and
+ * what happened (`scheduled on node4`, or the exact Pending message and what
  * preemption did about it). */
 #include "tui.h"
 
@@ -65,6 +66,53 @@ static enum role outcome_text(const struct tui *t, struct out_buf *b)
 	}
 }
 
+static bool edited(const struct step *st)
+{
+	return !st->line && !st->col;
+}
+
+/* The author's notes describe the original timeline: after an edit
+ * before this step they may no longer be true. Writes the warning into b
+ * (the first such edit, and the outcome the author expected when it
+ * differs from this one); false when the step's note still stands. */
+static bool stale_text(const struct tui *t, struct out_buf *b)
+{
+	const struct sim *s = t->sim;
+	const struct step *st = sim_step(s);
+	uint32_t first = 0;
+	for (uint32_t i = 0; i + 1 < s->view && !first; i++)
+		if (edited(&s->sc->steps[i]))
+			first = i + 1;
+	if (!first || edited(st))
+		return false;
+	const char *was = NULL, *now = NULL;
+	const struct step_result *res = &s->tl->res[s->view - 1];
+	if (st->has_expect && st->expect.has_node && res->done) {
+		was = intern_get(s->sc->cluster->in, st->expect.node);
+		now = res->outcome == OUT_SCHEDULED ? cli_node_name(s->sc->cluster, res->node)
+			: res->outcome == OUT_PENDING ? "Pending" : cli_outcome_name(res->outcome);
+	}
+	bool differs = was && strcmp(was, now);
+	if (!(st->note && st->note[0]) && !differs)
+		return false;
+	out_buf_printf(b, "Author's note for the original scenario, before your edit at step %u; ", first);
+	if (differs)
+		out_buf_printf(b, "it expected %s, now %s:", was, now);
+	else
+		out_buf_puts(b, "it may no longer hold:");
+	return true;
+}
+
+/* The lines of the outcome at width w, 1 to 3. */
+static int outcome_lines(struct tui *t, int w)
+{
+	struct out_buf b = {0};
+	outcome_text(t, &b);
+	int out = draw_wrapped(t, 0, 0, w, 0, ROLE_NORMAL, out_buf_str(&b));
+	out_buf_fini(&b);
+	return out > 3 ? 3 : out < 1 ? 1 : out;
+}
+
 static void draw(struct tui *t, const struct rect *r)
 {
 	const struct sim *s = t->sim;
@@ -81,7 +129,7 @@ static void draw(struct tui *t, const struct rect *r)
 		draw_text(t, y++, r->x, r->w, ROLE_HEADING, out_buf_str(&b));
 		out_buf_reset(&b);
 		if (y < end)
-			draw_wrapped(t, y, r->x + 2, r->w - 2, end - y, ROLE_DIM,
+			draw_wrapped(t, y, r->x + 2, r->w - 2, end - y, ROLE_LABEL,
 				     timeline_len(s->tl)
 					     ? "Press n (or Right, Space) to run the first step."
 					     : "This scenario has no steps: edit the cluster with the what-if keys (? lists them).");
@@ -92,11 +140,18 @@ static void draw(struct tui *t, const struct rect *r)
 	out_buf_printf(&b, "Step %u/%u: ", s->view, timeline_len(s->tl));
 	cli_step_what(&b, s->tl, s->view - 1);
 	int x = r->x + draw_text(t, y, r->x, r->w, ROLE_HEADING, out_buf_str(&b));
-	if (!st->line && !st->col)
-		draw_text(t, y, x, r->x + r->w - x, ROLE_EDITED, "  (your edit)");
+	if (edited(st))
+		x += draw_text(t, y, x, r->x + r->w - x, ROLE_EDITED, "  (your edit)");
+	if (s->fold_note && st->note && st->note[0])
+		draw_text(t, y, x, r->x + r->w - x, ROLE_KEY, "  (f: the note)");
 	y++;
-	int note_lines = end - y - 1;
-	if (st->note && st->note[0] && note_lines > 0)
+	/* the outcome keeps its lines; the note gets the others */
+	int out = outcome_lines(t, r->w), note_lines = end - y - out;
+	out_buf_reset(&b);
+	if (!s->fold_note && stale_text(t, &b) && note_lines > 0)
+		y += draw_wrapped(t, y, r->x + 2, r->w - 2, note_lines, ROLE_MARK, out_buf_str(&b));
+	note_lines = end - y - out;
+	if (!s->fold_note && st->note && st->note[0] && note_lines > 0)
 		y += draw_wrapped(t, y, r->x + 2, r->w - 2, note_lines, ROLE_NORMAL, st->note);
 	out_buf_reset(&b);
 	enum role role = outcome_text(t, &b);
@@ -105,22 +160,28 @@ static void draw(struct tui *t, const struct rect *r)
 	out_buf_fini(&b);
 }
 
-int story_height(struct tui *t, int w, int max_note)
+/* The lines the story wants at width w: the note gets more lines on a
+ * taller screen, the outcome at most 3. */
+static int height(struct tui *t, int w, int *least)
 {
 	const struct sim *s = t->sim;
+	int max_note = t->rows >= 48 ? 8 : t->rows >= 32 ? 5 : t->rows >= 24 ? 4 : 2;
+	*least = 2;
 	if (s->view == 0)
 		return 2;
 	const struct step *st = sim_step(s);
 	struct out_buf b = {0};
-	int n = 1;
-	if (st->note && st->note[0]) {
-		int k = draw_wrapped(t, 0, 0, w - 2, 0, ROLE_NORMAL, st->note);
-		n += k < max_note ? k : max_note;
-	}
-	outcome_text(t, &b);
-	int out = draw_wrapped(t, 0, 0, w, 0, ROLE_NORMAL, out_buf_str(&b));
+	int n = 1, k = 0;
+	if (!s->fold_note && stale_text(t, &b))
+		k += draw_wrapped(t, 0, 0, w - 2, 0, ROLE_MARK, out_buf_str(&b));
 	out_buf_fini(&b);
-	return n + (out > 3 ? 3 : out < 1 ? 1 : out);
+	if (!s->fold_note && st->note && st->note[0])
+		k += draw_wrapped(t, 0, 0, w - 2, 0, ROLE_NORMAL, st->note);
+	n += k < max_note ? k : max_note;
+	int out = outcome_lines(t, w);
+	/* the heading and the outcome */
+	*least = 1 + out;
+	return n + out;
 }
 
-const struct panel_ops panel_story = {"story", draw};
+const struct panel_ops panel_story = {.name = "story", .draw = draw, .slot = SLOT_TOP, .height = height};

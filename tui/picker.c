@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bundled.h"
 
@@ -171,6 +172,46 @@ int picker_open_selected(struct tui *t)
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 
+/* Whether hay holds needle, ASCII case aside. */
+static bool holds(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; hay && *hay; hay++)
+		if (!strncasecmp(hay, needle, n))
+			return true;
+	return false;
+}
+
+static void keep_visible(struct tui *t)
+{
+	struct picker *p = t->picker;
+	uint32_t page = (uint32_t)list_height(t);
+	if (p->sel < p->top)
+		p->top = p->sel;
+	if (p->sel >= p->top + page)
+		p->top = p->sel - page + 1;
+}
+
+int picker_find_done(struct tui *t, const char *text)
+{
+	struct picker *p = t->picker;
+	if (!*text || !p->n)
+		return TUI_R_DRAW;
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t k = 1; k <= p->n; k++) {
+			const struct pick_item *it = &p->items[(p->sel + k) % p->n];
+			if (pass == 0 ? holds(it->name, text)
+				      : holds(it->description, text) || holds(it->source, text)) {
+				p->sel = (p->sel + k) % p->n;
+				keep_visible(t);
+				return TUI_R_DRAW;
+			}
+		}
+	}
+	tui_flash(t, true, "no scenario mentions '%s'", text);
+	return TUI_R_DRAW;
+}
+
 int picker_key(struct tui *t, int key)
 {
 	struct picker *p = t->picker;
@@ -212,14 +253,14 @@ int picker_key(struct tui *t, int key)
 	case 'l':
 	case KEY_RIGHT:
 		return picker_open_selected(t);
+	case '/':
+		prompt_open(t, PROMPT_PICK, "search: ", "");
+		return TUI_R_DRAW;
 	default:
-		tui_flash(t, true, "Up/Down choose, Enter opens, q quits");
+		tui_flash(t, true, "Up/Down choose, / searches, Enter opens, q quits");
 		break;
 	}
-	if (p->sel < p->top)
-		p->top = p->sel;
-	if (p->sel >= p->top + (uint32_t)page)
-		p->top = p->sel - (uint32_t)page + 1;
+	keep_visible(t);
 	return TUI_R_DRAW;
 }
 
@@ -234,7 +275,15 @@ static void draw(struct tui *t, const struct rect *r)
 	int lh = list_height(t);
 	if (p->sel >= p->top + (uint32_t)lh)
 		p->top = p->sel - (uint32_t)lh + 1;
-	int namew = r->w / 3 > 36 ? 36 : r->w / 3;
+	/* the whole names, the sources get the rest */
+	int namew = 0;
+	for (uint32_t k = 0; k < p->n; k++) {
+		int w = text_width(p->items[k].name, t->utf8) + 2;
+		if (w > namew)
+			namew = w;
+	}
+	if (namew > r->w - 20)
+		namew = r->w - 20 > 10 ? r->w - 20 : 10;
 	for (int i = 0; i < lh && p->top + (uint32_t)i < p->n; i++) {
 		uint32_t k = p->top + (uint32_t)i;
 		const struct pick_item *it = &p->items[k];
@@ -244,7 +293,7 @@ static void draw(struct tui *t, const struct rect *r)
 			draw_fill(t, y, r->x, r->w, ROLE_CURSOR);
 		draw_text(t, y, r->x, 2, sel ? ROLE_CURSOR : ROLE_NORMAL, sel ? ">" : " ");
 		draw_text(t, y, r->x + 2, namew - 1, sel ? ROLE_CURSOR : ROLE_HEADING, it->name);
-		draw_text(t, y, r->x + 2 + namew, r->w - namew - 2, sel ? ROLE_CURSOR : ROLE_DIM,
+		draw_text(t, y, r->x + 2 + namew, r->w - namew - 2, sel ? ROLE_CURSOR : ROLE_LABEL,
 			  it->source);
 	}
 	int dy = r->y + 1 + lh;
@@ -256,8 +305,8 @@ static void draw(struct tui *t, const struct rect *r)
 	if (avail > 0) {
 		int n = draw_wrapped(t, dy + 1, r->x + 1, r->w - 2, avail, ROLE_NORMAL, it->description);
 		if (n < avail && it->source[0])
-			draw_wrapped(t, dy + 1 + n, r->x + 1, r->w - 2, avail - n, ROLE_DIM, it->source);
+			draw_wrapped(t, dy + 1 + n, r->x + 1, r->w - 2, avail - n, ROLE_LABEL, it->source);
 	}
 }
 
-const struct panel_ops panel_picker = {"picker", draw};
+const struct panel_ops panel_picker = {.name = "picker", .draw = draw};

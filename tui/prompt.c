@@ -1,5 +1,5 @@
-/* prompt.c - the one-line input of `:` (go to step), `/` (find a node)
- * and `w` (write), and the y/n question before replacing a file. It owns
+/* prompt.c - the one-line input of `:` (go to step), `/` (find a node,
+ * or a scenario in the list) and `w` (write), and the y/n question before replacing a file. It owns
  * the keys while open; Enter hands the text to the action that asked. */
 #include "tui.h"
 
@@ -26,6 +26,7 @@ static int finish(struct tui *t)
 	case PROMPT_GOTO: return act_goto_done(t, text);
 	case PROMPT_FIND: return act_find_done(t, text);
 	case PROMPT_WRITE: return act_write_done(t, text, false);
+	case PROMPT_PICK: return picker_find_done(t, text);
 	default: return TUI_R_DRAW;
 	}
 }

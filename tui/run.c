@@ -13,21 +13,27 @@
 #include <unistd.h>
 
 const char tui_synopsis[] =
-	"tui [--namespace NS] [--selector SEL] [--size WxH --keys KEYS --dump-screen OUT] [FILE...]";
+	"tui [--namespace NS] [--selector SEL] [--theme NAME] [--size WxH --keys KEYS --dump-screen OUT] [FILE...]";
 const char tui_help[] =
 	"Open the interactive view of the scenario (the same as 'skewer FILE...');\n"
 	"without FILE, a list of the bundled scenarios. Press ? in the view for\n"
 	"the keys (docs/keys.md lists them too).\n"
 	"  -n, --namespace NS    only pending pods of namespace NS become steps\n"
 	"  -l, --selector SEL    only pending pods matching SEL become steps\n"
+	"  --theme NAME          colours: dark (the default), light (for a light\n"
+	"                        background, a projector) or contrast (bold and\n"
+	"                        reverse on the terminal's own colours); C cycles\n"
 	"  --size WxH            run headless at W columns and H rows (tests)\n"
 	"  --keys KEYS           headless: type KEYS; <Enter> <Esc> <Tab> <Space>\n"
 	"                        <Left> <Right> <Up> <Down> <Home> <End> <PgUp>\n"
 	"                        <PgDn> <BS> <F1> <C-l> <lt> name keys, <Resize WxH>\n"
 	"                        resizes, <Click X,Y> clicks at column X, row Y\n"
 	"  --dump-screen OUT     headless: write the final screen as text to OUT\n"
+	"  --dump-attrs OUT      headless: its attributes, a letter a cell (d dim,\n"
+	"                        r reverse, b bold, u underline, c colour, . none)\n"
 	"  --keys-markdown       print the key table as Markdown (docs/keys.md)\n"
-	"environment: NO_COLOR turns colour off; a non-UTF-8 locale draws ASCII;\n"
+	"environment: NO_COLOR turns colour off (the theme's attributes stay);\n"
+	"SKEWER_THEME names the theme; a non-UTF-8 locale draws ASCII;\n"
 	"SKEWER_DATADIR overrides where installed scenarios are looked for.\n";
 
 struct args {
@@ -35,10 +41,11 @@ struct args {
 	uint32_t nfiles;
 	int rows, cols;
 	const char *keys;
-	const char *dump;
+	const char *dump, *dump_attrs;
 	bool markdown;
 	bool help;
 	const char *ns, *sel;
+	int theme;
 };
 
 static int usage(const char *fmt, const char *a)
@@ -51,6 +58,11 @@ static int usage(const char *fmt, const char *a)
 static int parse(int argc, char **argv, struct args *a)
 {
 	memset(a, 0, sizeof(*a));
+	/* SKEWER_THEME, which --theme overrides */
+	const char *env = getenv("SKEWER_THEME");
+	if (env && *env && term_theme_from_name(env) < 0)
+		return usage("SKEWER_THEME takes dark, light or contrast (got %s)", env);
+	a->theme = env && *env ? term_theme_from_name(env) : THEME_DARK;
 	a->files = calloc((size_t)argc + 1, sizeof(*a->files));
 	if (!a->files)
 		return usage("out of memory", NULL);
@@ -84,6 +96,17 @@ static int parse(int argc, char **argv, struct args *a)
 			if (!v)
 				return usage("tui: --dump-screen needs a file ('-': standard output)", NULL);
 			a->dump = v;
+			i++;
+		} else if (!strcmp(s, "--dump-attrs")) {
+			if (!v)
+				return usage("tui: --dump-attrs needs a file ('-': standard output)", NULL);
+			a->dump_attrs = v;
+			i++;
+		} else if (!strcmp(s, "--theme")) {
+			if (!v || term_theme_from_name(v) < 0)
+				return usage("tui: --theme takes dark, light or contrast (got %s)",
+					     v ? v : "nothing");
+			a->theme = term_theme_from_name(v);
 			i++;
 		} else if (!strcmp(s, "-n") || !strcmp(s, "--namespace")) {
 			if (!v)
@@ -137,14 +160,18 @@ static int run_headless(struct tui *t, const struct args *a)
 			break;
 	free(keys);
 	screen_draw(t);
-	int ok = !a->dump || screen_dump(t, a->dump);
+	const char *bad = NULL;
+	if (a->dump && !screen_dump(t, a->dump, false))
+		bad = a->dump;
+	else if (a->dump_attrs && !screen_dump(t, a->dump_attrs, true))
+		bad = a->dump_attrs;
 	int werr = errno;
-	if (!ok && !strcmp(a->dump, "-"))
+	if (bad && !strcmp(bad, "-"))
 		clearerr(stdout); /* reported here, not again by main */
 	term_stop(t);
-	if (!ok) {
+	if (bad) {
 		fprintf(stderr, "skewer: tui: cannot write the screen to %s: %s\n",
-			strcmp(a->dump, "-") ? a->dump : "standard output", werr ? strerror(werr) : "write error");
+			strcmp(bad, "-") ? bad : "standard output", werr ? strerror(werr) : "write error");
 		return CLI_USAGE;
 	}
 	return CLI_OK;
@@ -184,7 +211,7 @@ int tui_main(int argc, char **argv)
 		keys_markdown(stdout);
 		goto done;
 	}
-	t.headless = a.rows > 0 || a.keys || a.dump;
+	t.headless = a.rows > 0 || a.keys || a.dump || a.dump_attrs;
 	if (t.headless && a.rows <= 0) {
 		a.rows = 24;
 		a.cols = 80;
@@ -200,7 +227,8 @@ int tui_main(int argc, char **argv)
 	t.utf8 = term_locale_utf8();
 	t.g = term_glyphs(t.utf8);
 	const char *nc = getenv("NO_COLOR");
-	t.color = !(nc && *nc);
+	t.color_wanted = !(nc && *nc);
+	t.theme = (enum theme)a.theme;
 	t.lopts.ns_filter = a.ns;
 	t.lopts.label_filter = a.sel;
 	if (a.nfiles) {

@@ -1,6 +1,7 @@
-/* screen.c - where each panel goes (the one place that knows the screen's
- * layout, recomputed on resize and on step changes), the drawing of all
- * panels in order, and the text dump of the screen for tests. */
+/* screen.c - the three layouts (wide, split, narrow, by width) that place
+ * the panels of panels.h from their ops (slot, size hint, share),
+ * recomputed on resize and on step changes; their scrolling; the drawing
+ * of all panels in order; and the text dump of the screen for tests. */
 #include "tui.h"
 
 #include <errno.h>
@@ -14,13 +15,11 @@
 #define WIDE_COLS 150
 #define SPLIT_COLS 110
 
-/* The panels of the scenario view, in drawing order, with their pane. */
-static const struct {
-	const struct panel_ops *ops;
-	int pane;
-} panels[] = {
-	{&panel_header, PANE_HEADER},   {&panel_story, PANE_STORY}, {&panel_cluster, PANE_CLUSTER},
-	{&panel_cons, PANE_CONS},       {&panel_node, PANE_NODE},   {&panel_status, PANE_STATUS},
+/* The panels of the scenario view, in drawing order (panels.h). */
+static const struct panel_ops *const panels[PANE__COUNT] = {
+#define PANEL(P, n) [PANE_##P] = &panel_##n,
+#include "panels.h"
+#undef PANEL
 };
 
 int screen_min_rows(void)
@@ -31,6 +30,36 @@ int screen_min_rows(void)
 int screen_min_cols(void)
 {
 	return MIN_COLS;
+}
+
+/* The panes of the SLOT_DETAIL panels in table order; returns how many. */
+static int details(int *det)
+{
+	int n = 0;
+	for (int i = 0; i < PANE__COUNT; i++)
+		if (panels[i]->slot == SLOT_DETAIL)
+			det[n++] = i;
+	return n;
+}
+
+static bool narrow(const struct tui *t)
+{
+	return t->cols < SPLIT_COLS && t->cols < WIDE_COLS;
+}
+
+/* The narrow layout's " Tab: NAME " hint naming the next detail panel,
+ * when r is the detail pane shown; else "". */
+static const char *tab_hint(const struct tui *t, const struct rect *r, char *buf, size_t len)
+{
+	int det[PANE__COUNT], ndet = details(det);
+	buf[0] = '\0';
+	if (!t->sim || !narrow(t) || ndet < 2)
+		return buf;
+	int cur = t->sim->details % ndet;
+	const struct rect *p = &t->panes[det[cur]];
+	if (p->y == r->y && p->x == r->x && p->w == r->w && p->h == r->h)
+		snprintf(buf, len, " Tab: %s ", panels[det[(cur + 1) % ndet]]->name);
+	return buf;
 }
 
 void draw_title(struct tui *t, const struct rect *r, const char *title, const char *right, bool scrolls)
@@ -48,12 +77,17 @@ void draw_title(struct tui *t, const struct rect *r, const char *title, const ch
 		cand[0] = both;
 		cand[1] = "PgUp/PgDn";
 	}
+	/* the narrow layout's Tab hint at the right end, the others before it */
+	char tab[64];
+	int tw = text_width(tab_hint(t, r, tab, sizeof(tab)), t->utf8);
+	if (tw)
+		draw_text(t, r->y, r->x + r->w - tw - 1, tw, ROLE_KEY, tab);
 	for (int i = 0; i < 2 && cand[i] && *cand[i]; i++) {
 		int w = text_width(cand[i], t->utf8);
-		int rx = r->x + r->w - w - 2;
+		int rx = r->x + r->w - tw - w - 2;
 		if (rx > x + 2) {
 			draw_text(t, r->y, rx - 1, 1, ROLE_BORDER, " ");
-			draw_text(t, r->y, rx, w, ROLE_DIM, cand[i]);
+			draw_text(t, r->y, rx, w, ROLE_LABEL, cand[i]);
 			draw_text(t, r->y, rx + w, 1, ROLE_BORDER, " ");
 			break;
 		}
@@ -87,6 +121,15 @@ static void follow(struct tui *t)
 		s->scroll = 0;
 }
 
+static int want(struct tui *t, const struct panel_ops *o, int w, int *least)
+{
+	int l;
+	int h = o->height ? o->height(t, w, &l) : (l = o->lines);
+	if (least)
+		*least = l < h ? l : h;
+	return h;
+}
+
 void screen_layout(struct tui *t)
 {
 	getmaxyx(stdscr, t->rows, t->cols);
@@ -95,39 +138,115 @@ void screen_layout(struct tui *t)
 	if (t->too_small || !t->sim)
 		return;
 	struct sim *s = t->sim;
-	int rows = t->rows, cols = t->cols;
-	t->panes[PANE_HEADER] = (struct rect){0, 0, 2, cols};
-	t->panes[PANE_STATUS] = (struct rect){rows - 1, 0, 1, cols};
-	int max_note = rows >= 48 ? 8 : rows >= 32 ? 5 : rows >= 24 ? 4 : 2;
-	int sh = story_height(t, cols, max_note);
-	t->panes[PANE_STORY] = (struct rect){2, 0, sh, cols};
-	int top = 2 + sh, avail = rows - 1 - top;
+	int rows = t->rows, cols = t->cols, top = 0, bottom = rows, main = -1;
+	int least[PANE__COUNT] = {0};
+	for (int i = 0; i < PANE__COUNT; i++) {
+		const struct panel_ops *o = panels[i];
+		if (o->slot == SLOT_TOP) {
+			int h = want(t, o, cols, &least[i]);
+			t->panes[i] = (struct rect){top, 0, h, cols};
+			top += h;
+		} else if (o->slot == SLOT_MAIN) {
+			main = i;
+		}
+	}
+	for (int i = PANE__COUNT - 1; i >= 0; i--) {
+		if (panels[i]->slot == SLOT_BOTTOM) {
+			int h = want(t, panels[i], cols, NULL);
+			bottom -= h;
+			t->panes[i] = (struct rect){bottom, 0, h, cols};
+		}
+	}
+	int det[PANE__COUNT], ndet = details(det), avail = bottom - top;
 	if (cols >= WIDE_COLS) {
-		int rw = cols >= 190 ? 84 : 72, cw = cols - rw - 1;
-		int ch = avail * 55 / 100;
-		t->panes[PANE_CLUSTER] = (struct rect){top, 0, avail, cw};
-		t->panes[PANE_CONS] = (struct rect){top, cw + 1, ch, rw};
-		t->panes[PANE_NODE] = (struct rect){top + ch, cw + 1, avail - ch, rw};
-		if (!clayout_build(s, cw))
-			tui_flash(t, true, "out of memory");
-	} else {
-		if (!clayout_build(s, cols))
-			tui_flash(t, true, "out of memory");
-		int ch = s->lay.h + 2, most = avail * 55 / 100;
+		int rw = cols >= 190 ? 84 : 72, cw = ndet ? cols - rw - 1 : cols;
+		if (main >= 0) {
+			t->panes[main] = (struct rect){top, 0, avail, cw};
+			want(t, panels[main], cw, NULL);
+		}
+		for (int k = 0, y = top; k < ndet; k++) {
+			int h = k == ndet - 1 ? top + avail - y : avail * panels[det[k]]->share / 100;
+			t->panes[det[k]] = (struct rect){y, cw + 1, h, rw};
+			y += h;
+		}
+		return;
+	}
+	bool split = cols >= SPLIT_COLS;
+	if (ndet)
+		s->details %= ndet;
+	/* what the details shown want, at their width */
+	int dw = 0;
+	for (int k = 0; k < ndet; k++) {
+		if (!split && k != s->details)
+			continue;
+		int w = split ? (k + 1) * cols / ndet - k * cols / ndet - (k > 0) : cols;
+		int h = want(t, panels[det[k]], w, NULL);
+		if (h > dw)
+			dw = h;
+	}
+	int ch = 0, cl = 0;
+	if (main >= 0) {
+		int most = avail * 55 / 100;
+		ch = want(t, panels[main], cols, &cl);
 		if (ch > most)
 			ch = most;
 		if (ch < 5)
 			ch = 5;
-		int rest = avail - ch;
-		t->panes[PANE_CLUSTER] = (struct rect){top, 0, ch, cols};
-		if (cols >= SPLIT_COLS) {
-			int lw = cols / 2;
-			t->panes[PANE_CONS] = (struct rect){top + ch, 0, rest, lw};
-			t->panes[PANE_NODE] = (struct rect){top + ch, lw + 1, rest, cols - lw - 1};
-		} else {
-			t->panes[s->details ? PANE_NODE : PANE_CONS] = (struct rect){top + ch, 0, rest, cols};
-		}
+		if (cl < 5)
+			cl = 5;
+		/* the details' evidence first: the main panel scrolls */
+		if (avail - ch < dw)
+			ch = avail - dw > cl ? avail - dw : cl < ch ? cl : ch;
 	}
+	/* then, in the narrow layout (a projector's size), the top panels
+	 * give up lines, the last first */
+	int need = split ? 0 : dw - (avail - ch);
+	for (int i = PANE__COUNT - 1; i >= 0 && need > 0; i--) {
+		if (panels[i]->slot != SLOT_TOP)
+			continue;
+		int give = t->panes[i].h - least[i];
+		if (give > need)
+			give = need;
+		if (give <= 0)
+			continue;
+		t->panes[i].h -= give;
+		for (int j = i + 1; j < PANE__COUNT; j++)
+			if (panels[j]->slot == SLOT_TOP)
+				t->panes[j].y -= give;
+		top -= give;
+		avail += give;
+		need -= give;
+	}
+	if (main >= 0)
+		t->panes[main] = (struct rect){top, 0, ch, cols};
+	int rest = avail - ch;
+	if (!ndet)
+		return;
+	if (split) {
+		for (int k = 0; k < ndet; k++) {
+			int x0 = k * cols / ndet + (k > 0), x1 = (k + 1) * cols / ndet;
+			t->panes[det[k]] = (struct rect){top + ch, x0, rest, x1 - x0};
+		}
+	} else {
+		t->panes[det[s->details]] = (struct rect){top + ch, 0, rest, cols};
+	}
+}
+
+void screen_scroll(struct sim *s, int delta)
+{
+	for (int i = 0; i < PANE__COUNT; i++) {
+		if (!panels[i]->scrolls)
+			continue;
+		int v = s->pane_scroll[i] + delta;
+		s->pane_scroll[i] = v < 0 ? 0 : v > 100000 ? s->pane_scroll[i] : v;
+	}
+}
+
+void screen_scroll_reset(struct sim *s, bool cursor_only)
+{
+	for (int i = 0; i < PANE__COUNT; i++)
+		if (!cursor_only || panels[i]->cursor_resets)
+			s->pane_scroll[i] = 0;
 }
 
 void screen_draw(struct tui *t)
@@ -148,27 +267,25 @@ void screen_draw(struct tui *t)
 		panel_status.draw(t, &t->clip);
 	} else {
 		follow(t);
-		/* the narrow layout names the hidden detail panel */
-		for (size_t i = 0; i < sizeof(panels) / sizeof(*panels); i++) {
-			struct rect r = t->panes[panels[i].pane];
+		for (int i = 0; i < PANE__COUNT; i++) {
+			struct rect r = t->panes[i];
 			if (r.h <= 0 || r.w <= 0)
 				continue;
 			t->clip = r;
-			panels[i].ops->draw(t, &r);
-		}
-		if (t->cols < SPLIT_COLS && t->cols < WIDE_COLS) {
-			struct rect r = t->panes[t->sim->details ? PANE_NODE : PANE_CONS];
-			t->clip = r;
-			const char *hint = t->sim->details ? " Tab: constraints " : " Tab: node ";
-			int w = text_width(hint, t->utf8);
-			draw_text(t, r.y, r.x + r.w - w - 1, w, ROLE_KEY, hint);
+			panels[i]->draw(t, &r);
 		}
 	}
 	if (!t->headless)
 		refresh();
 }
 
-int screen_dump(struct tui *t, const char *path)
+static char attr_letter(attr_t a, short pair)
+{
+	return a & A_DIM ? 'd' : a & A_REVERSE ? 'r' : a & A_BOLD ? 'b' : a & A_UNDERLINE ? 'u'
+	       : pair ? 'c' : '.';
+}
+
+int screen_dump(struct tui *t, const char *path, bool attrs)
 {
 	errno = 0;
 	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
@@ -183,8 +300,21 @@ int screen_dump(struct tui *t, const char *path)
 			attr_t a;
 			short pair;
 			if (mvin_wch(y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR ||
-			    !wc[0])
+			    !wc[0]) {
 				wc[0] = L' ';
+				a = A_NORMAL;
+				pair = 0;
+			}
+			if (attrs) {
+				char l = attr_letter(a, pair);
+				int w = wcwidth(wc[0]);
+				for (int k = 0; k < (w > 1 ? w : 1); k++)
+					line[len++] = l;
+				if (l != '.')
+					keep = len;
+				x += w > 1 ? w - 1 : 0;
+				continue;
+			}
 			mbstate_t st;
 			memset(&st, 0, sizeof(st));
 			for (int i = 0; wc[i] && i < CCHARW_MAX; i++) {

@@ -81,6 +81,13 @@ struct sim *sim_open(const char *const *files, uint32_t nfiles, const char *name
 		    : sim_new(sc, files, nfiles, false, err, errlen);
 }
 
+static void clear_redo(struct sim *s)
+{
+	for (uint32_t i = 0; i < s->nredo; i++)
+		step_fini(&s->redo[i].old);
+	s->nredo = 0;
+}
+
 void sim_free(struct sim *s)
 {
 	if (!s)
@@ -90,6 +97,8 @@ void sim_free(struct sim *s)
 	for (uint32_t i = 0; i < s->nundo; i++)
 		step_fini(&s->undo[i].old);
 	free(s->undo);
+	clear_redo(s);
+	free(s->redo);
 	if (s->tl)
 		timeline_free(s->tl);
 	if (s->sc)
@@ -206,42 +215,53 @@ sym_t sim_group_key(const struct sim *s)
 	return k ? k->key : base_key(s);
 }
 
-/* Makes room for one more undo entry, so an edit never fails after it
- * changed the timeline. */
-static int reserve_undo(struct sim *s)
+/* Makes room for one more entry on a stack (undo or redo), so an edit
+ * never fails after it changed the timeline. */
+static int reserve(struct undo_entry **v, uint32_t n, uint32_t *cap)
 {
-	if (s->nundo < s->undocap)
+	if (n < *cap)
 		return 1;
-	uint32_t cap = s->undocap ? s->undocap * 2 : 16;
-	struct undo_entry *n = realloc(s->undo, cap * sizeof(*n));
-	if (!n)
+	uint32_t c = *cap ? *cap * 2 : 16;
+	struct undo_entry *nv = realloc(*v, c * sizeof(*nv));
+	if (!nv)
 		return 0;
-	s->undo = n;
-	s->undocap = cap;
+	*v = nv;
+	*cap = c;
+	return 1;
+}
+
+/* Applies one edit to the timeline (st is taken over) and records it for
+ * undo; the caller refills. nedits counts a group once. */
+static int apply_edit(struct sim *s, enum undo_kind kind, uint32_t index, struct step *st,
+		      uint32_t view_before, uint32_t view_after, uint32_t group)
+{
+	s->gen++; /* even a failed edit may have moved the timeline */
+	struct undo_entry e = {.kind = kind, .index = index, .view = view_before,
+			       .view_after = view_after, .group = group};
+	if (!reserve(&s->undo, s->nundo, &s->undocap) || !timeline_goto(s->tl, index))
+		return 0;
+	if (kind == UNDO_REPLACE)
+		timeline_replace(s->tl, index, st, &e.old);
+	else if (!timeline_insert(s->tl, index, st))
+		return 0;
+	bool same = group && s->nundo && s->undo[s->nundo - 1].group == group;
+	s->undo[s->nundo++] = e;
+	s->nedits += !same;
 	return 1;
 }
 
 int sim_replace(struct sim *s, uint32_t index, struct step *st, uint32_t view)
 {
-	s->gen++; /* even a failed edit may have moved the timeline */
-	struct undo_entry e = {.kind = UNDO_REPLACE, .index = index, .view = s->view};
-	if (!reserve_undo(s) || !timeline_goto(s->tl, index))
-		return 0;
-	timeline_replace(s->tl, index, st, &e.old);
-	s->undo[s->nundo++] = e;
-	s->nedits++;
-	return sim_refill(s) && sim_goto(s, view);
+	clear_redo(s);
+	return apply_edit(s, UNDO_REPLACE, index, st, s->view, view, s->group) && sim_refill(s) &&
+	       sim_goto(s, view);
 }
 
 int sim_insert(struct sim *s, uint32_t index, struct step *st, uint32_t view)
 {
-	s->gen++; /* even a failed edit may have moved the timeline */
-	struct undo_entry e = {.kind = UNDO_INSERT, .index = index, .view = s->view};
-	if (!reserve_undo(s) || !timeline_goto(s->tl, index) || !timeline_insert(s->tl, index, st))
-		return 0;
-	s->undo[s->nundo++] = e;
-	s->nedits++;
-	return sim_refill(s) && sim_goto(s, view);
+	clear_redo(s);
+	return apply_edit(s, UNDO_INSERT, index, st, s->view, view, s->group) && sim_refill(s) &&
+	       sim_goto(s, view);
 }
 
 int sim_undo(struct sim *s)
@@ -249,17 +269,44 @@ int sim_undo(struct sim *s)
 	s->gen++;
 	if (!s->nundo)
 		return 0;
-	struct undo_entry e = s->undo[--s->nundo];
-	struct step tmp;
-	if (!timeline_goto(s->tl, e.index))
-		return 0;
-	if (e.kind == UNDO_REPLACE)
-		timeline_replace(s->tl, e.index, &e.old, &tmp);
-	else
-		timeline_remove(s->tl, e.index, &tmp);
-	step_fini(&tmp);
+	uint32_t group = s->undo[s->nundo - 1].group, view = s->view;
+	do {
+		struct undo_entry e = s->undo[--s->nundo];
+		struct step tmp;
+		if (!timeline_goto(s->tl, e.index))
+			return 0;
+		if (e.kind == UNDO_REPLACE)
+			timeline_replace(s->tl, e.index, &e.old, &tmp);
+		else
+			timeline_remove(s->tl, e.index, &tmp);
+		/* the edit itself goes on the redo stack */
+		if (reserve(&s->redo, s->nredo, &s->redocap)) {
+			e.old = tmp;
+			s->redo[s->nredo++] = e;
+		} else {
+			step_fini(&tmp);
+		}
+		view = e.view;
+	} while (group && s->nundo && s->undo[s->nundo - 1].group == group);
 	s->nedits--;
-	return sim_refill(s) && sim_goto(s, e.view);
+	return sim_refill(s) && sim_goto(s, view);
+}
+
+int sim_redo(struct sim *s)
+{
+	s->gen++;
+	if (!s->nredo)
+		return 0;
+	uint32_t group = s->redo[s->nredo - 1].group, view = s->view;
+	do {
+		struct undo_entry e = s->redo[--s->nredo];
+		if (!apply_edit(s, e.kind, e.index, &e.old, e.view, e.view_after, e.group)) {
+			step_fini(&e.old);
+			return 0;
+		}
+		view = e.view_after;
+	} while (group && s->nredo && s->redo[s->nredo - 1].group == group);
+	return sim_refill(s) && sim_goto(s, view);
 }
 
 static int cmp_sym_text(const void *a, const void *b, void *ctx)
@@ -345,7 +392,11 @@ enum role sim_pod_role(const struct sim *s, uint32_t pod, const char **glyph,
 		*glyph = g->pod_ns;
 		return ROLE_OTHER_NS;
 	}
-	if (k && decision_counts_pod(c, &s->dec, (uint32_t)(k - s->dec.cons), p)) {
+	/* counted: the pod matches and its node counts for the constraint
+	 * (not excluded by the inclusion policies, carrying the keys) */
+	uint32_t ci = k ? (uint32_t)(k - s->dec.cons) : 0;
+	if (k && decision_counts_pod(c, &s->dec, ci, p) && p->node >= 0 &&
+	    decision_counts_node(c, &s->dec, ci, (uint32_t)p->node)) {
 		*glyph = g->pod_counted;
 		return ROLE_MATCHING_POD;
 	}

@@ -38,12 +38,17 @@ const struct glyphs *term_glyphs(bool utf8)
 }
 
 /* Each role: a colour pair for colour terminals and the attributes of the
- * monochrome scheme, which must carry the same distinctions by itself. */
-static const struct {
+ * monochrome scheme, which must carry the same distinctions by itself.
+ * Nothing a reader needs is dim (filtered nodes, field labels, the
+ * legend): only what repeats another mark (scroll positions, "…"). */
+struct style {
 	short fg, bg;
 	attr_t color_attr;
 	attr_t mono_attr;
-} roles[ROLE__COUNT] = {
+};
+
+/* dark: for a dark terminal background (the default) */
+static const struct style dark[ROLE__COUNT] = {
 	[ROLE_NORMAL] = {-1, -1, A_NORMAL, A_NORMAL},
 	[ROLE_TITLE] = {COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE},
 	[ROLE_HEADING] = {COLOR_CYAN, -1, A_BOLD, A_BOLD},
@@ -51,14 +56,15 @@ static const struct {
 	[ROLE_DOMAIN] = {COLOR_CYAN, -1, A_BOLD, A_BOLD},
 	[ROLE_FEASIBLE] = {COLOR_GREEN, -1, A_NORMAL, A_NORMAL},
 	[ROLE_CHOSEN] = {COLOR_GREEN, -1, A_BOLD, A_BOLD | A_UNDERLINE},
-	[ROLE_FILTERED] = {COLOR_RED, -1, A_DIM, A_DIM},
+	[ROLE_FILTERED] = {COLOR_RED, -1, A_NORMAL, A_NORMAL},
 	[ROLE_MATCHING_POD] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
 	[ROLE_OTHER_POD] = {-1, -1, A_NORMAL, A_NORMAL},
-	[ROLE_OTHER_NS] = {COLOR_BLUE, -1, A_DIM, A_DIM},
-	[ROLE_TERMINATING] = {COLOR_MAGENTA, -1, A_DIM, A_DIM},
+	[ROLE_OTHER_NS] = {COLOR_BLUE, -1, A_NORMAL, A_DIM},
+	[ROLE_TERMINATING] = {COLOR_MAGENTA, -1, A_NORMAL, A_DIM},
 	[ROLE_GHOST] = {COLOR_BLACK, COLOR_GREEN, A_BOLD, A_BOLD | A_REVERSE},
 	[ROLE_CURSOR] = {COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE},
 	[ROLE_DIM] = {-1, -1, A_DIM, A_DIM},
+	[ROLE_LABEL] = {-1, -1, A_NORMAL, A_NORMAL},
 	[ROLE_BAR] = {COLOR_CYAN, -1, A_NORMAL, A_NORMAL},
 	[ROLE_MIN] = {COLOR_GREEN, -1, A_BOLD, A_BOLD},
 	[ROLE_OVER] = {COLOR_RED, -1, A_BOLD, A_BOLD},
@@ -69,9 +75,90 @@ static const struct {
 	[ROLE_KEY] = {COLOR_CYAN, -1, A_BOLD, A_BOLD},
 };
 
+/* light: for a light background (a projector's white): no yellow or cyan
+ * text, which wash out there */
+static const struct style light[ROLE__COUNT] = {
+	[ROLE_NORMAL] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_TITLE] = {COLOR_WHITE, COLOR_BLUE, A_BOLD, A_REVERSE},
+	[ROLE_HEADING] = {COLOR_BLUE, -1, A_BOLD, A_BOLD},
+	[ROLE_BORDER] = {COLOR_BLUE, -1, A_NORMAL, A_NORMAL},
+	[ROLE_DOMAIN] = {COLOR_BLUE, -1, A_BOLD, A_BOLD},
+	[ROLE_FEASIBLE] = {COLOR_GREEN, -1, A_BOLD, A_NORMAL},
+	[ROLE_CHOSEN] = {COLOR_GREEN, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE},
+	[ROLE_FILTERED] = {COLOR_RED, -1, A_NORMAL, A_NORMAL},
+	[ROLE_MATCHING_POD] = {COLOR_MAGENTA, -1, A_BOLD, A_BOLD},
+	[ROLE_OTHER_POD] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_OTHER_NS] = {COLOR_BLUE, -1, A_NORMAL, A_NORMAL},
+	[ROLE_TERMINATING] = {COLOR_MAGENTA, -1, A_NORMAL, A_NORMAL},
+	[ROLE_GHOST] = {COLOR_WHITE, COLOR_GREEN, A_BOLD, A_BOLD | A_REVERSE},
+	[ROLE_CURSOR] = {COLOR_WHITE, COLOR_BLACK, A_NORMAL, A_REVERSE},
+	[ROLE_DIM] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_LABEL] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_BAR] = {COLOR_BLUE, -1, A_NORMAL, A_NORMAL},
+	[ROLE_MIN] = {COLOR_GREEN, -1, A_BOLD, A_BOLD},
+	[ROLE_OVER] = {COLOR_RED, -1, A_BOLD, A_BOLD},
+	[ROLE_ERROR] = {COLOR_WHITE, COLOR_RED, A_BOLD, A_REVERSE | A_BOLD},
+	[ROLE_FLASH] = {COLOR_WHITE, COLOR_BLUE, A_BOLD, A_REVERSE},
+	[ROLE_EDITED] = {COLOR_MAGENTA, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE},
+	[ROLE_MARK] = {COLOR_RED, -1, A_BOLD, A_BOLD},
+	[ROLE_KEY] = {COLOR_BLUE, -1, A_BOLD, A_BOLD},
+};
+
+/* contrast: the terminal's own foreground and background, bold and
+ * underline and reverse; colour only beside them, never dim */
+static const struct style contrast[ROLE__COUNT] = {
+	[ROLE_NORMAL] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_TITLE] = {-1, -1, A_REVERSE | A_BOLD, A_REVERSE | A_BOLD},
+	[ROLE_HEADING] = {-1, -1, A_BOLD, A_BOLD},
+	[ROLE_BORDER] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_DOMAIN] = {-1, -1, A_BOLD, A_BOLD},
+	[ROLE_FEASIBLE] = {COLOR_GREEN, -1, A_BOLD, A_BOLD},
+	[ROLE_CHOSEN] = {COLOR_GREEN, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE},
+	[ROLE_FILTERED] = {COLOR_RED, -1, A_BOLD, A_NORMAL},
+	[ROLE_MATCHING_POD] = {-1, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE},
+	[ROLE_OTHER_POD] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_OTHER_NS] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_TERMINATING] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_GHOST] = {-1, -1, A_REVERSE | A_BOLD, A_REVERSE | A_BOLD},
+	[ROLE_CURSOR] = {-1, -1, A_REVERSE, A_REVERSE},
+	[ROLE_DIM] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_LABEL] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_BAR] = {-1, -1, A_BOLD, A_BOLD},
+	[ROLE_MIN] = {-1, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE},
+	[ROLE_OVER] = {COLOR_RED, -1, A_BOLD, A_BOLD},
+	[ROLE_ERROR] = {-1, -1, A_REVERSE | A_BOLD, A_REVERSE | A_BOLD},
+	[ROLE_FLASH] = {-1, -1, A_REVERSE, A_REVERSE},
+	[ROLE_EDITED] = {-1, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE},
+	[ROLE_MARK] = {-1, -1, A_BOLD, A_BOLD},
+	[ROLE_KEY] = {-1, -1, A_BOLD, A_BOLD},
+};
+
+static const struct {
+	const char *name;
+	const struct style *roles;
+} themes[THEME__COUNT] = {
+	[THEME_DARK] = {"dark", dark},
+	[THEME_LIGHT] = {"light", light},
+	[THEME_CONTRAST] = {"contrast", contrast},
+};
+
+const char *term_theme_name(enum theme th)
+{
+	return themes[th].name;
+}
+
+int term_theme_from_name(const char *name)
+{
+	for (int i = 0; i < THEME__COUNT; i++)
+		if (!strcmp(name, themes[i].name))
+			return i;
+	return -1;
+}
+
 void term_roles(struct tui *t)
 {
-	bool color = t->color && has_colors() && start_color() == OK;
+	const struct style *roles = themes[t->theme].roles;
+	bool color = t->color_wanted && has_colors() && start_color() == OK;
 	if (color)
 		use_default_colors();
 	for (int r = 0; r < ROLE__COUNT; r++) {

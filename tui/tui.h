@@ -1,7 +1,8 @@
 /* tui.h - the interactive interface's shared context. tui/ owns every
  * colour, attribute and key; every number it shows comes from the model's
  * decision record (model/decision.h) or the live cluster. Panels are small
- * files with an ops table (draw) listed once in screen.c; keys are one
+ * files with an ops table (draw, place, scrolling) listed once in
+ * panels.h; keys are one
  * table in keys.c whose handlers return what changed (TUI_R_*); only the
  * main loop (run.c) draws. */
 #ifndef SKEWER_TUI_H
@@ -23,6 +24,14 @@ enum {
 	TUI_R_QUIT = 1u << 2,
 };
 
+/* ---- the panes of the scenario view, one per line of panels.h ---- */
+enum pane {
+#define PANEL(P, n) PANE_##P,
+#include "panels.h"
+#undef PANEL
+	PANE__COUNT,
+};
+
 /* ---- colours by role; monochrome is a complete scheme (term.c) ---- */
 enum role {
 	ROLE_NORMAL,
@@ -39,7 +48,8 @@ enum role {
 	ROLE_TERMINATING,
 	ROLE_GHOST,        /* the pod being scheduled */
 	ROLE_CURSOR,
-	ROLE_DIM,
+	ROLE_DIM,          /* only what repeats another mark */
+	ROLE_LABEL,        /* field labels, table headers, the legend: normal contrast */
 	ROLE_BAR,
 	ROLE_MIN,          /* the global minimum */
 	ROLE_OVER,         /* a skew beyond maxSkew */
@@ -50,6 +60,9 @@ enum role {
 	ROLE_KEY,          /* key names in hints and help */
 	ROLE__COUNT,
 };
+
+/* ---- colour themes (term.c): --theme, SKEWER_THEME, the C key ---- */
+enum theme { THEME_DARK, THEME_LIGHT, THEME_CONTRAST, THEME__COUNT };
 
 /* The glyph set: Unicode when the locale is UTF-8, else ASCII. */
 struct glyphs {
@@ -122,8 +135,11 @@ enum undo_kind { UNDO_REPLACE, UNDO_INSERT };
 struct undo_entry {
 	enum undo_kind kind;
 	uint32_t index;          /* step index */
-	struct step old;         /* UNDO_REPLACE: the step that was replaced */
+	struct step old;         /* undo, UNDO_REPLACE: the step that was replaced;
+				  * redo: the edit's own step */
 	uint32_t view;           /* where the user was */
+	uint32_t view_after;     /* where the edit took the user */
+	uint32_t group;          /* nonzero: undone and redone with its neighbours of the same group */
 };
 
 /* ---- a scenario being viewed (sim.c) ---- */
@@ -146,17 +162,22 @@ struct sim {
 	int density;             /* 0 auto, 1 full, 2 compact */
 	struct undo_entry *undo;
 	uint32_t nundo, undocap;
+	struct undo_entry *redo; /* what undo took back, the last on top; a new edit clears it */
+	uint32_t nredo, redocap;
+	uint32_t group, group_seq; /* edits made while group is set form one (replicas) */
 	uint32_t nedits;         /* edits in force (made and not undone) */
 	uint32_t saved_undo;     /* nundo when last written (0: as opened) */
 	uint32_t whatif_seq;     /* names of added nodes */
 	struct cl_layout lay;
 	int scroll;              /* cluster canvas first line */
-	int details;             /* narrow layout: 0 constraints, 1 node */
-	int cons_scroll, node_scroll;
+	int details;             /* narrow layout: which SLOT_DETAIL panel shows (0 the first) */
+	int pane_scroll[PANE__COUNT]; /* first line of each scrolling panel */
+	bool cons_follow;        /* the next drawing scrolls the selected constraint into view */
+	bool fold_note;          /* the story shows no note (f) */
 };
 
 /* ---- modal input line (prompt.c) ---- */
-enum prompt_kind { PROMPT_NONE, PROMPT_GOTO, PROMPT_FIND, PROMPT_WRITE, PROMPT_OVERWRITE };
+enum prompt_kind { PROMPT_NONE, PROMPT_GOTO, PROMPT_FIND, PROMPT_WRITE, PROMPT_OVERWRITE, PROMPT_PICK };
 
 struct prompt {
 	enum prompt_kind kind;
@@ -187,7 +208,9 @@ struct tui {
 	bool headless;
 	int click_x, click_y;    /* headless: the scripted <Click X,Y> */
 	bool utf8;
-	bool color;
+	bool color;              /* colours in use (term_roles) */
+	bool color_wanted;       /* no NO_COLOR */
+	enum theme theme;
 	const struct glyphs *g;
 	attr_t attrs[ROLE__COUNT];
 	struct rect clip;        /* drawing is clipped to this */
@@ -200,7 +223,7 @@ struct tui {
 	char flash[512];
 	bool flash_error;
 	struct load_opts lopts;  /* --namespace / --selector */
-	struct rect panes[8];    /* screen.c: where each panel draws */
+	struct rect panes[PANE__COUNT]; /* screen.c: where each panel draws */
 	bool too_small;
 	int (*armed)(struct tui *t); /* a key that asked "press again to confirm" */
 	SCREEN *screen;          /* headless: newterm's screen and its files */
@@ -216,7 +239,12 @@ void term_stop(struct tui *t);
 bool term_locale_utf8(void);
 void term_install_signals(void);
 const struct glyphs *term_glyphs(bool utf8);
+/* Sets t->attrs from t->theme (colours when t->color_wanted and the
+ * terminal has them, else the theme's monochrome attributes). */
 void term_roles(struct tui *t);
+const char *term_theme_name(enum theme th);
+/* The theme called name, -1 when none is. */
+int term_theme_from_name(const char *name);
 
 /* draw.c: text is sanitised (out_sanitize) and clipped to t->clip */
 int draw_text(struct tui *t, int y, int x, int maxw, enum role r, const char *s);
@@ -299,6 +327,8 @@ const struct step *sim_step(const struct sim *s);
 int sim_replace(struct sim *s, uint32_t index, struct step *st, uint32_t view);
 int sim_insert(struct sim *s, uint32_t index, struct step *st, uint32_t view);
 int sim_undo(struct sim *s);
+/* Makes the last undone edit (or group) again. 1, 0 on OOM. */
+int sim_redo(struct sim *s);
 /* Label keys of the alive nodes, sorted by text (malloc'd, n in *n). */
 sym_t *sim_label_keys(const struct sim *s, uint32_t *n);
 int sim_write(struct sim *s, const char *path, bool overwrite, char *err, size_t errlen);
@@ -314,18 +344,42 @@ void clayout_move(struct sim *s, int dx, int dy);
 int32_t clayout_hit(const struct sim *s, int cy, int cx);
 const struct cl_box *clayout_box_of(const struct sim *s, uint32_t node, int level);
 
-/* ---- panels: one file each, listed once in screen.c ---- */
-struct panel_ops {
-	const char *name;
-	void (*draw)(struct tui *t, const struct rect *r);
+/* ---- panels: one file each, listed once in panels.h ---- */
+/* Where a panel goes. The screen is a column of SLOT_TOP panels (in table
+ * order), the SLOT_BOTTOM ones at the foot, and between them the main
+ * panel with the details: in the wide layout the main panel is the left
+ * column and the details are stacked on the right; in the split layout
+ * the details sit side by side under the main panel; in the narrow one
+ * one detail at a time shows under it (Tab shows the next). */
+enum panel_slot {
+	SLOT_TOP,
+	SLOT_BOTTOM,
+	SLOT_MAIN,
+	SLOT_DETAIL,
 };
 
-extern const struct panel_ops panel_header;   /* p_header.c: title bar and timeline strip */
-extern const struct panel_ops panel_story;    /* p_story.c: step, note, outcome */
-extern const struct panel_ops panel_cluster;  /* p_cluster.c */
-extern const struct panel_ops panel_cons;     /* p_cons.c: constraints and domains */
-extern const struct panel_ops panel_node;     /* p_node.c: the node under the cursor */
-extern const struct panel_ops panel_status;   /* p_status.c: hints, prompt, flash */
+struct panel_ops {
+	const char *name;        /* also the narrow layout's "Tab: NAME" hint */
+	void (*draw)(struct tui *t, const struct rect *r);
+	enum panel_slot slot;
+	/* The lines it wants at width w and, in *least, the fewest it can
+	 * do with (NULL: `lines` for both). SLOT_MAIN's is called with its
+	 * width in every layout (it may lay its content out there). In the
+	 * split and narrow layouts the details get what they want (the one
+	 * shown, or the tallest) before the main panel, and in the narrow one
+	 * before the top panels too, which give up lines down to their least. */
+	int (*height)(struct tui *t, int w, int *least);
+	int lines;
+	int share;               /* SLOT_DETAIL, wide: percent of the column (the last takes the rest) */
+	/* Scrolling: PgDn/PgUp move s->pane_scroll[its pane] by 5 lines; a
+	 * step change puts it back to 0, and so does a cursor move when
+	 * cursor_resets. */
+	bool scrolls, cursor_resets;
+};
+
+#define PANEL(P, n) extern const struct panel_ops panel_##n;
+#include "panels.h"
+#undef PANEL
 extern const struct panel_ops panel_help;     /* p_help.c: every key */
 extern const struct panel_ops panel_picker;   /* picker.c: bundled scenarios */
 
@@ -334,19 +388,23 @@ extern const struct panel_ops panel_picker;   /* picker.c: bundled scenarios */
  * (or none); scrolls adds PgUp/PgDn, which is kept when both do not fit. */
 void draw_title(struct tui *t, const struct rect *r, const char *title, const char *right, bool scrolls);
 
-/* p_story.c: lines the story pane wants at width w */
-int story_height(struct tui *t, int w, int max_note);
-
 /* p_cluster.c: the title of a domain box (value, count, minimum) */
 void cluster_box_title(const struct sim *s, const struct cl_box *b, struct out_buf *o);
 
 /* screen.c */
 void screen_layout(struct tui *t);
 void screen_draw(struct tui *t);
-int screen_dump(struct tui *t, const char *path);
+/* Writes the screen as text to path ("-": standard output); with attrs,
+ * one letter a cell instead: d dim, r reverse, b bold, u underline (the
+ * first that applies), c a colour alone, . nothing. 0 on error (errno). */
+int screen_dump(struct tui *t, const char *path, bool attrs);
 int screen_min_rows(void);
 int screen_min_cols(void);
-enum { PANE_HEADER, PANE_STORY, PANE_CLUSTER, PANE_CONS, PANE_NODE, PANE_STATUS, PANE__COUNT };
+/* Scrolls every panel that scrolls by delta lines (0 at the least). */
+void screen_scroll(struct sim *s, int delta);
+/* The scroll offsets back to 0: all of them (a step change), or those of
+ * the panels that follow the cursor. */
+void screen_scroll_reset(struct sim *s, bool cursor_only);
 
 /* prompt.c */
 void prompt_open(struct tui *t, enum prompt_kind k, const char *label, const char *init);
@@ -357,6 +415,9 @@ struct picker *picker_new(char *err, size_t errlen);
 void picker_free(struct picker *p);
 int picker_key(struct tui *t, int key);
 int picker_open_selected(struct tui *t);
+/* Selects the next scenario (after the selected one, round) whose name,
+ * then description or source, holds text, case aside. */
+int picker_find_done(struct tui *t, const char *text);
 
 /* help (p_help.c) */
 int help_key(struct tui *t, int key);
@@ -377,6 +438,8 @@ int act_group(struct tui *t);
 int act_zoom(struct tui *t);
 int act_density(struct tui *t);
 int act_details(struct tui *t);
+int act_fold(struct tui *t);
+int act_theme(struct tui *t);
 int act_scroll_down(struct tui *t);
 int act_scroll_up(struct tui *t);
 int act_find(struct tui *t);
@@ -399,6 +462,7 @@ int act_untaint(struct tui *t);
 int act_delete_pod(struct tui *t);
 int act_add_node(struct tui *t);
 int act_undo(struct tui *t);
+int act_redo(struct tui *t);
 int act_write(struct tui *t);
 int act_mouse(struct tui *t);
 /* Finishing a prompt (prompt.c calls these). */

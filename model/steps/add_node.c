@@ -72,7 +72,7 @@ const struct step_ops step_add_node = {
 	.undo = undo,
 };
 
-int step_add_node_like(struct step *dst, const struct cluster *c, const struct node *like, sym_t name)
+int step_add_node_like(struct step *dst, const struct node *like, sym_t name)
 {
 	memset(dst, 0, sizeof(*dst));
 	dst->kind = STEP_ADD_NODE;
@@ -85,10 +85,14 @@ int step_add_node_like(struct step *dst, const struct cluster *c, const struct n
 	dst->new_node.unschedulable = false;
 	dst->new_node.name = name;
 	dst->new_node.line = dst->new_node.col = 0;
-	if (labels_get(&dst->new_node.labels, c->sym_hostname) == like->name &&
-	    !labels_set(&dst->new_node.labels, c->sym_hostname, name)) {
-		step_fini(dst);
-		return 0;
+	/* per-node labels (kubernetes.io/hostname, or any other whose value
+	 * is the node's name, as node=node1) name the new node instead */
+	for (uint32_t i = 0; i < dst->new_node.labels.n; i++) {
+		if (dst->new_node.labels.v[i].val == like->name &&
+		    !labels_set(&dst->new_node.labels, dst->new_node.labels.v[i].key, name)) {
+			step_fini(dst);
+			return 0;
+		}
 	}
 	return 1;
 }

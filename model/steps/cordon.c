@@ -30,13 +30,13 @@ static int apply(struct step_ctx *x)
 		return 0;
 	struct taint tt = { c->sym_unsched_taint, c->sym_empty, EFFECT_NO_SCHEDULE,
 			    intern_str(c->in, "NoSchedule") };
-	n->unschedulable = cordon;
-	cluster_taints_changed(c);
+	uint32_t id = (uint32_t)x->u->node;
+	cluster_set_unschedulable(c, id, cordon);
 	if (cordon) {
-		if (!step_taint_add(n, &tt))
+		if (!cluster_add_taint(c, id, &tt))
 			return 0;
 	} else {
-		step_taints_remove(n, c->sym_unsched_taint, EFFECT_NO_SCHEDULE);
+		cluster_remove_taints(c, id, c->sym_unsched_taint, EFFECT_NO_SCHEDULE);
 	}
 	return step_done(x);
 }
@@ -47,9 +47,8 @@ static void undo(struct step_ctx *x)
 	struct rec *k = u->rec;
 	if (!u->applied)
 		return;
-	x->c->nodes[u->node].unschedulable = k->was_unsched;
-	step_taints_restore(&x->c->nodes[u->node], &k->taints);
-	cluster_taints_changed(x->c);
+	cluster_set_unschedulable(x->c, (uint32_t)u->node, k->was_unsched);
+	step_taints_restore(x->c, (uint32_t)u->node, &k->taints);
 }
 
 static void forget(struct step_undo *u)

@@ -61,13 +61,8 @@ static int apply(struct step_ctx *x)
 	if (!k)
 		return 0;
 	k->old = labels_get(&n->labels, s->label_key);
-	if (s->label_val) {
-		if (!labels_set(&n->labels, s->label_key, s->label_val))
-			return 0;
-	} else {
-		labels_del(&n->labels, s->label_key);
-	}
-	cluster_labels_changed(c);
+	if (!cluster_set_label(c, (uint32_t)x->u->node, s->label_key, s->label_val))
+		return 0;
 	return step_done(x);
 }
 
@@ -77,12 +72,8 @@ static void undo(struct step_ctx *x)
 	const struct rec *k = u->rec;
 	if (!u->applied)
 		return;
-	struct labels *l = &x->c->nodes[u->node].labels;
-	if (k->old)
-		labels_set(l, x->s->label_key, k->old);
-	else
-		labels_del(l, x->s->label_key);
-	cluster_labels_changed(x->c);
+	/* a label the undo puts back was there: no allocation */
+	cluster_set_label(x->c, (uint32_t)u->node, x->s->label_key, k->old);
 }
 
 const struct step_ops step_label = {

@@ -222,43 +222,11 @@ int step_taints_keep(struct step_taints *k, const struct node *n)
 	return 1;
 }
 
-void step_taints_restore(struct node *n, struct step_taints *k)
+void step_taints_restore(struct cluster *c, uint32_t node, struct step_taints *k)
 {
-	free(n->taints);
-	n->taints = k->v;
-	n->ntaints = k->n;
+	cluster_put_taints(c, node, k->v, k->n);
 	k->v = NULL;
 	k->n = 0;
-}
-
-int step_taint_add(struct node *n, const struct taint *t)
-{
-	for (uint32_t i = 0; i < n->ntaints; i++) {
-		if (n->taints[i].key == t->key && n->taints[i].effect == t->effect) {
-			n->taints[i] = *t;
-			return 1;
-		}
-	}
-	struct taint *nt = realloc(n->taints, (n->ntaints + 1) * sizeof(*nt));
-	if (!nt)
-		return 0;
-	n->taints = nt;
-	nt[n->ntaints++] = *t;
-	return 1;
-}
-
-uint32_t step_taints_remove(struct node *n, sym_t key, enum taint_effect effect)
-{
-	uint32_t o = 0, removed = 0;
-	for (uint32_t i = 0; i < n->ntaints; i++) {
-		bool match = n->taints[i].key == key && (effect == EFFECT_NONE || n->taints[i].effect == effect);
-		if (match)
-			removed++;
-		else
-			n->taints[o++] = n->taints[i];
-	}
-	n->ntaints = o;
-	return removed;
 }
 
 void step_save_target(const struct step *s, struct step_writer *w)

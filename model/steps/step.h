@@ -31,7 +31,10 @@ struct step_value;
 
 /* Each getter returns 1, or 0 after reporting an error at the value
  * ("expected a scalar for 'WHAT', found a mapping"; out of memory is
- * reported too). `what` names the field in those messages. */
+ * reported too). `what` names the field in those messages. A value is
+ * the action's own or one `get` returned; only `absent`, `str` and
+ * `labels` take a NULL one (a missing key): check the others' with
+ * `absent` first, as a required key's error names the mapping. */
 struct step_reader {
 	void *ctx;                 /* the loader */
 	struct intern *in;         /* the scenario's strings */
@@ -262,13 +265,10 @@ struct step_taints {
 };
 /* Copies n's taints into k. 1, 0 on OOM. */
 int step_taints_keep(struct step_taints *k, const struct node *n);
-/* Gives k's taints back to n (k emptied). */
-void step_taints_restore(struct node *n, struct step_taints *k);
-/* Adds t to n, replacing a taint of the same key and effect. 1, 0 on OOM. */
-int step_taint_add(struct node *n, const struct taint *t);
-/* Removes n's taints of key (and effect, unless EFFECT_NONE); returns
- * how many. */
-uint32_t step_taints_remove(struct node *n, sym_t key, enum taint_effect effect);
+/* Gives k's taints back to node id through cluster_put_taints (k
+ * emptied). Adding and removing taints: cluster_add_taint and
+ * cluster_remove_taints. */
+void step_taints_restore(struct cluster *c, uint32_t node, struct step_taints *k);
 /* The kind's record x->u->rec, calloc'd on first use. NULL on OOM. */
 void *step_rec(struct step_ctx *x, size_t size);
 

@@ -70,13 +70,12 @@ static int apply(struct step_ctx *x)
 	struct rec *k = step_rec(x, sizeof(*k));
 	if (!k)
 		return 0;
-	cluster_taints_changed(c);
 	if (!step_taints_keep(&k->taints, n))
 		return 0;
 	if (s->kind == STEP_TAINT) {
-		if (!step_taint_add(n, &s->taint))
+		if (!cluster_add_taint(c, (uint32_t)x->u->node, &s->taint))
 			return 0;
-	} else if (!step_taints_remove(n, s->taint.key, s->taint.effect)) {
+	} else if (!cluster_remove_taints(c, (uint32_t)x->u->node, s->taint.key, s->taint.effect)) {
 		free(k->taints.v);
 		k->taints.v = NULL;
 		return step_error(x, "untaint: node has no taint %s", intern_get(c->in, s->taint.key));
@@ -90,8 +89,7 @@ static void undo(struct step_ctx *x)
 	struct rec *k = u->rec;
 	if (!u->applied)
 		return;
-	step_taints_restore(&x->c->nodes[u->node], &k->taints);
-	cluster_taints_changed(x->c);
+	step_taints_restore(x->c, (uint32_t)u->node, &k->taints);
 }
 
 static void forget(struct step_undo *u)

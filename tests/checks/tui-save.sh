@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tui-save.sh - `w` writes the scenario so that it explains exactly as the
-# input did (every bundled scenario round-trips); an edit is written too;
+# input did (every bundled scenario round-trips, its expect: blocks still
+# hold); an edit is written too, the expectations after it left out;
 # an existing file is not replaced without a yes; a failed write keeps the
 # session and says why.
 set -euo pipefail
@@ -21,7 +22,24 @@ for f in scenarios/*.yaml; do
 	"$SKEWER" explain "$f" 2>&1 | sed 's/ (copy [0-9]*\/[0-9]*)$//' >"$tmp/a" || true
 	"$SKEWER" explain "$out" >"$tmp/b" 2>&1 || true
 	cmp -s "$tmp/a" "$tmp/b" || { diff "$tmp/a" "$tmp/b" | head -20; fail "$f does not round-trip"; }
+	# the expect: blocks are written (but those of replicas) and still hold
+	n=$(grep -c "^    expect:" "$out" || true)
+	[ "$n" -ge "$(($(grep -c "^    expect:" "$f" || true) - $(grep -c "^    replicas:" "$f" || true)))" ] ||
+		fail "$f: $n expect: blocks written"
+	"$SKEWER" check "$out" >"$tmp/c" 2>&1 || { cat "$tmp/c"; fail "$f: written expect: blocks fail"; }
 done
+# after an edit (cordon node4 before step 1) the later steps' expect:
+# blocks are left out, saying why; the notes stay
+write scenarios/docs-one-constraint.yaml "$tmp/cordon.yaml" "g/node4<Enter>c"
+[ "$(grep -c "# expect: left out: step 1, an edit, came first" "$tmp/cordon.yaml")" = 2 ] ||
+	fail "expect: blocks after an edit not left out"
+grep -q "resource score picks it" "$tmp/cordon.yaml" || fail "the author's note was dropped"
+"$SKEWER" check "$tmp/cordon.yaml" >/dev/null || fail "the edited file fails check"
+# quantities are written as people write them: the 16Gi nodes of the docs
+# example (16 x 2^30 bytes, the default allocatable) and whole cores
+write scenarios/docs-one-constraint.yaml "$tmp/qty.yaml"
+grep -q 'allocatable: {cpu: "4", memory: "16Gi", pods: "110"}' "$tmp/qty.yaml" ||
+	fail "quantities not written as 4 cores and 16Gi: $(grep -m1 allocatable "$tmp/qty.yaml")"
 # an edit (maxSkew 2 on step 2) is in the written file
 write scenarios/tour.yaml "$tmp/edited.yaml" "n+"
 grep -q "maxSkew: 2" "$tmp/edited.yaml" || fail "the edit was not written"

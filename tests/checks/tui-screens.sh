@@ -44,12 +44,16 @@ case_ tour-place-refused-80x24 $U 80x24 "n<Enter>" $T
 case_ tour-click-node-80x24 $U 80x24 "n<Click 40,9>" $T
 # a click outside the cluster grid changes nothing (same as tour-pending after one n)
 case_ tour-click-outside-80x24 $U 80x24 "n<Click 40,0><Click 79,23>" $T
+# a what-if at a step that schedules a pod goes before it: cordoning
+# node-a at step 1 sends web-1 to node-b, on screen at once
 case_ tour-cordon-whatif-120x40 $U 120x40 "c" $T
 case_ tour-help-80x24 $U 80x24 "?" $T
 case_ tour-too-small $U 80x24 "<Resize 50x12>" $T
 case_ tour-resized-back $U 80x24 "<Resize 50x12>n<Resize 100x30>" $T
 case_ picker-80x24 $U 80x24 ""
 case_ picker-open-80x24 $U 80x24 "jj<Enter>"
+# / in the list selects the next scenario whose name holds the text
+case_ picker-search-80x24 $U 80x24 "/mindom<Enter>"
 case_ mindomains-80x30 $U 80x30 "n" scenarios/docs-mindomains.yaml
 case_ two-constraints-150x45 $U 150x45 "]" scenarios/docs-two-constraints.yaml
 case_ soft-scores-200x60 $U 200x60 "" scenarios/docs-builtin-defaults.yaml
@@ -63,9 +67,48 @@ case_ conflicting-verdicts-150x45 $U 150x45 "ll" scenarios/docs-conflicting-cons
 # preemption nominates node3 (☆) and evicts pod3 (✕ in its cell)
 case_ nominated-150x45 $U 150x45 "nnnnll" scenarios/blockers-two-constraints.yaml
 case_ nominated-ascii-100x30 C 100x30 "nnnnll" scenarios/blockers-two-constraints.yaml
-# both right-hand panes overflow: their hints and PgUp/PgDn share the title
+# counted marks follow the constraint's counts: node1 lacks the zone key,
+# so its two pods are drawn not counted (zoneA counts 1)
+case_ missing-label-marks-120x30 $U 120x30 "" scenarios/docs-convention-missing-label.yaml
+# pods on a tainted node (nodeTaintsPolicy Honor), on a node the pod's
+# nodeSelector excludes and on a node without the key are not counted;
+# I (nodeTaintsPolicy Ignore) counts the tainted node's pod again
+M=tests/screens/inputs/marks-policies.yaml
+case_ marks-policies-120x30 $U 120x30 "" $M
+case_ marks-policies-ignore-120x30 $U 120x30 "I" $M
+# after a what-if the author's notes of the later steps are marked as
+# written for the original scenario: cordoning node4 before step 1 (from
+# step 0, or at step 1 itself) sends mypod to node3 where the note (and
+# its expect) said node4; step 3's note may no longer hold
+O=scenarios/docs-one-constraint.yaml
+case_ stale-note-outcome-120x30 $U 120x30 "g/node4<Enter>cn" $O
+case_ stale-note-120x30 $U 120x30 "/node4<Enter>cn" $O
+# the Node pane overflows: its hint and PgUp/PgDn share the title; the
+# constraints fold to their compact form (the others one line each)
 "$SKEWER" gen --nodes 60 --zones 3 --pods 600 --steps 5 --constraints 3 --seed 3 -o "$tmp/gen60.yaml"
 case_ gen60-scroll-hints-200x40 $U 200x40 "n" "$tmp/gen60.yaml"
+# projector sizes: the evidence fits without scrolling. The tour's fourth
+# step shows node-a's verdict 1 + 1 - 0 = 2 at 80x24 and 100x30; f folds
+# the note away
+case_ tour-pending-node-80x24 $U 80x24 "nnn<Tab>" $T
+case_ tour-pending-node-100x30 $U 100x30 "nnn<Tab>" $T
+case_ tour-fold-80x24 $U 80x24 "f" $T
+# ] selects the second constraint and brings its whole table into view
+C=scenarios/docs-conflicting-constraints.yaml
+case_ conflicting-80x24 $U 80x24 "" $C
+case_ conflicting-select-80x24 $U 80x24 "]" $C
+case_ conflicting-select-100x30 $U 100x30 "]" $C
+# an edit of a replicas step changes every copy: m m m at copy 1 of foo,
+# and copy 2 (step 3) runs with minDomains 3 too; 3 edits, one per key
+case_ replicas-mindomains-120x40 $U 120x40 "nmmmn" scenarios/kep895-empty-cluster.yaml
+# U redoes what u undid: maxSkew 2 again, one edit
+case_ tour-redo-80x24 $U 80x24 "n+uU" $T
+# a copied node's per-node label (node=node4) names the new node
+case_ addnode-label-120x30 $U 120x30 "/node4<Enter>a/whatif<Enter>" $O
+# eight zones at 80x24: every domain row and the global minimum
+"$SKEWER" gen --nodes 16 --zones 8 --pods 40 --steps 3 --constraints 1 --seed 5 -o "$tmp/zones8.yaml"
+case_ zones8-80x24 $U 80x24 "n" "$tmp/zones8.yaml"
+case_ zones8-node-80x24 $U 80x24 "n<Tab>" "$tmp/zones8.yaml"
 
 [ "$fails" -eq 0 ] || { echo "$fails screen(s) differ"; exit 1; }
 echo ok

@@ -65,7 +65,8 @@ start
 T send-keys -t s n
 wait_for "Step 2/7"
 T send-keys -t s c
-wait_for "cordon node-a"
+# the cordon goes before web-2's step, which is decided again
+wait_for "Step 3/8"
 T send-keys -t s u
 wait_for "undone"
 T resize-window -t s -x 70 -y 20
