@@ -461,6 +461,12 @@ int act_taint(struct tui *t);
 int act_untaint(struct tui *t);
 int act_delete_pod(struct tui *t);
 int act_add_node(struct tui *t);
+/* the controllers' what-ifs: scale the cursor's pod's workload, roll it
+ * out, run the descheduler (edit.c) */
+int act_scale_up(struct tui *t);
+int act_scale_down(struct tui *t);
+int act_rollout(struct tui *t);
+int act_deschedule(struct tui *t);
 int act_undo(struct tui *t);
 int act_redo(struct tui *t);
 int act_write(struct tui *t);

@@ -173,6 +173,19 @@ int ctl_deploy_scale(struct step_ctx *x, struct ctl_run *k, uint32_t di, int32_t
  * 1, 0 on OOM. */
 int ctl_deploy_rollout(struct step_ctx *x, struct ctl_run *k, uint32_t di);
 
+/* ---- steps the view makes (scale.c, rollout.c, deschedule.c) ---- */
+
+/* A scale step of workload k ns/name to replicas into *st (zeroed first).
+ * 1, 0 on OOM. */
+int ctl_step_scale(struct step *st, enum workload_kind k, sym_t ns, sym_t name, int64_t replicas);
+/* A rollout of Deployment ns/name to template tpl (copied). 1, 0 on OOM. */
+int ctl_step_rollout(struct step *st, sym_t ns, sym_t name, const struct pod *tpl);
+/* A deschedule step with the defaults and recreate. 1, 0 on OOM. */
+int ctl_step_deschedule(struct step *st, bool recreate);
+/* The workload a what-if on pod p acts for: its ReplicaSet's Deployment
+ * when it has one, else its ReplicaSet or StatefulSet; -1 none. */
+int32_t ctl_workload_of(const struct cluster *c, const struct pod *p);
+
 /* ---- the descheduler (desched.c) ---- */
 
 struct desched_args {

@@ -51,6 +51,20 @@ bool ctl_owned_by(const struct cluster *c, const struct pod *p, const struct wor
 	return !o->uid || !w->uid || o->uid == w->uid;
 }
 
+int32_t ctl_workload_of(const struct cluster *c, const struct pod *p)
+{
+	for (uint32_t i = 0; i < c->nworkloads; i++) {
+		const struct workload *w = &c->workloads[i];
+		if ((w->kind != WL_REPLICASET && w->kind != WL_STATEFULSET) || !ctl_owned_by(c, p, w))
+			continue;
+		for (uint32_t j = 0; w->kind == WL_REPLICASET && j < c->nworkloads; j++)
+			if (ctl_wl_owned_by(w, &c->workloads[j]))
+				return (int32_t)j;
+		return (int32_t)i;
+	}
+	return -1;
+}
+
 bool ctl_wl_owned_by(const struct workload *r, const struct workload *d)
 {
 	if (r->ns != d->ns || r->owner_name != d->name || d->kind != WL_DEPLOYMENT)

@@ -118,6 +118,21 @@ static int apply(struct step_ctx *x)
 	       ctl_end(x, k);
 }
 
+int ctl_step_deschedule(struct step *st, bool recreate)
+{
+	memset(st, 0, sizeof(*st));
+	st->kind = STEP_DESCHEDULE;
+	st->pod.node = -1;
+	struct desched_args *a = calloc(1, sizeof(*a));
+	if (!a)
+		return 0;
+	a->hard = true;
+	a->node_fit = true;
+	a->recreate = recreate;
+	st->arg = a;
+	return 1;
+}
+
 const struct step_ops step_deschedule = {
 	.name = "deschedule",
 	.flags = STEP_F_EXPECT,

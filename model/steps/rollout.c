@@ -199,6 +199,25 @@ static int apply(struct step_ctx *x)
 	return ok && ctl_summarize(c, k, what, ns, d->tpl, before) && ctl_end(x, k);
 }
 
+int ctl_step_rollout(struct step *st, sym_t ns, sym_t name, const struct pod *tpl)
+{
+	memset(st, 0, sizeof(*st));
+	st->kind = STEP_ROLLOUT;
+	st->pod.node = -1;
+	struct arg *a = calloc(1, sizeof(*a));
+	if (!a)
+		return 0;
+	a->name = name;
+	a->ns = ns;
+	st->arg = a;
+	if (tpl) {
+		if (!pod_copy(&a->tpl, tpl))
+			return 0;
+		a->has_tpl = true;
+	}
+	return 1;
+}
+
 const struct step_ops step_rollout = {
 	.name = "rollout",
 	.flags = STEP_F_EXPECT,

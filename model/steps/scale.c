@@ -136,6 +136,19 @@ static int apply(struct step_ctx *x)
 	return ok && ctl_summarize(c, k, what, ns, tpl, before) && ctl_end(x, k);
 }
 
+int ctl_step_scale(struct step *st, enum workload_kind k, sym_t ns, sym_t name, int64_t replicas)
+{
+	memset(st, 0, sizeof(*st));
+	st->kind = STEP_SCALE;
+	st->pod.node = -1;
+	struct arg *a = malloc(sizeof(*a));
+	if (!a)
+		return 0;
+	*a = (struct arg){k, name, ns, replicas};
+	st->arg = a;
+	return 1;
+}
+
 const struct step_ops step_scale = {
 	.name = "scale",
 	.flags = STEP_F_EXPECT,
