@@ -498,6 +498,23 @@ static int set_text(struct loader *L, const struct ynode *n, const char *what, c
 	return 1;
 }
 
+/* "A, B or C": the plugins that score, in the plugin table's order */
+static void score_plugin_list(char *buf, size_t len)
+{
+	int n = 0, k = 0;
+	for (int p = 0; p < PL__COUNT; p++)
+		n += plugin_scores((enum plugin_id)p);
+	size_t o = 0;
+	buf[0] = '\0';
+	for (int p = 0; p < PL__COUNT && o < len; p++) {
+		if (!plugin_scores((enum plugin_id)p))
+			continue;
+		const char *sep = !k ? "" : k == n - 1 ? " or " : ", ";
+		int w = snprintf(buf + o, len - o, "%s%s", sep, plugin_name((enum plugin_id)p));
+		o += w > 0 ? (size_t)w : 0;
+		k++;
+	}
+}
 static void read_scheduler(struct loader *L, const struct ynode *m)
 {
 	struct sched_config *cfg = &L->c->cfg;
@@ -554,8 +571,9 @@ static void read_scheduler(struct loader *L, const struct ynode *m)
 				const struct ynode *pk = &v->kids[2 * j], *pv = &v->kids[2 * j + 1];
 				enum plugin_id p = plugin_from_name(pk->s);
 				if (p == PL_NONE) {
-					load_err_at(L, pk, "unknown plugin '%s' in scoreWeights (expected TaintToleration, NodeAffinity, NodeResourcesFit, PodTopologySpread, InterPodAffinity or NodeResourcesBalancedAllocation)",
-						    pk->s);
+					char list[512];
+					score_plugin_list(list, sizeof(list));
+					load_err_at(L, pk, "unknown plugin '%s' in scoreWeights (expected %s)", pk->s, list);
 					continue;
 				}
 				if (y_int(L, pv, pk->s, 0, INT32_MAX, &x))

@@ -913,10 +913,6 @@ static void workload(struct w *w, const struct workload *wl)
 
 static void scheduler(struct w *w, const struct sched_config *cfg)
 {
-	static const enum plugin_id scored[] = {
-		PL_TAINT_TOLERATION, PL_NODE_AFFINITY, PL_NODE_RESOURCES_FIT,
-		PL_POD_TOPOLOGY_SPREAD, PL_INTER_POD_AFFINITY, PL_BALANCED_ALLOCATION,
-	};
 	fprintf(w->f, "scheduler:\n  defaultingType: %s\n",
 		cfg->defaulting == DEFAULTING_LIST ? "List" : "System");
 	if (cfg->defaulting == DEFAULTING_LIST) {
@@ -933,8 +929,10 @@ static void scheduler(struct w *w, const struct sched_config *cfg)
 		fprintf(w->f, "    %s: %s\n", gate_name((enum feature_gate)g),
 			cfg->gates[g] ? "true" : "false");
 	fputs("  scoreWeights:\n", w->f);
-	for (size_t i = 0; i < sizeof(scored) / sizeof(*scored); i++)
-		fprintf(w->f, "    %s: %" PRId32 "\n", plugin_name(scored[i]), cfg->weights[scored[i]]);
+	/* the Score plugins in id order (the profile's) */
+	for (int p = 0; p < PL__COUNT; p++)
+		if (plugin_scores((enum plugin_id)p))
+			fprintf(w->f, "    %s: %" PRId32 "\n", plugin_name((enum plugin_id)p), cfg->weights[p]);
 	fprintf(w->f, "  tieBreak: %s\n  seed: %" PRIu64 "\n", cfg->tie_random ? "random" : "first",
 		cfg->seed);
 	if (!cfg->preemption)

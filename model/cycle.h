@@ -63,10 +63,14 @@ static inline int8_t first_failure(int st, bool fits, bool spread, bool ipa_fail
 }
 
 /* lean.c: a lean decision's verdicts, the fast paths of the plain loop
- * over the filter table (filters.c) that full decisions run; the
+ * over the plugin table (framework.c) that full decisions run; the
  * feasible node ids into wk->ids, their numbers into d. */
 void lean_filter(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
 		 const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is, struct sched_work *wk);
+/* The fast paths answer every plugin of the table that filters or
+ * scores: false when a plugin was added to the table and not to them (a
+ * lean decision is then made in full). */
+bool lean_covers_table(void);
 /* The vector loops are to run: on (sched_set_vector) and the processor
  * has AVX2; lean_vector_count counts a cycle they scored. */
 bool lean_vector_ok(void);

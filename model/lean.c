@@ -1,6 +1,6 @@
 /* lean.c - a lean decision's filter (every node's verdict, the feasible
- * ids), the fast path of the plain loop over the filter table that full
- * decisions run (filters.c): answers read once per pod spec (shape.c)
+ * ids), the fast path of the plain loop over the plugin table that full
+ * decisions run (framework.c filter_node_all): answers read once per pod spec (shape.c)
  * and per domain (PodTopologySpread's tables), then compared without
  * branches; the vector loop (lean_avx2.c) takes eight nodes at a time.
  * tests/test_lean.c proves the verdicts equal to the plain loop's. */
@@ -35,6 +35,29 @@ bool lean_vector_ok(void)
 void lean_vector_count(void)
 {
 	vector_scored++;
+}
+
+bool lean_covers_table(void)
+{
+	/* the plugins whose Filter and Score the fast paths answer (shape.c,
+	 * rescache.c, the loops here and in score.c and lean_avx2.c) */
+	static const enum plugin_id fast[] = {
+		PL_NODE_UNSCHEDULABLE, PL_NODE_NAME, PL_TAINT_TOLERATION, PL_NODE_AFFINITY,
+		PL_NODE_RESOURCES_FIT, PL_POD_TOPOLOGY_SPREAD, PL_INTER_POD_AFFINITY, PL_BALANCED_ALLOCATION,
+	};
+	static int covers = -1;
+	if (covers >= 0)
+		return covers;
+	covers = 1;
+	for (uint32_t i = 0; i < plugin_table_len; i++) {
+		const struct plugin_ops *op = plugin_table[i].ops;
+		bool known = false;
+		for (uint32_t k = 0; k < sizeof(fast) / sizeof(fast[0]); k++)
+			known |= plugin_table[i].id == fast[k];
+		if (!known && (op->prefilter || op->filter || op->prescore || op->score))
+			covers = 0;
+	}
+	return covers;
 }
 
 /* framework/runtime/framework.go RunFilterPlugins, in plugin order, for

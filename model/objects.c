@@ -14,14 +14,11 @@ void sched_config_defaults(struct sched_config *c)
 	c->defaulting = DEFAULTING_SYSTEM;
 	for (int g = 0; g < GATE__COUNT; g++)
 		c->gates[g] = true;
-	c->weights[PL_NODE_UNSCHEDULABLE] = 0;
-	c->weights[PL_NODE_NAME] = 0;
-	c->weights[PL_TAINT_TOLERATION] = 3;
-	c->weights[PL_NODE_AFFINITY] = 2;
-	c->weights[PL_NODE_RESOURCES_FIT] = 1;
-	c->weights[PL_POD_TOPOLOGY_SPREAD] = 2;
-	c->weights[PL_INTER_POD_AFFINITY] = 2;
-	c->weights[PL_BALANCED_ALLOCATION] = 1;
+#define PLUGIN_WEIGHT_1(id, weight) c->weights[id] = weight;
+#define PLUGIN_WEIGHT_0(id, weight)
+#define PLUGIN_WEIGHT(id, name, weight, ops, rec) PLUGIN_WEIGHT_##rec(id, weight)
+	SKEWER_PLUGINS(PLUGIN_WEIGHT)
+#undef PLUGIN_WEIGHT
 	c->tie_random = false;
 	c->seed = 0;
 	c->preemption = true;
@@ -38,20 +35,13 @@ void sched_config_fini(struct sched_config *c)
 	c->ndefault_tscs = 0;
 }
 
-static const char *const plugin_names[PL__COUNT] = {
-	[PL_NODE_UNSCHEDULABLE] = "NodeUnschedulable",
-	[PL_NODE_NAME] = "NodeName",
-	[PL_TAINT_TOLERATION] = "TaintToleration",
-	[PL_NODE_AFFINITY] = "NodeAffinity",
-	[PL_NODE_RESOURCES_FIT] = "NodeResourcesFit",
-	[PL_POD_TOPOLOGY_SPREAD] = "PodTopologySpread",
-	[PL_INTER_POD_AFFINITY] = "InterPodAffinity",
-	[PL_BALANCED_ALLOCATION] = "NodeResourcesBalancedAllocation",
-};
+#define PLUGIN_NAME(id, name, weight, ops, rec) [id] = name,
+static const char *const plugin_names[PL__ALL] = { SKEWER_PLUGINS(PLUGIN_NAME) };
+#undef PLUGIN_NAME
 
 const char *plugin_name(enum plugin_id p)
 {
-	if ((int)p < 0 || p >= PL__COUNT)
+	if ((int)p < 0 || p >= PL__ALL)
 		return "";
 	return plugin_names[p];
 }

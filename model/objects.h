@@ -302,16 +302,36 @@ enum feature_gate {
 	GATE__COUNT,
 };
 
+/* The plugins skewer simulates, one line each, in the default profile's
+ * order (apis/config/v1/default_plugins.go, MultiPoint): X(id, upstream
+ * name, default Score weight, its struct plugin_ops in model/plugins/,
+ * 1 when it has node records (a Filter or a Score) else 0). The enum, the
+ * names, the weights and the plugin table (model/framework.c) are made
+ * from it; a plugin with records has an id below PL__COUNT, in this order
+ * (node_rec.blockers has 16 bits), the others come after. */
+#define SKEWER_PLUGINS(X)                                                                        \
+	X(PL_NODE_UNSCHEDULABLE, "NodeUnschedulable", 0, plugin_node_unschedulable, 1)           \
+	X(PL_NODE_NAME, "NodeName", 0, plugin_node_name, 1)                                      \
+	X(PL_TAINT_TOLERATION, "TaintToleration", 3, plugin_taint_toleration, 1)                 \
+	X(PL_NODE_AFFINITY, "NodeAffinity", 2, plugin_node_affinity, 1)                          \
+	X(PL_NODE_RESOURCES_FIT, "NodeResourcesFit", 1, plugin_node_resources_fit, 1)            \
+	X(PL_POD_TOPOLOGY_SPREAD, "PodTopologySpread", 2, plugin_pod_topology_spread, 1)         \
+	X(PL_INTER_POD_AFFINITY, "InterPodAffinity", 2, plugin_inter_pod_affinity, 1)            \
+	X(PL_DEFAULT_PREEMPTION, "DefaultPreemption", 0, plugin_default_preemption, 0)           \
+	X(PL_BALANCED_ALLOCATION, "NodeResourcesBalancedAllocation", 1, plugin_balanced_allocation, 1)
+
+#define PLUGIN_ID_1(id) id,
+#define PLUGIN_ID_0(id)
+#define PLUGIN_NOREC_1(id)
+#define PLUGIN_NOREC_0(id) id,
+#define PLUGIN_ID(id, name, weight, ops, rec) PLUGIN_ID_##rec(id)
+#define PLUGIN_NOREC(id, name, weight, ops, rec) PLUGIN_NOREC_##rec(id)
 enum plugin_id {
-	PL_NODE_UNSCHEDULABLE,
-	PL_NODE_NAME,
-	PL_TAINT_TOLERATION,
-	PL_NODE_AFFINITY,
-	PL_NODE_RESOURCES_FIT,
-	PL_POD_TOPOLOGY_SPREAD,
-	PL_INTER_POD_AFFINITY,
-	PL_BALANCED_ALLOCATION,
-	PL__COUNT,
+	SKEWER_PLUGINS(PLUGIN_ID)
+	PL__COUNT,           /* the plugins with node records */
+	PL__NOREC = PL__COUNT - 1, /* so that the next id is PL__COUNT */
+	SKEWER_PLUGINS(PLUGIN_NOREC)
+	PL__ALL,             /* every plugin */
 	PL_NONE = -1,
 };
 
@@ -327,13 +347,22 @@ struct sched_config {
 };
 
 /* Sets the v1.37 default profile: System defaulting, every gate on,
- * weights TaintToleration 3, NodeAffinity 2, NodeResourcesFit 1,
- * PodTopologySpread 2, InterPodAffinity 2, BalancedAllocation 1. */
+ * the weights of SKEWER_PLUGINS (TaintToleration 3, NodeAffinity 2,
+ * NodeResourcesFit 1, PodTopologySpread 2, InterPodAffinity 2,
+ * BalancedAllocation 1). */
 void sched_config_defaults(struct sched_config *c);
 void sched_config_fini(struct sched_config *c);
 
+/* Any plugin's name ("" for none). */
 const char *plugin_name(enum plugin_id p);
-/* Plugin id of a name, PL_NONE when unknown. */
+/* The view's short code of a filter's failures ("Fit"; "?" for none),
+ * and whether the plugin has a Score extension point (the plugin
+ * table's, model/framework.c). */
+const char *plugin_code(enum plugin_id p);
+bool plugin_scores(enum plugin_id p);
+/* Does the plugin have a Filter extension point? */
+bool plugin_filters(enum plugin_id p);
+/* Id of the name of a plugin with node records, PL_NONE when unknown. */
 enum plugin_id plugin_from_name(const char *name);
 const char *gate_name(enum feature_gate g);
 const char *effect_name(enum taint_effect e);

@@ -1,14 +1,17 @@
-/* plugins.h - the scheduler plugins, internal to model/. Each plugin has a
- * prepare step (PreFilter/PreScore state for one pod), a per-node filter
- * and a per-node score, then a normalize over the feasible nodes.
+/* plugins.h - what the plugins of model/plugins/ export beside their
+ * table entry (plugin.h): the per-node functions their entries call and
+ * the unit tests call, the PreFilter states, and what the fast paths
+ * (shape.c, the resource score cache, lean.c, lean_avx2.c, score.c)
+ * read of them. Internal to model/.
  *
  * Filters return 1 when the node passes; on failure they fill the
- * node_rec's `why` and `unresolvable` fields. Scores fill rec->raw[p]. */
+ * node_rec's `why` and `unresolvable` fields. */
 #ifndef SKEWER_PLUGINS_H
 #define SKEWER_PLUGINS_H
 
 #include "cluster.h"
 #include "decision.h"
+#include "plugin.h"
 #include "scheduler.h"
 
 /* tainttoleration/taint_toleration.go, v1/toleration.go ToleratesTaint */
@@ -19,6 +22,10 @@ int32_t taint_first_untolerated(const struct node *n, const struct toleration *t
  * prefer this one when the cluster is at hand. */
 int32_t taint_first_untolerated_in(const struct cluster *c, const struct node *n,
 				   const struct toleration *tols, uint32_t ntols);
+/* Does one of tols tolerate taint (the "" sym read as any key / empty
+ * value)? */
+bool taint_tolerated(const struct cluster *c, const struct taint *taint, const struct toleration *tols,
+		     uint32_t ntols);
 int filter_node_unschedulable(const struct cluster *c, const struct pod *p, const struct node *n,
 			      struct node_rec *r);
 int filter_node_name(const struct cluster *c, const struct pod *p, const struct node *n,
@@ -51,8 +58,12 @@ int filter_fit(const struct cluster *c, const struct pod *p, const struct node *
 int64_t score_least_allocated(const struct cluster *c, const struct pod *p, const struct node *n);
 int64_t score_balanced_allocation(const struct cluster *c, const struct pod *p, const struct node *n);
 bool pod_requests_cpu_or_mem(const struct pod *p);
-/* Both resource scores of a node for one pod's requests (they need no
- * normalization). */
+/* balanced_allocation.go Score given wo, the node's score without the
+ * pod (balanced_allocation_now, which the resource score cache keeps) */
+int64_t balanced_allocation_with(const struct pod *p, const struct node *n, int64_t wo);
+int64_t balanced_allocation_now(const struct node *n);
+/* rescache.c: both resource scores of a node for one pod's requests
+ * (they need no normalization). */
 struct res_score {
 	int16_t least, balanced;
 };
@@ -123,7 +134,7 @@ const int64_t *node_shape_na_raw(struct cluster *c, const struct pod *p, struct 
 const int16_t *node_shape_tt16(const struct node_shape *s);
 const int16_t *node_shape_na16(const struct node_shape *s);
 
-/* podtopologyspread: fills d->cons, filters, scores (spread.c) */
+/* podtopologyspread: fills d->cons, filters, scores (plugins/podtopologyspread.c) */
 struct spread_state;
 /* shape: the pod's node-facing answers (node inclusion policies); it
  * must outlive the state. */
@@ -177,35 +188,6 @@ struct spread_hard_tbl {
 uint32_t spread_hard_tables(const struct spread_state *s, const struct spread_hard_tbl **tbl);
 int filter_spread(uint32_t node_id, const struct spread_state *s, struct decision *d, struct node_rec *r);
 
-/* filters.c: the Filter plugins of the default profile as a table, in
- * upstream's order, over one cycle's PreFilter state. */
-struct filter_ctx {
-	struct cluster *c;
-	const struct pod *p;
-	struct decision *d;
-	const bool *allowed;             /* NodeAffinity PreFilterResult, NULL: all */
-	const struct spread_state *ss;   /* NULL: PodTopologySpread skipped */
-	const struct ipa_state *is;      /* NULL: InterPodAffinity skipped */
-	/* a copy of node over_id with other requests (preemption's dry run
-	 * of a NodeInfo with pods removed), read for it; NULL: none */
-	const struct node *over;
-	uint32_t over_id;
-};
-struct filter_plugin {
-	enum plugin_id id;
-	/* true when PreFilter skips the plugin for this pod (NULL: never) */
-	bool (*skip)(const struct filter_ctx *x);
-	/* 1 when node id passes; 0 fills r->why's member of the plugin and
-	 * r->unresolvable (UnschedulableAndUnresolvable) */
-	int (*filter)(const struct filter_ctx *x, uint32_t id, struct node_rec *r);
-};
-extern const struct filter_plugin filter_table[];
-extern const uint32_t filter_table_len;
-/* Every filter on node id (r initialised for it): r->fail the first
- * failure (PL_NONE: feasible), r->blockers every failure, r->nran the
- * filters upstream ran. Returns true when the node is feasible. */
-bool filter_node_all(const struct filter_ctx *x, uint32_t id, struct node_rec *r);
-
 /* helper/normalize_score.go DefaultNormalizeScore over the feasible recs */
 void normalize_default(struct decision *d, enum plugin_id p, bool reverse);
 /* The same for one raw score, given the maximum over the feasible nodes
@@ -252,6 +234,12 @@ struct soft_term {
 	uint32_t nvals;    /* values of the key */
 	bool all_keyed;    /* every live node carries the key */
 };
+/* scoring.go Score of node id (after spread_prescore): 0 for a node
+ * the mask ignores; *host set to the node's count for a hostname term. */
+int64_t score_pod_topology_spread(const struct spread_state *s, uint32_t id, uint32_t *host);
+/* scoring.go NormalizeScore over the feasible recs it scored (the
+ * ignored ones 0) */
+void spread_normalize(struct decision *d);
 /* The soft constraints' terms (after spread_prescore) in constraint
  * order into t when their number, returned, is at most max. */
 uint32_t spread_soft_terms(const struct spread_state *s, struct soft_term *t, uint32_t max);

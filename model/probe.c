@@ -22,10 +22,9 @@ struct probe {
 	struct cluster *c;        /* sch's */
 	uint32_t pod;
 	struct decision d;        /* lean: the constraints, no node records */
-	struct spread_state *ss;
-	struct ipa_state *is;
-	bool *allowed;            /* NodeAffinity's PreFilterResult, NULL: all */
-	bool conflict;            /* NodeAffinity's PreFilter rejects the pod */
+	/* the PreFilter state: NodeAffinity's PreFilterResult (NULL: all)
+	 * or conflict, PodTopologySpread's and InterPodAffinity's states */
+	struct cycle_state x;
 	bool tracked;             /* spread_track done */
 	bool ipa_dirty;           /* the cluster moved under InterPodAffinity */
 	int32_t node;             /* the node worked on, -1 none */
@@ -50,21 +49,15 @@ struct probe *probe_new(struct scheduler *sch, uint32_t pod)
 	pr->d.lean = true; /* the tables, not the domain records */
 	pr->d.pod = pod;
 	pr->d.chosen = -1;
-	struct node_shape *shape = node_shape_get(sch, p);
-	if (!shape)
+	/* PreFilter: the table's, in order */
+	pr->x = (struct cycle_state){ .sch = sch, .c = c, .p = p, .d = &pr->d };
+	if (!run_prefilters(&pr->x))
 		goto oom;
-	if (p->spec.has_affinity && p->spec.affinity.node.has_required) {
-		if (!(pr->allowed = calloc(c->nnodes + 1, sizeof(*pr->allowed))))
-			goto oom;
-		int narrow = prefilter_node_affinity(c, p, pr->allowed);
-		pr->conflict = narrow < 0;
-		if (narrow <= 0) {
-			free(pr->allowed);
-			pr->allowed = NULL;
-		}
+	if (pr->x.conflict) {
+		/* probe_filter answers for every node */
+		free(pr->x.allowed);
+		pr->x.allowed = NULL;
 	}
-	if (!(pr->ss = spread_prepare(sch, p, &pr->d, shape)) || !(pr->is = ipa_prepare(sch, p)))
-		goto oom;
 	return pr;
 oom:
 	probe_free(pr);
@@ -76,9 +69,7 @@ void probe_free(struct probe *pr)
 	if (!pr)
 		return;
 	probe_done(pr);
-	spread_free(pr->ss);
-	ipa_free(pr->is);
-	free(pr->allowed);
+	cycle_state_fini(&pr->x);
 	free(pr->ops);
 	decision_fini(&pr->d);
 	free(pr);
@@ -105,9 +96,9 @@ int probe_node(struct probe *pr, uint32_t node)
 	}
 	pr->nn.used.ext = pr->ext;
 	/* the counts kept from the first node on, marked at each */
-	if (!spread_filter_skipped(pr->ss) && !pr->tracked && !(pr->tracked = spread_track(pr->c, pr->ss)))
+	if (!spread_filter_skipped(pr->x.ss) && !pr->tracked && !(pr->tracked = spread_track(pr->c, pr->x.ss)))
 		return 0;
-	return spread_mark(pr->ss, &pr->mark);
+	return spread_mark(pr->x.ss, &pr->mark);
 }
 
 /* Can InterPodAffinity's PreFilter state see q: its required
@@ -163,7 +154,7 @@ int probe_move(struct probe *pr, uint32_t q, int delta)
 	uint32_t node = (uint32_t)pr->node;
 	if (!move_requests(pr, &qp->spec.req, delta))
 		return 0;
-	if (!spread_filter_skipped(pr->ss) && !spread_move(c, pr->ss, node, p, qp, delta))
+	if (!spread_filter_skipped(pr->x.ss) && !spread_move(c, pr->x.ss, node, p, qp, delta))
 		return 0;
 	if (!ipa_sees(c, p, qp))
 		return 1;
@@ -193,7 +184,7 @@ int probe_filter(struct probe *pr, struct node_rec *r)
 	memset(r, 0, offsetof(struct node_rec, raw));
 	r->node = node;
 	r->fail = PL_NONE;
-	if (pr->conflict) {
+	if (pr->x.conflict) {
 		/* the PreFilter rejects the pod on every node */
 		r->fail = PL_NODE_AFFINITY;
 		r->unresolvable = true;
@@ -203,13 +194,14 @@ int probe_filter(struct probe *pr, struct node_rec *r)
 	if (pr->ipa_dirty) {
 		/* InterPodAffinity's PreFilter over the cluster as it now is
 		 * (upstream's AddPod / RemovePod of that plugin) */
-		ipa_free(pr->is);
-		if (!(pr->is = ipa_prepare(pr->sch, &pr->c->pods[pr->pod])))
+		ipa_free(pr->x.is);
+		if (!(pr->x.is = ipa_prepare(pr->sch, &pr->c->pods[pr->pod])))
 			return -1;
 		pr->ipa_dirty = false;
 	}
-	const struct filter_ctx x = { .c = pr->c, .p = &pr->c->pods[pr->pod], .d = &pr->d, .allowed = pr->allowed,
-				      .ss = pr->ss, .is = pr->is, .over = &pr->nn, .over_id = node };
+	struct cycle_state x = pr->x;
+	x.over = &pr->nn;
+	x.over_id = node;
 	r->feasible = filter_node_all(&x, node, r);
 	return r->feasible;
 }
@@ -228,7 +220,7 @@ int probe_filter_nominated(struct probe *pr, struct node_rec *r)
 		    c->pods[k].spec.priority < p->spec.priority)
 			continue;
 		/* framework.go addGENominatedPods, on a Clone of the state */
-		if (!added && (!(added = malloc(c->nnominated * sizeof(*added))) || !spread_mark(pr->ss, &m))) {
+		if (!added && (!(added = malloc(c->nnominated * sizeof(*added))) || !spread_mark(pr->x.ss, &m))) {
 			free(added);
 			return -1;
 		}
@@ -240,7 +232,7 @@ int probe_filter_nominated(struct probe *pr, struct node_rec *r)
 undo:
 	if (added) {
 		/* back to the state without them: pass 1 must pass too */
-		spread_rollback(pr->ss, &m);
+		spread_rollback(pr->x.ss, &m);
 		for (uint32_t k = n; k-- > 0;)
 			if (!move_requests(pr, &c->pods[added[k]].spec.req, -1))
 				rc = -1;
@@ -272,7 +264,7 @@ int probe_done(struct probe *pr)
 	if (pr->nops)
 		pr->ipa_dirty = true;
 	pr->nops = 0;
-	spread_rollback(pr->ss, &pr->mark);
+	spread_rollback(pr->x.ss, &pr->mark);
 	free(pr->ext);
 	pr->ext = NULL;
 	pr->node = -1;

@@ -100,16 +100,16 @@ static struct sched_work *work_get(struct scheduler *sch, uint32_t n, bool lean)
 }
 
 /* schedule_one.go findNodesThatPassFilters for a full decision: the
- * plain loop over the filter table (filters.c) on every live node in
- * input order, recording every blocker and each hard constraint's
- * domain per node. 0 on OOM. */
-static int filter_full(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
-		       struct spread_state *ss, struct ipa_state *is, struct sched_work *wk)
+ * plain loop over the plugin table (framework.c filter_node_all) on every
+ * live node in input order, recording every blocker and each hard
+ * constraint's domain per node. 0 on OOM. */
+static int filter_full(const struct cycle_state *x, struct sched_work *wk)
 {
-	const uint8_t *ign = spread_ignore_mask(ss);
-	const struct filter_ctx x = { .c = c, .p = p, .d = d, .allowed = allowed, .ss = ss, .is = is };
+	struct cluster *c = x->c;
+	struct decision *d = x->d;
+	const uint8_t *ign = spread_ignore_mask(x->ss);
 	const struct spread_hard_tbl *ht = NULL;
-	uint32_t nht = spread_filter_skipped(ss) ? 0 : spread_hard_tables(ss, &ht);
+	uint32_t nht = spread_filter_skipped(x->ss) ? 0 : spread_hard_tables(x->ss, &ht);
 	if (nht && !(d->spread_dom = malloc((size_t)(c->nalive_nodes + 1) * nht * sizeof(*d->spread_dom))))
 		return 0;
 	d->nhard = nht;
@@ -121,7 +121,7 @@ static int filter_full(struct cluster *c, const struct pod *p, struct decision *
 		struct node_rec *r = init_rec(&d->nodes[k], id);
 		for (uint32_t t = 0; t < nht; t++)
 			d->spread_dom[(size_t)k * nht + t] = ht[t].kdom[id];
-		if (!filter_node_all(&x, id, r))
+		if (!filter_node_all(x, id, r))
 			continue;
 		r->feasible = true;
 		wk->rix[nf] = k;
@@ -137,15 +137,31 @@ static int filter_full(struct cluster *c, const struct pod *p, struct decision *
 	return 1;
 }
 
-static int run_filters(struct cluster *c, const struct pod *p, struct decision *d, const bool *allowed,
-		       const struct node_shape *shape, struct spread_state *ss, struct ipa_state *is,
-		       struct sched_work *wk)
+/* schedule_one.go findNodesThatFitPod's Filter: the plain loop, or for a
+ * lean decision its fast paths (lean.c) */
+static int run_filters(const struct cycle_state *x, struct sched_work *wk)
 {
-	/* the plain loop over the table, or its fast paths (lean.c) */
-	if (!d->lean)
-		return filter_full(c, p, d, allowed, ss, is, wk);
-	lean_filter(c, p, d, allowed, shape, ss, is, wk);
+	if (!x->d->lean)
+		return filter_full(x, wk);
+	lean_filter(x->c, x->p, x->d, x->allowed, x->shape, x->ss, x->is, wk);
 	return 1;
+}
+
+static bool batched_full;
+
+void sched_set_batched(bool on)
+{
+	batched_full = on;
+}
+
+/* schedule_one.go prioritizeNodes and selectHost: the plain loop over
+ * the plugin table for a full decision, the batched passes (score.c,
+ * lean_avx2.c) for a lean one */
+static int run_scores(struct cycle_state *x, struct sched_work *wk)
+{
+	if (x->d->lean || batched_full)
+		return score_and_select(x->sch, x->p, x->d, x->shape, x->ss, x->is, wk);
+	return prioritize_nodes(x, wk->ids, wk->rix);
 }
 
 /* A scheduling cycle allocates node-sized arrays and frees them at its
@@ -298,14 +314,13 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 	struct cluster *c = sch->c;
 	assert(pod < c->npods);
 	const struct pod *p = &c->pods[pod];
-	struct spread_state *ss = NULL;
-	struct ipa_state *is = NULL;
-	bool *allowed = NULL;
-	struct node_shape *shape = NULL;
+	struct cycle_state x = { .sch = sch, .c = c, .p = p, .d = d };
 	struct sched_work *wk = NULL;
 	int rc = 0;
 	d->pod = pod;
 	d->chosen = -1;
+	if (d->lean && !lean_covers_table())
+		return 2;
 	if (d->lean) {
 		d->verdict = malloc(c->nnodes + 1);
 		d->totals = malloc((c->nnodes + 1) * sizeof(*d->totals));
@@ -317,26 +332,14 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 	}
 	if (!(wk = work_get(sch, c->nnodes, d->lean)))
 		goto done;
-	/* PreFilter: NodeAffinity, PodTopologySpread, InterPodAffinity */
-	int narrow = 0;
-	if (p->spec.has_affinity && p->spec.affinity.node.has_required) {
-		/* only required terms can narrow by metadata.name */
-		if (!(allowed = calloc(c->nnodes + 1, sizeof(*allowed))))
-			goto done;
-		narrow = prefilter_node_affinity(c, p, allowed);
-	}
-	if (narrow < 0 && d->lean) {
+	/* PreFilter: the table's, in order (NodeAffinity,
+	 * PodTopologySpread, InterPodAffinity) */
+	if (!run_prefilters(&x))
+		goto done;
+	if (x.conflict && d->lean) {
 		rc = 2;
 		goto done;
 	}
-	/* one answer per node for the node-facing filters, shared with
-	 * PodTopologySpread's node inclusion policies */
-	if (!(shape = node_shape_get(sch, p)))
-		goto done;
-	if (!(ss = spread_prepare(sch, p, d, shape)))
-		goto done;
-	if (!(is = ipa_prepare(sch, p)))
-		goto done;
 	if (!c->nalive_nodes) {
 		d->outcome = OUT_PENDING;
 		/* schedule_one.go ErrNoNodesAvailable */
@@ -344,21 +347,20 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 		rc = d->message != NULL;
 		goto done;
 	}
-	if (narrow < 0) {
+	if (x.conflict) {
 		/* the PreFilter rejects the pod: no node is evaluated, each
 		 * recorded as outside the result, with the later filters'
 		 * blockers (a full decision: a lean one returned above) */
 		d->prefilter_conflict = true;
-		memset(allowed, 0, (c->nnodes + 1) * sizeof(*allowed));
-		if (!filter_full(c, p, d, allowed, ss, is, wk))
+		if (!filter_full(&x, wk))
 			goto done;
-	} else if (!run_filters(c, p, d, narrow > 0 ? allowed : NULL, shape, ss, is, wk)) {
+	} else if (!run_filters(&x, wk)) {
 		goto done;
 	} else {
-		apply_nominated(d, wk, spread_ignore_mask(ss), nom, nnom);
+		apply_nominated(d, wk, spread_ignore_mask(x.ss), nom, nnom);
 	}
 	if (d->nfeasible) {
-		if (!score_and_select(sch, p, d, shape, ss, is, wk))
+		if (!run_scores(&x, wk))
 			goto done;
 		d->outcome = OUT_SCHEDULED;
 		/* schedule_one.go findNodesThatFitPod evaluates the pod's
@@ -381,9 +383,7 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 	}
 	rc = 1;
 done:
-	spread_free(ss);
-	ipa_free(is);
-	free(allowed);
+	cycle_state_fini(&x);
 	return rc;
 }
 
@@ -403,7 +403,7 @@ int sched_decide(struct scheduler *sch, uint32_t pod, struct decision *d)
 		return rc;
 	/* schedule_one.go schedulingCycle: PostFilter (DefaultPreemption)
 	 * when nodes exist but none fits, over the filters' statuses */
-	if (d->nnodes && !preempt_run(sch, pod, d))
+	if (d->nnodes && !run_postfilters(sch, pod, d))
 		return 0;
 	return preempt_event(d);
 }

@@ -43,6 +43,10 @@ int sched_warm(struct scheduler *sch, const struct pod *p);
  * they have scored. The decisions are the same either way. */
 void sched_set_vector(bool on);
 uint64_t sched_vector_scored(void);
+/* For the same tests: full decisions score through the lean cycle's
+ * batched passes (score.c) instead of the plain loop over the plugin
+ * table (off by default); the records are the same either way. */
+void sched_set_batched(bool on);
 
 /* Builds the "0/N nodes are available: ..." text of a decision with no
  * feasible node (malloc'd). */

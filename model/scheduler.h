@@ -12,7 +12,7 @@
 
 #include "cluster.h"
 
-/* fit.c: each node's resource scores for a few recent pod requests,
+/* rescache.c: each node's resource scores for a few recent pod requests,
  * brought up to date from the cluster's res_log */
 struct res_cache;
 void res_cache_free(struct res_cache *rc);
@@ -20,14 +20,15 @@ void res_cache_free(struct res_cache *rc);
  * taint_gen, nnodes) */
 struct shape_cache;
 void shape_cache_free(struct shape_cache *sc);
-/* spread.c: PodTopologySpread's counters per value, all zero between
- * uses */
+/* plugins/podtopologyspread.c: PodTopologySpread's counters per value,
+ * all zero between uses */
 struct spread_scratch;
 void spread_scratch_free(struct spread_scratch *x);
 /* cycle.h: a cycle's arrays over the feasible nodes */
 struct sched_work;
 void sched_work_free(struct sched_work *w);
-/* interpod.c: the cluster's term classes by namespace (up to nterms) */
+/* plugins/interpodaffinity.c: the cluster's term classes by namespace
+ * (up to nterms) */
 struct term_ns_index;
 void term_ns_index_free(struct term_ns_index *x);
 

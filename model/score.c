@@ -1,8 +1,12 @@
-/* score.c - PreScore, Score and NormalizeScore of the score plugins over
- * the feasible nodes, their weighted totals and selectHost, for full and
- * lean decisions alike (framework/runtime/framework.go RunScorePlugins,
- * schedule_one.go prioritizeNodes and selectHost); lean_avx2.c is the
- * vector form of the same passes. */
+/* score.c - the lean cycle's acceleration of the plugin table's scoring
+ * (framework.c prioritize_nodes: framework/runtime/framework.go
+ * RunScorePlugins, schedule_one.go prioritizeNodes): PreScore, Score and
+ * NormalizeScore of the six score plugins batched over the feasible
+ * nodes, from kept or precomputed raw scores (shape.c, the resource score
+ * cache), with tables for the normalization; lean_avx2.c is the vector
+ * form of the same passes. Full decisions run it only for
+ * tests/test_lean.c (sched_set_batched), which checks every node's
+ * records against the plain loop's. */
 #include <stdlib.h>
 
 #include "score.h"
@@ -468,16 +472,6 @@ int score_and_select(struct scheduler *sch, const struct pod *p, struct decision
 		free(terms);
 	if (vec < 0 || (!vec && !score_totals(c, d, wk, &s, is, ign)))
 		return 0;
-	uint32_t pick = 0;
-	if (c->cfg.tie_random && d->ntied > 1) {
-		/* deterministic per seed and pod; not comparable across tools */
-		uint64_t x = c->cfg.seed ^ (0x9e3779b97f4a7c15ull * (d->pod + 1));
-		x ^= x >> 31;
-		x *= 0xbf58476d1ce4e5b9ull;
-		x ^= x >> 27;
-		pick = (uint32_t)(x % d->ntied);
-	}
-	d->chosen = (int32_t)d->tied[pick];
+	select_host(c, d);
 	return 1;
 }
-

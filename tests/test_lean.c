@@ -1,15 +1,17 @@
 /* test_lean.c - a lean decision (every node's verdict and total, the
  * choice) agrees with the full record of the same cycle on every node of
- * every step, with the vector loops and without them: the lean loops are
- * the fast path of the plain loop over the filter table (filters.c) that
- * full decisions run. Without arguments: the bundled scenarios, the shared
+ * every step, with the vector loops and without them, and a full decision
+ * scored through the batched passes records the same raw and normalized
+ * scores as the plain loop over the plugin table: the lean loops and the
+ * batched scoring are the fast paths of the plain loops (framework.c)
+ * that full decisions run. Without arguments: the bundled scenarios, the shared
  * conformance cases and the realistic inputs; with arguments, those files
  * (tests/checks/lean.sh passes generated and random clusters). */
 #include <glob.h>
 #include <stdlib.h>
 
 #include "fixture.h"
-#include "../model/plugins.h"
+#include "../model/cycle.h"
 
 static char **files;
 static uint32_t nfiles;
@@ -88,10 +90,11 @@ static uint32_t compare(const char *path, uint32_t step, const struct decision *
 	return b->nfeasible;
 }
 
-/* The scores the cycle keeps or computes in batches (shape.c, fit.c's
- * kept resource scores) are the plugins' own per-node functions': every
- * feasible node's recorded raw score against them, with the cluster as
- * the cycle saw it (the step undone). Returns the scores compared. */
+/* The plain loop records the plugins' own per-node functions' scores (the
+ * ones the unit tests call; compare_batched then holds the batched ones,
+ * shape.c's and rescache.c's, to them): every feasible node's recorded
+ * raw score against them, with the cluster as the cycle saw it (the step
+ * undone). Returns the scores compared. */
 static uint32_t compare_plugin_scores(const char *path, uint32_t step, const struct cluster *c,
 				      const struct decision *b)
 {
@@ -124,10 +127,52 @@ static uint32_t compare_plugin_scores(const char *path, uint32_t step, const str
 	return n;
 }
 
+/* The plain loop over the plugin table (b) and the batched passes (c)
+ * record the same scores: every feasible node's raw and normalized score
+ * of every plugin, which ran, the hostname count and the total, and the
+ * same tied nodes and choice. Returns the scores compared. */
+static uint32_t compare_batched(const char *path, uint32_t step, const struct decision *b, const struct decision *c)
+{
+	char where[512];
+	uint32_t n = 0;
+	snprintf(where, sizeof(where), "%s: step %u", path, step + 1);
+	if (b->nnodes != c->nnodes || b->nfeasible != c->nfeasible || b->ntied != c->ntied || b->chosen != c->chosen ||
+	    b->scored != c->scored)
+		fail_msg("%s: plain %u of %u feasible, %u tied, node %d; batched %u of %u, %u tied, node %d", where,
+			 b->nfeasible, b->nnodes, b->ntied, b->chosen, c->nfeasible, c->nnodes, c->ntied, c->chosen);
+	for (uint32_t i = 0; i < b->ntied; i++)
+		assert_int_equal(b->tied[i], c->tied[i]);
+	for (int pl = 0; b->scored && pl < PL__COUNT; pl++)
+		if (b->plugin_skipped[pl] != c->plugin_skipped[pl])
+			fail_msg("%s: %s skipped: plain %d, batched %d", where, plugin_name((enum plugin_id)pl),
+				 b->plugin_skipped[pl], c->plugin_skipped[pl]);
+	for (uint32_t i = 0; b->nodes && i < b->nnodes; i++) {
+		const struct node_rec *x = &b->nodes[i], *y = &c->nodes[i];
+		if (!x->feasible)
+			continue;
+		if (x->total != y->total || x->host_count != y->host_count)
+			fail_msg("%s: node %u: plain total %lld (count %u), batched %lld (count %u)", where, x->node,
+				 (long long)x->total, x->host_count, (long long)y->total, y->host_count);
+		for (int pl = 0; pl < PL__COUNT; pl++) {
+			if (x->scored[pl] != y->scored[pl])
+				fail_msg("%s: node %u: %s scored: plain %d, batched %d", where, x->node,
+					 plugin_name((enum plugin_id)pl), x->scored[pl], y->scored[pl]);
+			if (!x->scored[pl])
+				continue;
+			n++;
+			if (x->raw[pl] != y->raw[pl] || x->norm[pl] != y->norm[pl])
+				fail_msg("%s: node %u: %s plain raw %lld normalized %d, batched %lld %d", where, x->node,
+					 plugin_name((enum plugin_id)pl), (long long)x->raw[pl], x->norm[pl],
+					 (long long)y->raw[pl], y->norm[pl]);
+		}
+	}
+	return n;
+}
+
 static void lean_matches_full(void **state)
 {
 	(void)state;
-	uint32_t loaded = 0, cycles = 0, lean = 0, feasible = 0, scores = 0;
+	uint32_t loaded = 0, cycles = 0, lean = 0, feasible = 0, scores = 0, batched = 0;
 	for (uint32_t f = 0; f < nfiles; f++) {
 		const char *path = files[f];
 		struct scenario *sc = NULL;
@@ -141,16 +186,22 @@ static void lean_matches_full(void **state)
 		struct timeline *t = timeline_new(sc);
 		assert_non_null(t);
 		for (uint32_t i = 0; i < timeline_len(t); i++) {
-			/* lean with and without the vector loops, then full */
-			struct decision a, s, b;
+			/* lean with and without the vector loops, full with
+			 * the batched scoring, then full with the plain loop */
+			struct decision a, s, b, bb;
 			memset(&a, 0, sizeof(a));
 			memset(&s, 0, sizeof(s));
 			memset(&b, 0, sizeof(b));
+			memset(&bb, 0, sizeof(bb));
 			assert_true(timeline_step_verdicts(t, &a));
 			assert_true(timeline_prev(t));
 			sched_set_vector(false);
 			assert_true(timeline_step_verdicts(t, &s));
 			sched_set_vector(true);
+			assert_true(timeline_prev(t));
+			sched_set_batched(true);
+			assert_true(timeline_step(t, &bb));
+			sched_set_batched(false);
 			assert_true(timeline_prev(t));
 			assert_true(timeline_step(t, &b));
 			if (sc->steps[i].kind == STEP_SCHEDULE || sc->steps[i].kind == STEP_RETRY) {
@@ -163,20 +214,25 @@ static void lean_matches_full(void **state)
 				scores += compare_plugin_scores(path, i, sc->cluster, &b);
 				assert_true(timeline_next(t));
 				compare(path, i, &s, &b, sc->cluster->nnodes, sc->cluster->cfg.weights);
+				batched += compare_batched(path, i, &b, &bb);
 			}
 			decision_fini(&a);
 			decision_fini(&s);
 			decision_fini(&b);
+			decision_fini(&bb);
 		}
 		timeline_free(t);
 		scenario_free(sc);
 	}
 	uint64_t vec = sched_vector_scored();
 	printf("lean: %u files, %u cycles (%u lean, %llu scored with vector instructions), %u feasible nodes "
-	       "compared, %u scores against the plugins' own functions\n",
-	       loaded, cycles, lean, (unsigned long long)vec, feasible, scores);
+	       "compared, %u scores against the plugins' own functions, %u batched against the plain loop\n",
+	       loaded, cycles, lean, (unsigned long long)vec, feasible, scores, batched);
 	/* the comparison must have compared something */
-	assert_true(loaded > 0 && lean > 0 && feasible > 0 && scores > 0);
+	assert_true(loaded > 0 && scores > 0 && batched > 0);
+	/* lean cycles, unless the table has a plugin the fast paths do
+	 * not answer (every decision is then full) */
+	assert_true(!lean_covers_table() || (lean > 0 && feasible > 0));
 #if defined(__x86_64__) && defined(__GNUC__)
 	/* and the vector scoring, where the processor has it and the
 	 * inputs ask for it (LEAN_EXPECT_VECTOR, tests/checks/lean.sh) */

@@ -136,6 +136,61 @@ static void test_names(void **state)
 	assert_string_equal(effect_name(EFFECT_PREFER_NO_SCHEDULE), "PreferNoSchedule");
 }
 
+/* The table is the default profile (apis/config/v1/default_plugins.go,
+ * v1.37: MultiPoint order, the Filter plugins among them in that order,
+ * DefaultPreemption the one PostFilter), every plugin's id its place
+ * among those with records. */
+static void test_plugin_table(void **state)
+{
+	(void)state;
+	static const char *const profile[] = {
+		"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodeResourcesFit",
+		"PodTopologySpread", "InterPodAffinity", "DefaultPreemption", "NodeResourcesBalancedAllocation",
+	};
+	static const char *const filters[] = {
+		"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+		"NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
+	};
+	assert_int_equal(plugin_table_len, sizeof(profile) / sizeof(profile[0]));
+	uint32_t nf = 0, nrec = 0, npost = 0;
+	for (uint32_t i = 0; i < plugin_table_len; i++) {
+		const struct plugin *p = &plugin_table[i];
+		assert_string_equal(p->name, profile[i]);
+		assert_string_equal(plugin_name(p->id), profile[i]);
+		assert_ptr_equal(plugin_get(p->id), p);
+		const struct plugin_ops *op = p->ops;
+		bool rec = op->filter || op->score;
+		if (rec) {
+			assert_int_equal(p->id, nrec++);
+			assert_int_equal(plugin_from_name(p->name), p->id);
+		} else {
+			assert_int_equal(plugin_from_name(p->name), PL_NONE);
+		}
+		if (op->filter) {
+			assert_true(nf < sizeof(filters) / sizeof(filters[0]));
+			assert_string_equal(p->name, filters[nf++]);
+			assert_non_null(op->reason);
+			assert_true(plugin_filters(p->id));
+		}
+		assert_true(plugin_scores(p->id) == (op->score != NULL));
+		npost += op->postfilter != NULL;
+	}
+	assert_int_equal(nf, sizeof(filters) / sizeof(filters[0]));
+	assert_int_equal(nrec, PL__COUNT);
+	assert_int_equal(npost, 1);
+	assert_non_null(plugin_get(PL_DEFAULT_PREEMPTION)->ops->postfilter);
+	/* the Score plugins and their weights */
+	assert_int_equal(plugin_get(PL_TAINT_TOLERATION)->weight, 3);
+	assert_int_equal(plugin_get(PL_NODE_AFFINITY)->weight, 2);
+	assert_int_equal(plugin_get(PL_NODE_RESOURCES_FIT)->weight, 1);
+	assert_int_equal(plugin_get(PL_POD_TOPOLOGY_SPREAD)->weight, 2);
+	assert_int_equal(plugin_get(PL_INTER_POD_AFFINITY)->weight, 2);
+	assert_int_equal(plugin_get(PL_BALANCED_ALLOCATION)->weight, 1);
+	assert_false(plugin_scores(PL_NODE_NAME));
+	assert_string_equal(plugin_code(PL_NODE_RESOURCES_FIT), "Fit");
+	assert_string_equal(plugin_code(PL_NONE), "?");
+}
+
 static void test_pod_copy(void **state)
 {
 	(void)state;
@@ -939,6 +994,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_plugin_table),
 		cmocka_unit_test(test_pod_copy),
 		cmocka_unit_test(test_taint_score_example),
 		cmocka_unit_test(test_taint_filter),

@@ -199,7 +199,7 @@ static void choose_infeasible(void **state)
 	scenario_free(sc);
 }
 
-/* The answers kept across cycles (shape.c per pod spec, fit.c per node)
+/* The answers kept across cycles (shape.c per pod spec, rescache.c per node)
  * follow every node change: each decision equals the one computed with
  * those caches dropped, moving forward, back and forward again. */
 static const char *cache_scenario =

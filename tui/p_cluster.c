@@ -278,14 +278,6 @@ const struct panel_ops panel_cluster = {.name = "cluster", .draw = draw, .slot =
 
 const char *tui_plugin_code(enum plugin_id p)
 {
-	switch (p) {
-	case PL_NODE_UNSCHEDULABLE: return "Unsch";
-	case PL_NODE_NAME: return "Name";
-	case PL_TAINT_TOLERATION: return "Taint";
-	case PL_NODE_AFFINITY: return "Affin";
-	case PL_NODE_RESOURCES_FIT: return "Fit";
-	case PL_POD_TOPOLOGY_SPREAD: return "Spread";
-	case PL_INTER_POD_AFFINITY: return "PodAff";
-	default: return "?";
-	}
+	/* the plugin table's code (model/framework.c) */
+	return plugin_code(p);
 }

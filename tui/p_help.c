@@ -59,15 +59,24 @@ static int content(struct tui *t, struct rect body, int scroll)
 	glyph(&p, g->ok, ROLE_FEASIBLE, "a feasible node, with its total score");
 	glyph(&p, g->chosen, ROLE_CHOSEN, "the chosen node");
 	glyph(&p, g->bad, ROLE_FILTERED, "a filtered node (dimmed), with the filter that rejected it:");
-	p.x = 8;
-	pen_put(&p, ROLE_LABEL, "Unsch NodeUnschedulable, Name NodeName, Taint TaintToleration,");
-	pen_nl(&p);
-	p.x = 8;
-	pen_put(&p, ROLE_LABEL, "Affin NodeAffinity, Fit NodeResourcesFit, Spread PodTopologySpread,");
-	pen_nl(&p);
-	p.x = 8;
-	pen_put(&p, ROLE_LABEL, "PodAff InterPodAffinity");
-	pen_nl(&p);
+	/* each filter's code and name, in plugin order, three a line */
+	int nf = 0, shown = 0;
+	for (int f = 0; f < PL__COUNT; f++)
+		nf += plugin_filters((enum plugin_id)f);
+	for (int f = 0; f < PL__COUNT; f++) {
+		if (!plugin_filters((enum plugin_id)f))
+			continue;
+		char item[96];
+		bool first = shown % 3 == 0;
+		shown++;
+		snprintf(item, sizeof(item), "%s%s %s%s", first ? "" : " ", tui_plugin_code((enum plugin_id)f),
+			 plugin_name((enum plugin_id)f), shown < nf ? "," : "");
+		if (first)
+			p.x = 8;
+		pen_put(&p, ROLE_LABEL, item);
+		if (shown % 3 == 0 || shown == nf)
+			pen_nl(&p);
+	}
 	glyph(&p, g->bad_multi, ROLE_FILTERED, "a node failing 2+ filters: the first one, +N more");
 	glyph(&p, g->nominated, ROLE_CHOSEN,
 	      "the node preemption nominated for the pod (it shows the evicted pods)");

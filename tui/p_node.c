@@ -147,8 +147,13 @@ static void filters(struct pen *p, const struct node_rec *r, bool compact, bool 
 	struct out_buf passed = {0}, idle = {0};
 	/* the filters run in plugin order; PodTopologySpread's PreFilter skips
 	 * it without hard constraints, InterPodAffinity's without terms */
+	int last = 0;
+	for (int f = 0; f < PL__COUNT; f++)
+		last = plugin_filters((enum plugin_id)f) ? f : last;
 	for (int pass = compact ? 0 : 1; pass < 2; pass++)
-	for (int f = 0; f < PL_BALANCED_ALLOCATION; f++) {
+	for (int f = 0; f < PL__COUNT; f++) {
+		if (!plugin_filters((enum plugin_id)f))
+			continue;
 		bool failed = bits & (1u << f);
 		/* a NodeAffinity PreFilter result or conflict: nothing before
 		 * NodeAffinity ran, and with a conflict nothing after it */
@@ -167,7 +172,7 @@ static void filters(struct pen *p, const struct node_rec *r, bool compact, bool 
 				out_buf_printf(o, "%s%s", o->len ? ", " : "",
 					       plugin_name((enum plugin_id)f));
 			}
-			if (f == PL_BALANCED_ALLOCATION - 1) {
+			if (f == last) {
 				if (passed.len) {
 					p->x = 2;
 					pen_raw(p, ROLE_FEASIBLE, t->g->ok);

@@ -1,13 +1,15 @@
-/* spread.c - PodTopologySpread: PreFilter/Filter over the hard constraints,
+/* podtopologyspread.c - PodTopologySpread: PreFilter/Filter over the hard constraints,
  * PreScore/Score/NormalizeScore over the soft ones, recording every count
  * in the decision. Per-node matching counts come from cluster matchers
  * (kept incrementally), so a decision costs O(nodes x constraints). */
 #include <assert.h>
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "plugins.h"
+#include "../plugins.h"
 
 struct spread_con {
 	struct constraint_rec *rec;   /* in d->cons */
@@ -1099,3 +1101,121 @@ uint32_t spread_soft_terms(const struct spread_state *s, struct soft_term *t, ui
 	}
 	return s->nsoft;
 }
+
+int64_t score_pod_topology_spread(const struct spread_state *s, uint32_t id, uint32_t *host)
+{
+	const uint8_t *ign = spread_ignore_mask(s);
+	/* ignored nodes score 0 */
+	if (ign && !ign[id])
+		return 0;
+	/* the terms added in constraint order, as upstream adds them */
+	double a = 0;
+	for (uint32_t k = 0; k < s->nsoft; k++) {
+		const struct spread_con *sc = &s->soft[k];
+		int32_t vi = sc->kdom[id];
+		if (!sc->hostname) {
+			a += s->contrib[k][vi];
+		} else if (vi >= 0) {
+			uint32_t cnt = sc->m ? sc->m->per_node[id] : 0;
+			*host = cnt;
+			a += (double)cnt * sc->rec->weight + (double)(sc->rec->max_skew - 1);
+		}
+	}
+	return go_round(a);
+}
+
+void spread_normalize(struct decision *d)
+{
+	const int p = PL_POD_TOPOLOGY_SPREAD;
+	int64_t min = INT64_MAX, max = 0;
+	for (uint32_t i = 0; i < d->nnodes; i++) {
+		const struct node_rec *r = &d->nodes[i];
+		if (!r->feasible || !r->scored[p] || r->spread_ignored)
+			continue;
+		min = r->raw[p] < min ? r->raw[p] : min;
+		max = r->raw[p] > max ? r->raw[p] : max;
+	}
+	for (uint32_t i = 0; i < d->nnodes; i++) {
+		struct node_rec *r = &d->nodes[i];
+		if (r->feasible && r->scored[p])
+			r->norm[p] = (int16_t)spread_normalize_one(r->spread_ignored, r->raw[p], min, max);
+	}
+}
+
+static int pts_prefilter(struct cycle_state *x)
+{
+	return (x->ss = spread_prepare(x->sch, x->p, x->d, x->shape)) != NULL;
+}
+
+static void pts_prefilter_fini(struct cycle_state *x)
+{
+	spread_free(x->ss);
+	x->ss = NULL;
+}
+
+/* PreFilter returns Skip without hard constraints */
+static bool pts_filter_skip(const struct cycle_state *x)
+{
+	return !x->ss || spread_filter_skipped(x->ss);
+}
+
+static int pts_filter(const struct cycle_state *x, uint32_t id, struct node_rec *r)
+{
+	return filter_spread(id, x->ss, x->d, r);
+}
+
+/* PodTopologySpread always runs PreScore so its domains are recorded */
+static bool pts_prescore(struct cycle_state *x, const uint32_t *ids, uint32_t nf)
+{
+	return spread_prescore(x->c, x->ss, ids, nf, x->d->nignored, x->d->lean);
+}
+
+static int64_t pts_score(const struct cycle_state *x, uint32_t id, struct node_rec *r)
+{
+	return score_pod_topology_spread(x->ss, id, &r->host_count);
+}
+
+static void pts_reason(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
+		   size_t len)
+{
+	(void)c, (void)d;
+	snprintf(buf, len, "%s", r->why.spread.dom < 0 ?
+		 "node(s) didn't match pod topology spread constraints (missing required label)" :
+		 "node(s) didn't match pod topology spread constraints");
+}
+
+static void pts_detail(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
+		   size_t len)
+{
+	const struct constraint_rec *cr = &d->cons[r->why.spread.cons];
+	if (r->with_nominated && r->why.spread.dom >= 0) {
+		/* the domains recorded are counted without them */
+		snprintf(buf, len, "%s: too many matching pods once the pods nominated to this node are counted",
+			 intern_get(c->in, cr->key));
+		return;
+	}
+	if (r->why.spread.dom < 0) {
+		snprintf(buf, len, "missing label %s", intern_get(c->in, cr->key));
+		return;
+	}
+	/* a value no eligible node registered is an empty domain */
+	const struct domain_rec *dr = &cr->doms[r->why.spread.dom];
+	int64_t match = dr->exists ? dr->count : 0;
+	int64_t self = cr->self_match;
+	snprintf(buf, len, "%s=%s: %" PRId64 " + %" PRId64 " - %" PRId64 " = %" PRId64 " > maxSkew %d",
+		 intern_get(c->in, cr->key), intern_get(c->in, dr->value), match, self, cr->global_min, dr->skew,
+		 cr->max_skew);
+}
+
+const struct plugin_ops plugin_pod_topology_spread = {
+	.code = "Spread",
+	.prefilter = pts_prefilter,
+	.prefilter_fini = pts_prefilter_fini,
+	.filter_skip = pts_filter_skip,
+	.filter = pts_filter,
+	.prescore = pts_prescore,
+	.score = pts_score,
+	.normalize = spread_normalize,
+	.reason = pts_reason,
+	.detail = pts_detail,
+};

@@ -1,4 +1,4 @@
-/* interpod.c - InterPodAffinity: PreFilter counts, Filter, PreScore,
+/* interpodaffinity.c - InterPodAffinity: PreFilter counts, Filter, PreScore,
  * Score and its min-max NormalizeScore.
  *
  * Upstream keeps maps keyed by (topologyKey, value). Here each distinct
@@ -6,10 +6,11 @@
  * and the incoming pod's terms are counted through cluster matchers (per
  * node counts kept by cluster.c), so no decision scans every pod. Existing
  * pods' own terms are read from c->affinity_pods only. */
-#include "plugins.h"
+#include "../plugins.h"
 
 #include <assert.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -791,3 +792,70 @@ void ipa_normalize(struct decision *d)
 	}
 }
 
+
+static int prefilter(struct cycle_state *x)
+{
+	return (x->is = ipa_prepare(x->sch, x->p)) != NULL;
+}
+
+static void prefilter_fini(struct cycle_state *x)
+{
+	ipa_free(x->is);
+	x->is = NULL;
+}
+
+/* PreFilter returns Skip without affinity terms of its own or of others */
+static bool filter_skip(const struct cycle_state *x)
+{
+	return !x->is || ipa_filter_skipped(x->is);
+}
+
+static int filter(const struct cycle_state *x, uint32_t id, struct node_rec *r)
+{
+	return filter_inter_pod_affinity(x->c, x->p, &x->c->nodes[id], x->is, r);
+}
+
+static bool prescore(struct cycle_state *x, const uint32_t *ids, uint32_t nf)
+{
+	(void)ids, (void)nf;
+	return ipa_prescore(x->c, x->p, x->is);
+}
+
+static int64_t score(const struct cycle_state *x, uint32_t id, struct node_rec *r)
+{
+	(void)r;
+	return score_inter_pod_affinity(x->c, &x->c->nodes[id], x->is);
+}
+
+static void reason(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
+		   size_t len)
+{
+	(void)c, (void)d;
+	snprintf(buf, len, "%s", r->why.ipa.what == IPA_AFFINITY ? "node(s) didn't match pod affinity rules" :
+		 r->why.ipa.what == IPA_ANTI ? "node(s) didn't match pod anti-affinity rules" :
+		 "node(s) didn't satisfy existing pods anti-affinity rules");
+}
+
+static void detail(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
+		   size_t len)
+{
+	(void)c, (void)d;
+	snprintf(buf, len, "%s", r->why.ipa.what == IPA_AFFINITY ?
+		 "no pod matching the required affinity terms in this node's topology domain" :
+		 r->why.ipa.what == IPA_ANTI ?
+		 "a pod matching a required anti-affinity term runs in this node's topology domain" :
+		 "an existing pod's required anti-affinity matches this pod in this domain");
+}
+
+const struct plugin_ops plugin_inter_pod_affinity = {
+	.code = "PodAff",
+	.prefilter = prefilter,
+	.prefilter_fini = prefilter_fini,
+	.filter_skip = filter_skip,
+	.filter = filter,
+	.prescore = prescore,
+	.score = score,
+	.normalize = ipa_normalize,
+	.reason = reason,
+	.detail = detail,
+};

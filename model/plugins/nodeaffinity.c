@@ -1,9 +1,10 @@
 /* nodeaffinity.c - NodeAffinity: nodeSelector, required terms (Filter and
  * the PreFilter node-name narrowing) and preferred terms (Score). */
-#include "plugins.h"
+#include "../plugins.h"
 
 #include <assert.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -342,3 +343,84 @@ bool pod_has_preferred_node_affinity(const struct pod *p)
 	assert(p);
 	return p->spec.has_affinity && p->spec.affinity.node.npref > 0;
 }
+
+/* PreFilter: the nodes that metadata.name In requirements allow
+ * (PreFilterResult), or a conflict */
+static int prefilter(struct cycle_state *x)
+{
+	const struct pod *p = x->p;
+	/* only required terms can narrow by metadata.name */
+	if (!p->spec.has_affinity || !p->spec.affinity.node.has_required)
+		return 1;
+	if (!(x->allowed = calloc(x->c->nnodes + 1, sizeof(*x->allowed))))
+		return 0;
+	int narrow = prefilter_node_affinity(x->c, p, x->allowed);
+	x->conflict = narrow < 0;
+	if (narrow < 0) {
+		/* no node is evaluated */
+		memset(x->allowed, 0, (x->c->nnodes + 1) * sizeof(*x->allowed));
+	} else if (narrow == 0) {
+		free(x->allowed);
+		x->allowed = NULL;
+	}
+	return 1;
+}
+
+static void prefilter_fini(struct cycle_state *x)
+{
+	free(x->allowed);
+	x->allowed = NULL;
+}
+
+static int filter(const struct cycle_state *x, uint32_t id, struct node_rec *r)
+{
+	return filter_node_affinity(x->c, x->p, &x->c->nodes[id], r);
+}
+
+/* PreScore: Skip without preferred terms */
+static bool prescore(struct cycle_state *x, const uint32_t *ids, uint32_t nf)
+{
+	(void)ids, (void)nf;
+	return pod_has_preferred_node_affinity(x->p);
+}
+
+static int64_t score(const struct cycle_state *x, uint32_t id, struct node_rec *r)
+{
+	(void)r;
+	return score_node_affinity(x->c, x->p, &x->c->nodes[id]);
+}
+
+static void normalize(struct decision *d)
+{
+	normalize_default(d, PL_NODE_AFFINITY, false);
+}
+
+static void reason(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
+		   size_t len)
+{
+	(void)c;
+	snprintf(buf, len, "%s", d->prefilter_conflict ? "pod affinity terms conflict" :
+		 r->prefilter_cut ? "node(s) didn't satisfy plugin(s) [NodeAffinity]" :
+		 "node(s) didn't match Pod's node affinity/selector");
+}
+
+static void detail(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
+		   size_t len)
+{
+	(void)c;
+	snprintf(buf, len, "%s", d->prefilter_conflict ? "the required terms' matchFields name no common node" :
+		 r->prefilter_cut ? "not among the nodes named by matchFields metadata.name" :
+		 "node labels do not satisfy nodeSelector / required node affinity");
+}
+
+const struct plugin_ops plugin_node_affinity = {
+	.code = "Affin",
+	.prefilter = prefilter,
+	.prefilter_fini = prefilter_fini,
+	.filter = filter,
+	.prescore = prescore,
+	.score = score,
+	.normalize = normalize,
+	.reason = reason,
+	.detail = detail,
+};

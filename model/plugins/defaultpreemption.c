@@ -1,4 +1,4 @@
-/* preempt.c - DefaultPreemption's PostFilter: when no node is feasible,
+/* defaultpreemption.c - DefaultPreemption's PostFilter: when no node is feasible,
  * the dry run over the nodes where removing lower-priority pods might
  * help, the victims of each, the candidate picked and the exact status
  * message (framework/preemption/preemption.go Evaluator.Preempt,
@@ -6,7 +6,7 @@
  * a copy of each node and of the PreFilter state (probe.c), as upstream
  * works on a NodeInfo copy and a cycle state clone, and leaves the
  * cluster as it found it; deleting the victims is the timeline's work. */
-#include "preempt.h"
+#include "../preempt.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -14,9 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fiterror.h"
-#include "probe.h"
-#include "sched.h"
+#include "../fiterror.h"
+#include "../plugin.h"
+#include "../probe.h"
+#include "../sched.h"
 
 #define NOT_HELPFUL "Preemption is not helpful for scheduling"
 #define NO_VICTIMS "No preemption victims found for incoming pod"
@@ -423,3 +424,7 @@ int preempt_event(struct decision *d)
 	event_truncate(d->event);
 	return 1;
 }
+
+const struct plugin_ops plugin_default_preemption = {
+	.postfilter = preempt_run,
+};

@@ -1,7 +1,9 @@
-/* taint.c - NodeUnschedulable, NodeName and TaintToleration. */
-#include "plugins.h"
+/* tainttoleration.c - TaintToleration: Filter, Score (NormalizeScore
+ * reversed), and the toleration rules other plugins read. */
+#include "../plugins.h"
 
 #include <assert.h>
+#include <stdio.h>
 
 /* core/v1/toleration.go ToleratesTaint (gate TaintTolerationComparisonOperators off) */
 bool toleration_tolerates(const struct toleration *t, const struct taint *taint)
@@ -45,7 +47,7 @@ static bool tol_matches(const struct cluster *c, const struct toleration *t, con
 	return toleration_tolerates(&tv, &xv);
 }
 
-static bool tolerated(const struct cluster *c, const struct taint *taint, const struct toleration *tols,
+bool taint_tolerated(const struct cluster *c, const struct taint *taint, const struct toleration *tols,
 		      uint32_t ntols)
 {
 	for (uint32_t i = 0; i < ntols; i++)
@@ -81,41 +83,10 @@ int32_t taint_first_untolerated_in(const struct cluster *c, const struct node *n
 		const struct taint *tt = &n->taints[i];
 		if (tt->effect != EFFECT_NO_SCHEDULE && tt->effect != EFFECT_NO_EXECUTE)
 			continue;
-		if (!tolerated(c, tt, tols, ntols))
+		if (!taint_tolerated(c, tt, tols, ntols))
 			return (int32_t)i;
 	}
 	return -1;
-}
-
-/* nodeunschedulable/node_unschedulable.go Filter */
-int filter_node_unschedulable(const struct cluster *c, const struct pod *p, const struct node *n,
-			      struct node_rec *r)
-{
-	assert(c && p && n && r);
-	if (!n->unschedulable)
-		return 1;
-	struct taint t = {
-		.key = c->sym_unsched_taint,
-		.value = c->sym_empty,
-		.effect = EFFECT_NO_SCHEDULE,
-		.effect_text = SYM_NONE,
-	};
-	if (tolerated(c, &t, p->spec.tols, p->spec.ntols))
-		return 1;
-	r->unresolvable = true;
-	return 0;
-}
-
-/* nodename/node_name.go Fits */
-int filter_node_name(const struct cluster *c, const struct pod *p, const struct node *n,
-		     struct node_rec *r)
-{
-	assert(c && p && n && r);
-	if (p->spec.node_name == SYM_NONE || p->spec.node_name == c->sym_empty ||
-	    p->spec.node_name == n->name)
-		return 1;
-	r->unresolvable = true;
-	return 0;
 }
 
 /* tainttoleration/taint_toleration.go Filter */
@@ -153,3 +124,46 @@ int64_t score_taint_toleration(const struct cluster *c, const struct pod *p, con
 	}
 	return count;
 }
+
+static int filter(const struct cycle_state *x, uint32_t id, struct node_rec *r)
+{
+	return filter_taint_toleration(x->c, x->p, &x->c->nodes[id], r);
+}
+
+static int64_t score(const struct cycle_state *x, uint32_t id, struct node_rec *r)
+{
+	(void)r;
+	return score_taint_toleration(x->c, x->p, &x->c->nodes[id]);
+}
+
+/* tainttoleration/taint_toleration.go NormalizeScore: reversed */
+static void normalize(struct decision *d)
+{
+	normalize_default(d, PL_TAINT_TOLERATION, true);
+}
+
+static void reason(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
+		   size_t len)
+{
+	(void)c, (void)d, (void)r;
+	snprintf(buf, len, "node(s) had untolerated taint(s)");
+}
+
+static void detail(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
+		   size_t len)
+{
+	(void)d;
+	const struct taint *t = &c->nodes[r->node].taints[r->why.taint.taint];
+	const char *v = intern_get(c->in, t->value);
+	snprintf(buf, len, "untolerated taint %s%s%s:%s", intern_get(c->in, t->key), *v ? "=" : "", v,
+		 effect_name(t->effect));
+}
+
+const struct plugin_ops plugin_taint_toleration = {
+	.code = "Taint",
+	.filter = filter,
+	.score = score,
+	.normalize = normalize,
+	.reason = reason,
+	.detail = detail,
+};
