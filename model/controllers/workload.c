@@ -161,7 +161,8 @@ static void labels_canon(struct buf *b, const struct intern *in, const struct la
 		v[n] = kv[n];
 		n++;
 	}
-	qsort(v, n, sizeof(*v), cmp_str);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_str);
 	bputs(b, "{");
 	for (uint32_t i = 0; i < n; i++) {
 		bputs(b, v[i]);
