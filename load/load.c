@@ -463,7 +463,7 @@ static void add_object(struct loader *L, const struct ynode *m, const char *what
 		load_err_at(L, m, "object has no kind (expected Node, Pod, Service, Deployment, ReplicaSet, StatefulSet, ReplicationController, PriorityClass, PodDisruptionBudget or List)");
 		return;
 	}
-	if (!y_want(L, k, Y_SCALAR, "kind"))
+	if (!y_want(L, k, Y_SCALAR, "kind") || !y_is_string(L, k, "kind"))
 		return;
 	if (!strcmp(k->s, "Node"))
 		add_node(L, m, what);
@@ -773,10 +773,15 @@ static int read_document_in(struct loader *L)
 	bool kind_seen = false, kind_list = false, kind_read = true;
 	L->pod_bound = L->pod_terminating = false;
 	yaml_event_t *e = load_peek(L);
+	struct load_keys_mark skipped = load_keys_mark(L);
 	int ret = 1;
 
 	if (!e)
 		return 0;
+	/* apimachinery's YAMLOrJSONDecoder takes a document that starts
+	 * with '{' for JSON */
+	L->json_doc = e->type == YAML_MAPPING_START_EVENT &&
+		      e->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE;
 	if (e->type != YAML_MAPPING_START_EVENT) {
 		if (!load_tree(L, 1, &doc))
 			return 0;
@@ -813,7 +818,10 @@ static int read_document_in(struct loader *L)
 			continue;
 		}
 		if (kind_seen && !kind_read) {
-			/* an object skewer does not read: nothing more to keep */
+			/* an object skewer does not read: nothing more to keep,
+			 * its keys checked for duplicates all the same */
+			if (!load_keys_add(L, key.s, key.len, key.line, key.col))
+				goto abandon;
 			ynode_fini(&key);
 			if (!load_skip(L))
 				goto abandon;
@@ -872,11 +880,25 @@ static int read_document_in(struct loader *L)
 	}
 	if (doc.n >= DOC_SCAN_KEYS && !load_check_dup_keys(L, &doc))
 		goto abandon;
-	if (kind_seen)
+	if (!load_keys_check(L, skipped))
+		goto abandon;
+	struct ynode *kids = doc.kids;
+	for (uint32_t i = 0; i < doc.n; i++)
+		if (doc.kids[2 * i].type == Y_SCALAR && doc.kids[2 * i].kind == YS_MERGE) {
+			/* a top-level `<<: *base`: the merged pairs go to the arena */
+			if (!load_merge_keys(L, &doc)) {
+				free(kids);
+				return 0;
+			}
+			break;
+		}
+	if (doc.type == Y_BAD)
+		; /* reported */
+	else if (kind_seen)
 		add_object(L, &doc, "document", 1);
 	else
 		read_scenario(L, &doc);
-	free(doc.kids);
+	free(kids);
 	return ret;
 abandon:
 	free(doc.kids);
@@ -886,7 +908,9 @@ abandon:
 static int read_document(struct loader *L)
 {
 	struct load_mark mark = load_mark(L);
+	load_anchors_reset(L);
 	int ret = read_document_in(L);
+	load_anchors_reset(L);
 	load_release(L, mark);
 	return ret;
 }

@@ -106,15 +106,24 @@ int load_tolerations(struct loader *L, const struct ynode *n, struct toleration 
 		return load_oom(L);
 	*nout = n->n;
 	for (uint32_t i = 0; i < n->n; i++) {
-		const struct ynode *m = &n->kids[i];
+		const struct ynode *m = &n->kids[i], *u;
 		struct toleration *t = &(*out)[i];
 		if (!y_want(L, m, Y_MAP, "tolerations' entry"))
 			return 0;
-		if (!y_str(L, y_get(m, "key"), "key", &t->key) ||
-		    !y_str(L, y_get(m, "operator"), "operator", &t->op_text) ||
-		    !y_str(L, y_get(m, "value"), "value", &t->value) ||
-		    !y_str(L, y_get(m, "effect"), "effect", &t->effect_text))
+		if (!y_str_at(L, y_get(m, "key"), "tolerations", i, "key", &t->key) ||
+		    !y_str_at(L, y_get(m, "operator"), "tolerations", i, "operator", &t->op_text) ||
+		    !y_str_at(L, y_get(m, "value"), "tolerations", i, "value", &t->value) ||
+		    !y_str_at(L, y_get(m, "effect"), "tolerations", i, "effect", &t->effect_text))
 			return 0;
+		u = y_get(m, "tolerationSeconds");
+		if (!y_absent(u)) {
+			/* an int64 (*int64 in v1.Toleration): 1e400 and 2^63 are
+			 * refused by the decoder */
+			if (!y_int_at(L, u, "tolerations", i, "tolerationSeconds", INT64_MIN, INT64_MAX,
+				      &t->seconds))
+				return 0;
+			t->has_seconds = true;
+		}
 		if (!t->key && !(t->key = intern_str(L->in, "")))
 			return load_oom(L);
 		if (!t->value && !(t->value = intern_str(L->in, "")))
@@ -438,26 +447,28 @@ int load_affinity(struct loader *L, const struct ynode *m, struct affinity *a, b
 
 /* ---- topology spread constraints ---- */
 
-static int load_tsc(struct loader *L, const struct ynode *m, struct tsc *t)
+static int load_tsc(struct loader *L, const struct ynode *m, const char *what, uint32_t i,
+		    struct tsc *t)
 {
 	const struct ynode *ms = y_get(m, "maxSkew"), *md = y_get(m, "minDomains");
 	int64_t v = 0;
 	if (!y_want(L, m, Y_MAP, "topologySpreadConstraints' entry"))
 		return 0;
-	if (!y_absent(ms) && !y_int(L, ms, "maxSkew", INT32_MIN, INT32_MAX, &v))
+	if (!y_absent(ms) && !y_int_at(L, ms, what, i, "maxSkew", INT32_MIN, INT32_MAX, &v))
 		return 0;
 	t->max_skew = (int32_t)v;
 	if (!y_absent(md)) {
-		if (!y_int(L, md, "minDomains", INT32_MIN, INT32_MAX, &v))
+		if (!y_int_at(L, md, what, i, "minDomains", INT32_MIN, INT32_MAX, &v))
 			return 0;
 		t->has_min_domains = true;
 		t->min_domains = (int32_t)v;
 	}
-	return y_str(L, y_get(m, "topologyKey"), "topologyKey", &t->topology_key) &&
-	       y_str(L, y_get(m, "whenUnsatisfiable"), "whenUnsatisfiable", &t->when) &&
-	       y_str(L, y_get(m, "nodeAffinityPolicy"), "nodeAffinityPolicy",
-		     &t->node_affinity_policy) &&
-	       y_str(L, y_get(m, "nodeTaintsPolicy"), "nodeTaintsPolicy", &t->node_taints_policy) &&
+	return y_str_at(L, y_get(m, "topologyKey"), what, i, "topologyKey", &t->topology_key) &&
+	       y_str_at(L, y_get(m, "whenUnsatisfiable"), what, i, "whenUnsatisfiable", &t->when) &&
+	       y_str_at(L, y_get(m, "nodeAffinityPolicy"), what, i, "nodeAffinityPolicy",
+			&t->node_affinity_policy) &&
+	       y_str_at(L, y_get(m, "nodeTaintsPolicy"), what, i, "nodeTaintsPolicy",
+			&t->node_taints_policy) &&
 	       load_selector_src(L, y_get(m, "labelSelector"), "labelSelector", &t->selector) &&
 	       y_syms(L, y_get(m, "matchLabelKeys"), "matchLabelKeys", &t->match_label_keys,
 		      &t->nmatch_label_keys);
@@ -476,7 +487,7 @@ int load_tscs(struct loader *L, const struct ynode *n, const char *what, struct 
 		return load_oom(L);
 	for (uint32_t i = 0; i < n->n; i++) {
 		*nout = i + 1;
-		if (!load_tsc(L, &n->kids[i], &(*out)[i]))
+		if (!load_tsc(L, &n->kids[i], what, i, &(*out)[i]))
 			return 0;
 	}
 	return 1;
@@ -518,11 +529,24 @@ static int load_alloc(struct loader *L, const struct ynode *m, const char *what,
 			const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
 			int64_t milli = 0, units = 0;
 			bool neg;
-			if (v->type != Y_SCALAR ||
-			    !quantity_parse(v->s, v->len, &milli, &units, &neg)) {
+			const char *qt;
+			char qbuf[32];
+			size_t qlen;
+			if (!y_qty_text(L, v, what, k->s, false, qbuf, sizeof(qbuf), &qt, &qlen)) {
+				ok = 0;
+				continue;
+			}
+			if (v->type != Y_SCALAR || !quantity_parse(qt, qlen, &milli, &units, &neg)) {
 				if (v->type != Y_BAD)
 					load_err_at(L, v, "invalid quantity '%s' for '%s.%s' (expected a quantity such as 500m, 2 or 16Gi)",
 						    v->s ? v->s : y_type_name(v), what, k->s);
+				ok = 0;
+				continue;
+			}
+			if (neg) {
+				/* validation.go ValidateNode, ValidateResourceQuantityValue */
+				load_err_at(L, v, "negative quantity '%s' for '%s.%s' (expected 0 or more: the API server refuses a node with a negative resource)",
+					    v->s, what, k->s);
 				ok = 0;
 				continue;
 			}

@@ -156,12 +156,19 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 		const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
 		int64_t milli = 0, units = 0;
 		bool neg = false;
-		const char *text = v->s ? v->s : y_type_name(v);
+		const char *text = v->s ? v->s : y_type_name(v), *qt;
+		char qbuf[32];
+		size_t qlen;
 		if (v->type == Y_BAD) {
 			x->failed = true;
 			continue;
 		}
-		if (v->type != Y_SCALAR || !quantity_parse(v->s, v->len, &milli, &units, &neg)) {
+		if (!y_qty_text(L, v, path, k->s, true, qbuf, sizeof(qbuf), &qt, &qlen)) {
+			/* a decoding error, not validation: the input is refused */
+			x->failed = true;
+			continue;
+		}
+		if (v->type != Y_SCALAR || !quantity_parse(qt, qlen, &milli, &units, &neg)) {
 			if (!x->admit) {
 				load_err_at(L, v, "invalid quantity '%s' for '%s[%s]' (expected a quantity such as 500m, 2 or 16Gi)",
 					    text, path, k->s);
@@ -176,6 +183,13 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s, text,
 				     "must be greater than or equal to 0"))
 			return 0;
+		if (!x->admit && neg) {
+			/* ValidateResourceQuantityValue: a bound pod was admitted */
+			load_err_at(L, v, "negative quantity '%s' for '%s[%s]' (expected 0 or more: the API server refuses a negative request or limit)",
+				    text, path, k->s);
+			x->failed = true;
+			continue;
+		}
 		if (x->admit && !neg && is_extended(k->s) && milli % 1000 &&
 		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s, text,
 				     "must be an integer"))

@@ -77,12 +77,48 @@ bool y_want(struct loader *L, const struct ynode *n, enum ytype t, const char *w
 	return want_as(L, n, t, want_name(t), what);
 }
 
+/* "the number 123", "the boolean yes", "the string \"1\"": what a
+ * scalar is as Kubernetes' YAML reader types it. */
+static const char *kind_name(const struct ynode *n)
+{
+	switch (n->kind) {
+	case YS_INT:
+	case YS_FLOAT:
+		return "the number";
+	case YS_BOOL:
+		return "the boolean";
+	default:
+		return "the string";
+	}
+}
+
+/* A value of the wrong type where a string belongs: the API server's
+ * strict decoding refuses it ("cannot unmarshal number into Go struct
+ * field ... of type string"), so it is an input error. */
+static void not_a_string(struct loader *L, const struct ynode *n, const char *path)
+{
+	if (n->tagged)
+		load_err_at(L, n, "%s: expected a string, found %s %s (tagged); write it as \"%s\" without the tag",
+			    path, kind_name(n), n->s, n->s);
+	else
+		load_err_at(L, n, "%s: expected a string, found %s %s; quote it: \"%s\"", path,
+			    kind_name(n), n->s, n->s);
+}
+
+bool y_is_string(struct loader *L, const struct ynode *n, const char *path)
+{
+	if (n->type != Y_SCALAR || n->kind == YS_STR || n->kind == YS_MERGE)
+		return true;
+	not_a_string(L, n, path);
+	return false;
+}
+
 int y_str(struct loader *L, const struct ynode *n, const char *what, sym_t *out)
 {
 	*out = SYM_NONE;
 	if (y_absent(n))
 		return 1;
-	if (!y_want(L, n, Y_SCALAR, what))
+	if (!y_want(L, n, Y_SCALAR, what) || !y_is_string(L, n, what))
 		return 0;
 	*out = intern_n(L->in, n->s, n->len);
 	if (*out == SYM_NONE)
@@ -90,29 +126,91 @@ int y_str(struct loader *L, const struct ynode *n, const char *what, sym_t *out)
 	return 1;
 }
 
+/* An entry's field: its path (LIST[IDX].FIELD) is only formatted for an
+ * error, so the common case costs nothing. */
+static bool typed_ok(const struct ynode *n, bool integer)
+{
+	if (y_absent(n))
+		return !integer;
+	if (n->type != Y_SCALAR)
+		return false;
+	return integer ? n->kind == YS_INT : (n->kind == YS_STR || n->kind == YS_MERGE);
+}
+
+int y_str_at(struct loader *L, const struct ynode *n, const char *list, uint32_t idx,
+	     const char *field, sym_t *out)
+{
+	char path[192];
+	if (typed_ok(n, false))
+		return y_str(L, n, field, out);
+	snprintf(path, sizeof(path), "%s[%u].%s", list, idx, field);
+	return y_str(L, n, path, out);
+}
+
+int y_int_at(struct loader *L, const struct ynode *n, const char *list, uint32_t idx,
+	     const char *field, int64_t lo, int64_t hi, int64_t *out)
+{
+	char path[192];
+	if (typed_ok(n, true))
+		return y_int(L, n, field, lo, hi, out);
+	snprintf(path, sizeof(path), "%s[%u].%s", list, idx, field);
+	return y_int(L, n, path, lo, hi, out);
+}
+
+/* The integer n holds as Kubernetes decodes it into an integer field:
+ * a YAML int (0x1F, 1_000 too), or a YAML float with no fraction (YAML's
+ * 1.0 and 1e3 become JSON's 1 and 1000), but no float in a JSON document
+ * (encoding/json refuses 1.0 for an int), no string, no boolean.
+ * Returns 1, 0 with the reason reported; 2: a number beyond int64. */
+static int int_value(struct loader *L, const struct ynode *n, const char *what, int64_t *out)
+{
+	bool big = false;
+	struct ydec d;
+	int r;
+	switch (n->kind) {
+	case YS_INT:
+		r = load_yaml_int(n->s, n->len, out, &big);
+		return r == 1 ? 1 : 2;
+	case YS_FLOAT:
+		if (!L->json_doc && load_yaml_float(n->s, n->len, &d) && d.integral) {
+			if (!d.fits)
+				return 2;
+			*out = d.v;
+			return 1;
+		}
+		if (L->json_doc && load_yaml_float(n->s, n->len, &d) && d.integral && d.fits)
+			load_err_at(L, n, "%s: expected an integer, found the number %s; write it as %lld",
+				    what, n->s, (long long)d.v);
+		else
+			load_err_at(L, n, "%s: expected an integer, found the number %s", what, n->s);
+		return 0;
+	case YS_BOOL:
+		load_err_at(L, n, "%s: expected an integer, found the boolean %s", what, n->s);
+		return 0;
+	default: {
+		int64_t v;
+		/* a quoted number: the fix is to drop the quotes */
+		if (n->len && load_yaml_int(n->s, n->len, &v, &big) == 1 && (n->quoted || n->tagged))
+			load_err_at(L, n, "%s: expected an integer, found the string \"%s\"; write it without %s: %s",
+				    what, n->s, n->tagged ? "the tag" : "quotes", n->s);
+		else
+			load_err_at(L, n, "%s: expected an integer, found the string \"%s\"", what, n->s);
+		return 0;
+	}
+	}
+}
+
 int y_int(struct loader *L, const struct ynode *n, const char *what, int64_t lo, int64_t hi,
 	  int64_t *out)
 {
+	int64_t v = 0;
+	int r;
 	if (!want_as(L, n, Y_SCALAR, "an integer", what))
 		return 0;
-	const char *s = n->s;
-	char *end;
-	errno = 0;
-	long long v = strtoll(s, &end, 10);
-	/* JSON writes integral floats as "3.0" sometimes; accept ".0" tails */
-	if (end != s && *end == '.') {
-		const char *z = end + 1;
-		while (*z == '0')
-			z++;
-		if (*z == '\0')
-			end = (char *)z;
-	}
-	if (end == s || *end != '\0' || errno == ERANGE || s[0] == ' ') {
-		load_err_at(L, n, "expected an integer for '%s', found '%s'", what, s);
+	if (!(r = int_value(L, n, what, &v)))
 		return 0;
-	}
-	if (v < lo || v > hi) {
-		load_err_at(L, n, "'%s' is out of range for '%s' (expected %lld to %lld)", s, what,
+	if (r == 2 || v < lo || v > hi) {
+		load_err_at(L, n, "'%s' is out of range for '%s' (expected %lld to %lld)", n->s, what,
 			    (long long)lo, (long long)hi);
 		return 0;
 	}
@@ -122,25 +220,30 @@ int y_int(struct loader *L, const struct ynode *n, const char *what, int64_t lo,
 
 int y_bool(struct loader *L, const struct ynode *n, const char *what, bool *out)
 {
-	static const char *const t[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
-	static const char *const f[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+	/* resolve.go: y, yes, true, on (any case form it lists) are true */
+	static const char *const t[] = {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
+					"on", "On", "ON"};
 	if (!want_as(L, n, Y_SCALAR, "true or false", what))
 		return 0;
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
-		if (!strcmp(n->s, t[i])) {
-			*out = true;
-			return 1;
-		}
-		if (!strcmp(n->s, f[i])) {
-			*out = false;
-			return 1;
-		}
+	if (n->kind != YS_BOOL) {
+		if (n->kind == YS_STR && (n->quoted || n->tagged) &&
+		    (!strcmp(n->s, "true") || !strcmp(n->s, "false")))
+			load_err_at(L, n, "%s: expected true or false, found the string \"%s\"; write it without %s: %s",
+				    what, n->s, n->tagged ? "the tag" : "quotes", n->s);
+		else if (n->kind == YS_STR)
+			load_err_at(L, n, "%s: expected true or false, found the string \"%s\"", what, n->s);
+		else
+			load_err_at(L, n, "%s: expected true or false, found %s %s", what, kind_name(n), n->s);
+		return 0;
 	}
-	load_err_at(L, n, "expected true or false for '%s', found '%s'", what, n->s);
-	return 0;
+	*out = false;
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(n->s, t[i]))
+			*out = true;
+	return 1;
 }
 
-/* A label map: string keys, scalar values (null gives ""). */
+/* A label map: string keys, string values (null gives ""). */
 int y_labels(struct loader *L, const struct ynode *n, const char *what, struct labels *out)
 {
 	int ok = 1;
@@ -162,6 +265,15 @@ int y_labels(struct loader *L, const struct ynode *n, const char *what, struct l
 		if (y_absent(v)) {
 			vs = intern_n(L->in, "", 0);
 		} else if (v->type == Y_SCALAR) {
+			if (v->kind != YS_STR && v->kind != YS_MERGE) {
+				char *path = load_fmt("%s.%s", what, k->s);
+				if (!path)
+					return load_oom(L);
+				not_a_string(L, v, path);
+				free(path);
+				ok = 0;
+				continue;
+			}
 			vs = intern_n(L->in, v->s, v->len);
 		} else {
 			if (v->type != Y_BAD)
@@ -174,6 +286,44 @@ int y_labels(struct loader *L, const struct ynode *n, const char *what, struct l
 			return load_oom(L);
 	}
 	return ok;
+}
+
+int y_qty_text(struct loader *L, const struct ynode *n, const char *path, const char *key,
+	       bool bracket, char *buf, size_t cap, const char **text, size_t *len)
+{
+	int64_t v;
+	bool big;
+	*text = n->s;
+	*len = n->len;
+	if (n->type != Y_SCALAR)
+		return 1; /* the caller reports "invalid quantity" */
+	switch (n->kind) {
+	case YS_BOOL:
+		load_err_at(L, n, "%s%s%s%s: expected a quantity, found the boolean %s; write a quantity such as 500m, 2 or 16Gi",
+			    path, bracket ? "[" : ".", key, bracket ? "]" : "", n->s);
+		return 0;
+	case YS_INT:
+		/* a YAML int reaches Quantity's UnmarshalJSON as a JSON number */
+		if (load_yaml_int(n->s, n->len, &v, &big) == 1) {
+			snprintf(buf, cap, "%lld", (long long)v);
+			*text = buf;
+			*len = strlen(buf);
+		}
+		return 1;
+	case YS_FLOAT:
+		if (memchr(n->s, '_', n->len) && n->len < cap) {
+			size_t k = 0;
+			for (size_t i = 0; i < n->len; i++)
+				if (n->s[i] != '_')
+					buf[k++] = n->s[i];
+			buf[k] = '\0';
+			*text = buf;
+			*len = k;
+		}
+		return 1;
+	default:
+		return 1;
+	}
 }
 
 int y_syms(struct loader *L, const struct ynode *n, const char *what, sym_t **out, uint32_t *nout)
@@ -196,6 +346,13 @@ int y_syms(struct loader *L, const struct ynode *n, const char *what, sym_t **ou
 		} else if (!y_want(L, k, Y_SCALAR, what)) {
 			free(v);
 			return 0;
+		} else if (k->kind != YS_STR && k->kind != YS_MERGE) {
+			char *path = load_fmt("%s[%u]", what, i);
+			if (path)
+				not_a_string(L, k, path);
+			free(v);
+			free(path);
+			return path ? 0 : load_oom(L);
 		} else {
 			v[i] = intern_n(L->in, k->s, k->len);
 		}

@@ -4,6 +4,8 @@
 #include "loader.h"
 
 #include <assert.h>
+#include <errno.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +84,11 @@ void load_release(struct loader *L, struct load_mark m)
 	struct load_arena *a = &L->arena;
 	struct load_block **pp, *x;
 	uint32_t keep = 0;
+	/* an anchored node of this document may be aliased by a later
+	 * object: the trees stay until the document ends (anchors are rare,
+	 * and never in kubectl's output) */
+	if (L->nanchors)
+		return;
 	if (!m.b) {
 		/* the mark came before the first block: all blocks are spare */
 		m.b = a->head;
@@ -111,6 +118,22 @@ void load_tree_fini(struct loader *L)
 		free(x);
 	}
 	L->arena.head = L->arena.cur = NULL;
+	load_anchors_reset(L);
+	free(L->anchors);
+	free(L->anchor_slots);
+	free(L->open_anchors);
+	L->anchors = NULL;
+	L->anchor_slots = NULL;
+	L->open_anchors = NULL;
+	L->anchors_cap = L->open_cap = 0;
+	free(L->krec);
+	free(L->kbuf);
+	free(L->frames);
+	L->krec = NULL;
+	L->kbuf = NULL;
+	L->frames = NULL;
+	L->nkrec = L->krec_cap = L->nframes = L->frames_cap = 0;
+	L->kbuf_len = L->kbuf_cap = 0;
 	free(L->stack);
 	L->stack = NULL;
 	L->nstack = L->stack_cap = 0;
@@ -268,16 +291,219 @@ void load_take(struct loader *L)
 	take(L);
 }
 
+/* ---- keys of skipped mappings ---- */
+
+struct load_keyrec {
+	uint64_t hash;
+	size_t off;
+	uint32_t len, line, col;
+};
+
+struct load_skipframe {
+	bool map;
+	bool want_key;         /* map: the next item is a key */
+	struct load_keys_mark keys;
+};
+
+struct load_keys_mark load_keys_mark(const struct loader *L)
+{
+	struct load_keys_mark m = {L->nkrec, L->kbuf_len};
+	return m;
+}
+
+/* A word at a time, the last word overlapping: a dump's skipped
+ * mappings hold most of its keys. */
+static inline uint64_t key_hash(const char *s, size_t len)
+{
+	uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15ull, w = 0;
+	uint32_t a, b;
+	if (len >= 8) {
+		for (; len > 8; s += 8, len -= 8) {
+			memcpy(&w, s, 8);
+			h = (h ^ w) * 0xff51afd7ed558ccdull;
+			h ^= h >> 32;
+		}
+		memcpy(&w, s + len - 8, 8);
+	} else if (len >= 4) {
+		memcpy(&a, s, 4);
+		memcpy(&b, s + len - 4, 4);
+		w = (uint64_t)a << 32 | b;
+	} else if (len) {
+		w = (uint64_t)(unsigned char)s[0] << 16 | (uint64_t)(unsigned char)s[len / 2] << 8 |
+		    (unsigned char)s[len - 1];
+	}
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+	return h ^ (h >> 29);
+}
+
+static int keys_grow(struct loader *L, size_t len)
+{
+	if (L->nkrec == L->krec_cap) {
+		uint32_t ncap = L->krec_cap ? L->krec_cap * 2 : 256;
+		struct load_keyrec *v = realloc(L->krec, (size_t)ncap * sizeof(*v));
+		if (!v)
+			return load_oom(L);
+		L->krec = v;
+		L->krec_cap = ncap;
+	}
+	if (L->kbuf_len + len + 1 > L->kbuf_cap) {
+		size_t ncap = L->kbuf_cap ? L->kbuf_cap : 4096;
+		while (ncap < L->kbuf_len + len + 1)
+			ncap *= 2;
+		char *b = realloc(L->kbuf, ncap);
+		if (!b)
+			return load_oom(L);
+		L->kbuf = b;
+		L->kbuf_cap = ncap;
+	}
+	return 1;
+}
+
+/* A key of at most 8 bytes is kept in its record (its bytes are its
+ * hash, exactly); a longer one is copied to L->kbuf. */
+static inline int keys_add(struct loader *L, const char *s, size_t len, uint32_t line, uint32_t col)
+{
+	struct load_keyrec *r;
+	if (L->nkrec == L->krec_cap || (len > 8 && L->kbuf_len + len + 1 > L->kbuf_cap))
+		if (!keys_grow(L, len))
+			return 0;
+	r = &L->krec[L->nkrec++];
+	r->len = (uint32_t)len;
+	r->line = line;
+	r->col = col;
+	if (len <= 8) {
+		r->hash = 0;
+		memcpy(&r->hash, s, len);
+		r->off = SIZE_MAX;
+		return 1;
+	}
+	memcpy(L->kbuf + L->kbuf_len, s, len);
+	L->kbuf[L->kbuf_len + len] = '\0';
+	r->hash = key_hash(s, len);
+	r->off = L->kbuf_len;
+	L->kbuf_len += len + 1;
+	return 1;
+}
+
+int load_keys_add(struct loader *L, const char *s, size_t len, uint32_t line, uint32_t col)
+{
+	return keys_add(L, s, len, line, col);
+}
+
+static int keyrec_cmp(const void *a, const void *b)
+{
+	const struct load_keyrec *x = a, *y = b;
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->col < y->col ? -1 : (x->col > y->col);
+}
+
+static bool keyrec_same(const struct loader *L, const struct load_keyrec *a,
+			const struct load_keyrec *b)
+{
+	return a->hash == b->hash && a->len == b->len &&
+	       (a->len <= 8 || !memcmp(L->kbuf + a->off, L->kbuf + b->off, a->len));
+}
+
+static void keyrec_dup(struct loader *L, const struct load_keyrec *first,
+		       const struct load_keyrec *dup)
+{
+	char s[9] = {0};
+	if (dup->len <= 8)
+		memcpy(s, &dup->hash, dup->len);
+	load_err(L, dup->line, dup->col,
+		 "duplicate key '%s' (expected each key once in a mapping; first at line %u)",
+		 dup->len <= 8 ? s : L->kbuf + dup->off, first->line);
+}
+
+int load_keys_check(struct loader *L, struct load_keys_mark m)
+{
+	uint32_t n = L->nkrec - m.rec;
+	/* krec is NULL until a key is recorded */
+	struct load_keyrec *r = n ? L->krec + m.rec : NULL;
+	if (n < 2) {
+		/* most skipped mappings of a dump (managedFields) */
+	} else if (n <= 16) {
+		for (uint32_t i = 1; i < n; i++)
+			for (uint32_t j = 0; j < i; j++)
+				if (keyrec_same(L, &r[j], &r[i])) {
+					keyrec_dup(L, &r[j], &r[i]);
+					break;
+				}
+	} else {
+		/* the records are dropped next: sorted in place */
+		qsort(r, n, sizeof(*r), keyrec_cmp);
+		for (uint32_t i = 1, first = 0; i < n; i++) {
+			if (r[i].hash != r[first].hash) {
+				first = i;
+				continue;
+			}
+			/* equal hashes: compare with every earlier one of them */
+			for (uint32_t j = first; j < i; j++)
+				if (keyrec_same(L, &r[j], &r[i])) {
+					keyrec_dup(L, &r[j], &r[i]);
+					break;
+				}
+		}
+	}
+	L->nkrec = m.rec;
+	L->kbuf_len = m.buf;
+	return !L->oom;
+}
+
+static int anchored_node(struct loader *L, uint32_t depth, struct ynode *out);
+static int skip_alias(struct loader *L);
+static const char *event_anchor(const yaml_event_t *e);
+
 /* The rest of a skipped collection, `depth` levels of it open: each event
  * straight from libyaml and freed at once, as a bare parse does, with the
  * checks of peek and take (syntax errors, the nesting limit, L->level).
- * Most of a kubectl dump (managedFields, status, annotations) goes by here. */
-static int skip_open(struct loader *L, uint32_t depth)
+ * Most of a kubectl dump (managedFields, status, annotations) goes by here.
+ * Nodes are counted for the alias budget; an anchored node is built (an
+ * alias may use it later) and an alias is checked as if it were read. */
+/* One item of the innermost frame above base is complete: a map's key
+ * turns to its value and back. key: the item, when it is a scalar. */
+static int frame_item(struct loader *L, uint32_t base, const yaml_event_t *key)
+{
+	struct load_skipframe *f;
+	if (L->nframes <= base)
+		return 1;
+	f = &L->frames[L->nframes - 1];
+	if (!f->map)
+		return 1;
+	if (f->want_key && key)
+		if (!keys_add(L, (const char *)key->data.scalar.value, key->data.scalar.length,
+				   (uint32_t)key->start_mark.line + 1, (uint32_t)key->start_mark.column + 1))
+			return 0;
+	f->want_key = !f->want_key;
+	return 1;
+}
+
+static int frame_push(struct loader *L, bool map)
+{
+	if (L->nframes == L->frames_cap) {
+		uint32_t ncap = L->frames_cap ? L->frames_cap * 2 : 16;
+		struct load_skipframe *v = realloc(L->frames, (size_t)ncap * sizeof(*v));
+		if (!v)
+			return load_oom(L);
+		L->frames = v;
+		L->frames_cap = ncap;
+	}
+	L->frames[L->nframes].map = map;
+	L->frames[L->nframes].want_key = true;
+	L->frames[L->nframes].keys = load_keys_mark(L);
+	L->nframes++;
+	return 1;
+}
+
+/* The frames live on L->frames from base up: an anchored node met here is
+ * built, and may skip parts of itself with a skip_open of its own. */
+static int skip_events(struct loader *L, uint32_t base)
 {
 	yaml_event_t *e = &L->ev;
-	if (L->abort_file || L->oom)
-		return 0;
-	while (depth > 0) {
+	while (L->nframes > base) {
 		if (!yaml_parser_parse(&L->parser, e)) {
 			load_syntax_error(L);
 			return 0;
@@ -290,15 +516,45 @@ static int skip_open(struct loader *L, uint32_t depth)
 				too_deep(L);
 				return 0;
 			}
+			if ((e->type == YAML_SEQUENCE_START_EVENT ? e->data.sequence_start.anchor
+								   : e->data.mapping_start.anchor)) {
+				struct ynode n;
+				L->have_ev = true;
+				if (!anchored_node(L, L->level + 1, &n) || !frame_item(L, base, NULL))
+					return 0;
+				continue;
+			}
+			L->decode_count++;
 			L->level++;
-			depth++;
+			if (!frame_push(L, e->type == YAML_MAPPING_START_EVENT))
+				return 0;
 			break;
 		case YAML_SEQUENCE_END_EVENT:
-		case YAML_MAPPING_END_EVENT:
+		case YAML_MAPPING_END_EVENT: {
+			const struct load_skipframe *f = &L->frames[--L->nframes];
 			if (L->level)
 				L->level--;
-			depth--;
+			if ((f->map && !load_keys_check(L, f->keys)) || !frame_item(L, base, NULL))
+				return 0;
 			break;
+		}
+		case YAML_SCALAR_EVENT:
+			if (e->data.scalar.anchor) {
+				struct ynode n;
+				L->have_ev = true;
+				if (!anchored_node(L, L->level + 1, &n) || !frame_item(L, base, NULL))
+					return 0;
+				continue;
+			}
+			L->decode_count++;
+			if (!frame_item(L, base, e))
+				return 0;
+			break;
+		case YAML_ALIAS_EVENT:
+			L->have_ev = true;
+			if (!skip_alias(L) || !frame_item(L, base, NULL))
+				return 0;
+			continue;
 		case YAML_STREAM_END_EVENT:
 		case YAML_DOCUMENT_END_EVENT:
 			/* never reached inside a node: libyaml balances events */
@@ -312,6 +568,18 @@ static int skip_open(struct loader *L, uint32_t depth)
 	return 1;
 }
 
+static int skip_open(struct loader *L, bool map)
+{
+	uint32_t base = L->nframes;
+	if (L->abort_file || L->oom || !frame_push(L, map))
+		return 0;
+	if (!skip_events(L, base)) {
+		L->nframes = base;
+		return 0;
+	}
+	return 1;
+}
+
 int load_skip(struct loader *L)
 {
 	yaml_event_t *e = peek(L);
@@ -320,8 +588,21 @@ int load_skip(struct loader *L)
 	switch (e->type) {
 	case YAML_SEQUENCE_START_EVENT:
 	case YAML_MAPPING_START_EVENT:
+	case YAML_SCALAR_EVENT:
+		if (event_anchor(e)) {
+			struct ynode n;
+			return anchored_node(L, L->level + 1, &n);
+		}
+		L->decode_count++;
+		if (e->type == YAML_SCALAR_EVENT) {
+			take(L);
+			return 1;
+		}
+		bool map = e->type == YAML_MAPPING_START_EVENT;
 		take(L);
-		return skip_open(L, 1);
+		return skip_open(L, map);
+	case YAML_ALIAS_EVENT:
+		return skip_alias(L);
 	case YAML_STREAM_END_EVENT:
 	case YAML_DOCUMENT_END_EVENT:
 		/* never reached where a node is due */
@@ -342,6 +623,432 @@ static bool plain_null(const char *s, size_t len)
 {
 	return len == 0 || (len == 1 && s[0] == '~') ||
 	       (len == 4 && (!memcmp(s, "null", 4) || !memcmp(s, "Null", 4) || !memcmp(s, "NULL", 4)));
+}
+
+/* ---- scalar types (gopkg.in/yaml.v2 resolve.go resolve) ---- */
+
+static bool word_in(const char *s, size_t len, const char *const *words)
+{
+	for (; *words; words++)
+		if (strlen(*words) == len && !memcmp(*words, s, len))
+			return true;
+	return false;
+}
+
+/* A YAML 1.1 float as resolve.go's yamlStyleFloat accepts it:
+ * [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)? */
+static bool yaml_style_float(const char *s, size_t len)
+{
+	size_t i = 0, d = 0;
+	if (i < len && (s[i] == '+' || s[i] == '-'))
+		i++;
+	if (i < len && s[i] == '.') {
+		for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			d++;
+		if (!d)
+			return false;
+	} else {
+		for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			d++;
+		if (!d)
+			return false;
+		if (i < len && s[i] == '.')
+			for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+				;
+	}
+	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < len && (s[i] == '+' || s[i] == '-'))
+			i++;
+		for (d = 0; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			d++;
+		if (!d)
+			return false;
+	}
+	return i == len;
+}
+
+int load_yaml_int(const char *s, size_t len, int64_t *out, bool *big)
+{
+	/* strconv.ParseInt(s, 0, 64), then ParseUint, after resolve.go has
+	 * dropped every '_' */
+	char buf[80];
+	size_t n = 0, i = 0;
+	bool neg = false;
+	unsigned base = 10;
+	uint64_t v = 0;
+	*big = false;
+	for (size_t k = 0; k < len; k++) {
+		if (s[k] == '_')
+			continue;
+		if (n + 1 >= sizeof(buf))
+			return 0; /* far beyond 64 bits */
+		buf[n++] = s[k];
+	}
+	buf[n] = '\0';
+	if (i < n && (buf[i] == '+' || buf[i] == '-'))
+		neg = buf[i++] == '-';
+	if (i + 1 < n && buf[i] == '0') {
+		char c = buf[i + 1];
+		if (c == 'x' || c == 'X')
+			base = 16, i += 2;
+		else if (c == 'o' || c == 'O')
+			base = 8, i += 2;
+		else if (c == 'b' || c == 'B')
+			base = 2, i += 2;
+		else
+			base = 8, i += 1;
+	}
+	if (i == n)
+		return 0; /* "0x", "+" */
+	for (; i < n; i++) {
+		unsigned d;
+		char c = buf[i];
+		if (c >= '0' && c <= '9')
+			d = (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			d = (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			d = (unsigned)(c - 'A' + 10);
+		else
+			return 0;
+		if (d >= base)
+			return 0;
+		if (v > (UINT64_MAX - d) / base) {
+			*big = true; /* beyond uint64: resolve.go tries a float */
+			return 0;
+		}
+		v = v * base + d;
+	}
+	if (neg) {
+		if (v > (uint64_t)1 << 63) {
+			*big = true;
+			return 0;
+		}
+		*out = v == (uint64_t)1 << 63 ? INT64_MIN : -(int64_t)v;
+		return 1;
+	}
+	if (v > (uint64_t)INT64_MAX) {
+		*big = true; /* a uint64: a number, but no int64 */
+		return 2;
+	}
+	*out = (int64_t)v;
+	return 1;
+}
+
+int load_yaml_float(const char *s, size_t len, struct ydec *out)
+{
+	/* the text's digits, exponent applied: value = D * 10^x, D without
+	 * leading or trailing zeros; no strtod, whose decimal point follows
+	 * the locale the TUI sets */
+	char d[400];
+	size_t nd = 0, i = 0;
+	int64_t x = 0, e = 0;
+	bool neg = false, seen = false;
+	struct ydec r = {0};
+	{
+		char buf[400];
+		size_t n = 0;
+		for (size_t k = 0; k < len; k++) {
+			if (s[k] == '_')
+				continue;
+			if (n + 1 >= sizeof(buf))
+				return 0;
+			buf[n++] = s[k];
+		}
+		if (!yaml_style_float(buf, n))
+			return 0;
+		if (buf[i] == '+' || buf[i] == '-')
+			neg = buf[i++] == '-';
+		for (; i < n && buf[i] != 'e' && buf[i] != 'E'; i++) {
+			if (buf[i] == '.') {
+				seen = true;
+				continue;
+			}
+			if (!nd && buf[i] == '0') {
+				if (seen)
+					x--;
+				continue;
+			}
+			d[nd++] = buf[i];
+			if (seen)
+				x--;
+		}
+		if (i < n) {
+			i++;
+			bool eneg = buf[i] == '-';
+			if (buf[i] == '+' || buf[i] == '-')
+				i++;
+			for (; i < n; i++)
+				if (e < 100000)
+					e = e * 10 + (buf[i] - '0');
+			x += eneg ? -e : e;
+		}
+	}
+	while (nd && d[nd - 1] == '0') {
+		nd--;
+		x++;
+	}
+	r.neg = neg;
+	r.zero = nd == 0;
+	if (!r.zero) {
+		/* strconv.ParseFloat fails above the largest float64 (~1.8e308) */
+		int64_t mag = (int64_t)nd + x; /* digits before the point */
+		if (mag > 309 || (mag == 309 && memcmp(d, "17976931348623158", nd < 17 ? nd : 17) > 0))
+			return 0;
+	}
+	r.integral = r.zero || x >= 0;
+	if (r.integral && (r.zero || (int64_t)nd + x <= 19)) {
+		uint64_t v = 0;
+		for (size_t k = 0; k < nd; k++)
+			v = v * 10 + (uint64_t)(d[k] - '0');
+		for (int64_t k = 0; k < x && !r.zero; k++)
+			v *= 10;
+		if (v <= (uint64_t)INT64_MAX) {
+			r.fits = true;
+			r.v = neg ? -(int64_t)v : (int64_t)v;
+		}
+	}
+	*out = r;
+	return 1;
+}
+
+/* The type of a plain scalar that is not null. */
+static uint8_t resolve_plain(const char *s, size_t len)
+{
+	static const char *const bools[] = {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
+					    "on", "On", "ON", "n", "N", "no", "No", "NO", "false",
+					    "False", "FALSE", "off", "Off", "OFF", NULL};
+	static const char *const floats[] = {".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF",
+					     "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF",
+					     NULL};
+	int64_t iv;
+	struct ydec dv;
+	bool big;
+	switch (s[0]) {
+	case 'y': case 'Y': case 'n': case 'N': case 't': case 'T':
+	case 'f': case 'F': case 'o': case 'O':
+		return len <= 5 && word_in(s, len, bools) ? YS_BOOL : YS_STR;
+	case '<':
+		return len == 2 && s[1] == '<' ? YS_MERGE : YS_STR;
+	case '.':
+		if (word_in(s, len, floats))
+			return YS_FLOAT;
+		/* strconv.ParseFloat(in): ".5", ".5e3" */
+		return load_yaml_float(s, len, &dv) && !memchr(s, '_', len) ? YS_FLOAT : YS_STR;
+	case '+': case '-':
+		if (len >= 4 && s[1] == '.' && word_in(s, len, floats))
+			return YS_FLOAT;
+		/* fall through */
+	case '0': case '1': case '2': case '3': case '4':
+	case '5': case '6': case '7': case '8': case '9':
+		if (load_yaml_int(s, len, &iv, &big))
+			return YS_INT;
+		return load_yaml_float(s, len, &dv) ? YS_FLOAT : YS_STR;
+	default:
+		return YS_STR;
+	}
+}
+
+/* ---- anchors and aliases ---- */
+
+struct load_anchor {
+	char *name;
+	struct ynode node;
+	uint64_t size;         /* nodes, its aliases expanded */
+};
+
+static uint32_t name_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+void load_anchors_reset(struct loader *L)
+{
+	for (uint32_t i = 0; i < L->nanchors; i++)
+		free(L->anchors[i].name);
+	L->nanchors = 0;
+	if (L->anchor_slots)
+		memset(L->anchor_slots, 0, ((size_t)L->anchor_mask + 1) * sizeof(*L->anchor_slots));
+	for (uint32_t i = 0; i < L->nopen; i++)
+		free(L->open_anchors[i]);
+	L->nopen = 0;
+	L->decode_count = L->alias_count = 0;
+	L->nkrec = 0;
+	L->kbuf_len = 0;
+	L->nframes = 0;
+}
+
+static struct load_anchor *anchor_find(const struct loader *L, const char *name)
+{
+	if (!L->anchor_slots)
+		return NULL;
+	for (uint32_t h = name_hash(name) & L->anchor_mask;; h = (h + 1) & L->anchor_mask) {
+		uint32_t x = L->anchor_slots[h];
+		if (!x)
+			return NULL;
+		if (!strcmp(L->anchors[x - 1].name, name))
+			return &L->anchors[x - 1];
+	}
+}
+
+/* Records name -> n; a later anchor of the same name replaces the earlier
+ * one for the aliases after it, as YAML says. Takes name. */
+static int anchor_put(struct loader *L, char *name, const struct ynode *n, uint64_t size)
+{
+	struct load_anchor *a = anchor_find(L, name);
+	if (a) {
+		free(name);
+		a->node = *n;
+		a->size = size;
+		return 1;
+	}
+	if (L->nanchors == L->anchors_cap) {
+		uint32_t ncap = L->anchors_cap ? L->anchors_cap * 2 : 16;
+		struct load_anchor *v = realloc(L->anchors, (size_t)ncap * sizeof(*v));
+		if (!v) {
+			free(name);
+			return load_oom(L);
+		}
+		L->anchors = v;
+		L->anchors_cap = ncap;
+	}
+	if (!L->anchor_slots || (L->nanchors + 1) * 2 > L->anchor_mask + 1) {
+		uint32_t nmask = L->anchor_slots ? L->anchor_mask * 2 + 1 : 63;
+		uint32_t *t = calloc((size_t)nmask + 1, sizeof(*t));
+		if (!t) {
+			free(name);
+			return load_oom(L);
+		}
+		free(L->anchor_slots);
+		L->anchor_slots = t;
+		L->anchor_mask = nmask;
+		for (uint32_t i = 0; i < L->nanchors; i++) {
+			uint32_t h = name_hash(L->anchors[i].name) & nmask;
+			while (t[h])
+				h = (h + 1) & nmask;
+			t[h] = i + 1;
+		}
+	}
+	uint32_t h = name_hash(name) & L->anchor_mask;
+	while (L->anchor_slots[h])
+		h = (h + 1) & L->anchor_mask;
+	L->anchor_slots[h] = L->nanchors + 1;
+	L->anchors[L->nanchors].name = name;
+	L->anchors[L->nanchors].node = *n;
+	L->anchors[L->nanchors].size = size;
+	L->nanchors++;
+	return 1;
+}
+
+static const char *event_anchor(const yaml_event_t *e)
+{
+	switch (e->type) {
+	case YAML_SCALAR_EVENT:
+		return (const char *)e->data.scalar.anchor;
+	case YAML_SEQUENCE_START_EVENT:
+		return (const char *)e->data.sequence_start.anchor;
+	case YAML_MAPPING_START_EVENT:
+		return (const char *)e->data.mapping_start.anchor;
+	default:
+		return NULL;
+	}
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* go-yaml v3 decode.go allowedAliasRatio: 99% of a document's nodes may
+ * come from aliases up to 400,000 nodes, falling to 10% at 4,000,000 */
+static double allowed_alias_ratio(uint64_t decoded)
+{
+	if (decoded <= 400000)
+		return 0.99;
+	if (decoded >= 4000000)
+		return 0.10;
+	return 0.99 - 0.89 * ((double)(decoded - 400000) / 3600000.0);
+}
+
+/* The alias event at hand (not taken): counts its expansion against the
+ * budget. Returns its anchor, or NULL when it was reported (unknown or
+ * unfinished anchor: *fatal false; excessive aliasing: *fatal true, the
+ * file is abandoned). */
+static const struct load_anchor *alias_use(struct loader *L, const yaml_event_t *e, bool *fatal)
+{
+	const char *name = (const char *)e->data.alias.anchor;
+	uint32_t line = (uint32_t)e->start_mark.line + 1, col = (uint32_t)e->start_mark.column + 1;
+	const struct load_anchor *a = anchor_find(L, name);
+	*fatal = false;
+	if (!a) {
+		for (uint32_t i = 0; i < L->nopen; i++)
+			if (!strcmp(L->open_anchors[i], name)) {
+				load_err(L, line, col, "alias '*%s' is inside the node of its own anchor '&%s' (expected an alias after its anchor's node ends)",
+					 name, name);
+				return NULL;
+			}
+		load_err(L, line, col, "alias '*%s' has no anchor '&%s' before it (expected an anchor earlier in the same document)",
+			 name, name);
+		return NULL;
+	}
+	/* decode.go unmarshal: the alias node itself, then its anchor's
+	 * nodes, each counted as decoded through an alias */
+	L->decode_count = sat_add(sat_add(L->decode_count, 1), a->size);
+	L->alias_count = sat_add(L->alias_count, a->size);
+	if (L->alias_count > 100 && L->decode_count > 1000 &&
+	    (double)L->alias_count / (double)L->decode_count > allowed_alias_ratio(L->decode_count)) {
+		load_err(L, line, col, "alias '*%s' expands the document to %llu nodes, %llu of them from aliases (expected aliases to expand to at most %.0f%% of a document this size; Kubernetes refuses such excessive aliasing, the mark of an alias bomb)",
+			 name, (unsigned long long)L->decode_count, (unsigned long long)L->alias_count,
+			 allowed_alias_ratio(L->decode_count) * 100);
+		*fatal = true;
+		L->abort_file = true;
+		return NULL;
+	}
+	return a;
+}
+
+static int tree_plain(struct loader *L, uint32_t depth, const struct ynode *ctx, struct ynode *out);
+
+/* The node at hand carries an anchor: built whole (no key filter: an
+ * alias may use it where other keys are read) and recorded. */
+static int anchored_node(struct loader *L, uint32_t depth, struct ynode *out)
+{
+	char *name = load_strdup(event_anchor(&L->ev));
+	uint64_t before = L->decode_count;
+	int ok;
+	if (!name)
+		return load_oom(L);
+	if (L->nopen == L->open_cap) {
+		uint32_t ncap = L->open_cap ? L->open_cap * 2 : 8;
+		char **v = realloc(L->open_anchors, (size_t)ncap * sizeof(*v));
+		if (!v) {
+			free(name);
+			return load_oom(L);
+		}
+		L->open_anchors = v;
+		L->open_cap = ncap;
+	}
+	L->open_anchors[L->nopen++] = name;
+	ok = tree_plain(L, depth, NULL, out);
+	L->nopen--;
+	if (!ok) {
+		free(name);
+		return 0;
+	}
+	return anchor_put(L, name, out, L->decode_count - before);
+}
+
+/* Skips the alias event at hand, its use counted. 0: the file is abandoned. */
+static int skip_alias(struct loader *L)
+{
+	bool fatal;
+	alias_use(L, &L->ev, &fatal);
+	take(L);
+	return !fatal;
 }
 
 /* Kids are gathered on L->stack while their collection is read (its own
@@ -388,6 +1095,8 @@ static void report_dup(struct loader *L, const struct ynode *first, const struct
 
 static bool same_key(const struct ynode *a, const struct ynode *b)
 {
+	if ((a->type == Y_SCALAR && a->kind == YS_MERGE) || (b->type == Y_SCALAR && b->kind == YS_MERGE))
+		return false;
 	return (a->type == Y_SCALAR || a->type == Y_NULL) && (b->type == Y_SCALAR || b->type == Y_NULL) &&
 	       a->s && b->s && a->len == b->len && !memcmp(a->s, b->s, a->len);
 }
@@ -570,7 +1279,7 @@ static const struct keep *keep_list(const struct loader *L, const struct ynode *
 
 static bool kept(const struct keep *keep, const struct ynode *key)
 {
-	if (!keep || key->type != Y_SCALAR)
+	if (!keep || key->type != Y_SCALAR || key->kind == YS_MERGE)
 		return true;
 	for (; keep->s; keep++)
 		if (key->len == keep->len && !memcmp(key->s, keep->s, keep->len))
@@ -590,8 +1299,10 @@ static bool skipped_key(const struct loader *L, const struct keep *keep, bool un
 		return false;
 	const char *v = (const char *)e->data.scalar.value;
 	size_t len = e->data.scalar.length;
-	/* too long, or holding a NUL: tree_node reports it */
-	if (len > L->max_scalar || memchr(v, '\0', len))
+	/* too long, or holding a NUL: tree_node reports it; an anchor is
+	 * recorded, a merge key kept */
+	if (len > L->max_scalar || memchr(v, '\0', len) || e->data.scalar.anchor ||
+	    (len == 2 && v[0] == '<' && v[1] == '<'))
 		return false;
 	if (unread)
 		return true;
@@ -621,6 +1332,113 @@ static int skip_rest(struct loader *L)
 	return 1;
 }
 
+/* Merge keys (YAML 1.1 `<<`, as go-yaml reads them): the pairs of the
+ * mapping m whose key is `<<` are replaced by the pairs of the mappings
+ * they name (an alias of a mapping, a mapping, or a sequence of those)
+ * that m does not set itself; in a sequence the earlier mapping wins.
+ * Explicit keys override merged ones wherever they stand, and are no
+ * duplicates of them. Returns 1, 0 on OOM. */
+int load_merge_keys(struct loader *L, struct ynode *m)
+{
+	const struct ynode *src[64];
+	uint32_t nsrc = 0, nexp = 0;
+	uint64_t total = 0;
+	bool bad = false;
+	for (uint32_t i = 0; i < m->n; i++) {
+		const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
+		if (k->type != Y_SCALAR || k->kind != YS_MERGE) {
+			nexp++;
+			continue;
+		}
+		/* decode.go merge: an alias must name a mapping; an inline
+		 * sequence lists mappings or aliases of them */
+		bool list = v->type == Y_SEQ && !v->aliased;
+		uint32_t nv = list ? v->n : 1;
+		for (uint32_t j = 0; j < nv; j++) {
+			const struct ynode *x = list ? &v->kids[j] : v;
+			if (x->type == Y_BAD) {
+				bad = true;
+				continue;
+			}
+			if (x->type != Y_MAP) {
+				load_err_at(L, x, "expected a mapping to merge for '<<', found %s (a merge key takes a mapping, an alias of one, or a sequence of them)",
+					    y_type_name(x));
+				bad = true;
+				continue;
+			}
+			if (nsrc == sizeof(src) / sizeof(src[0])) {
+				load_err_at(L, x, "more than %u mappings merged into one mapping (expected at most %u)",
+					    (unsigned)(sizeof(src) / sizeof(src[0])),
+					    (unsigned)(sizeof(src) / sizeof(src[0])));
+				bad = true;
+				break;
+			}
+			src[nsrc++] = x;
+			total += x->n;
+		}
+	}
+	if (bad) {
+		/* reported: the readers stay silent about this mapping */
+		ynode_fini(m);
+		m->type = Y_BAD;
+		return 1;
+	}
+	total += nexp;
+	if (total > L->max_entries) {
+		load_err_at(L, m, "more than %u entries in one mapping once its merge keys are expanded (expected at most %u)",
+			    L->max_entries, L->max_entries);
+		ynode_fini(m);
+		m->type = Y_BAD;
+		return 1;
+	}
+	struct ynode *kids = total ? arena_alloc(L, (size_t)total * 2 * sizeof(*kids)) : NULL;
+	uint32_t n = 0;
+	if (total && !kids)
+		return load_oom(L);
+	for (uint32_t i = 0; i < m->n; i++)
+		if (m->kids[2 * i].type != Y_SCALAR || m->kids[2 * i].kind != YS_MERGE) {
+			kids[2 * n] = m->kids[2 * i];
+			kids[2 * n + 1] = m->kids[2 * i + 1];
+			n++;
+		}
+	/* the keys present, in an open-addressing table of indices + 1: a
+	 * merge of two 20,000-key mappings stays linear */
+	uint32_t mask = 15, *slots;
+	while (mask + 1 < 2 * total)
+		mask = mask * 2 + 1;
+	if (!(slots = calloc((size_t)mask + 1, sizeof(*slots))))
+		return load_oom(L);
+	for (uint32_t j = 0; j < n; j++) {
+		const struct ynode *k = &kids[2 * j];
+		uint32_t h = (uint32_t)key_hash(k->s ? k->s : "", k->s ? k->len : 0) & mask;
+		while (slots[h])
+			h = (h + 1) & mask;
+		slots[h] = j + 1;
+	}
+	for (uint32_t s = 0; s < nsrc; s++)
+		for (uint32_t i = 0; i < src[s]->n; i++) {
+			const struct ynode *k = &src[s]->kids[2 * i];
+			const char *ks = k->s ? k->s : "";
+			size_t kl = k->s ? k->len : 0;
+			uint32_t h = (uint32_t)key_hash(ks, kl) & mask;
+			bool have = false;
+			for (; slots[h] && !have; h = (h + 1) & mask) {
+				const struct ynode *o = &kids[2 * (slots[h] - 1)];
+				have = (o->s ? o->len : 0) == kl && !memcmp(o->s ? o->s : "", ks, kl);
+			}
+			if (have)
+				continue;
+			slots[h] = n + 1;
+			kids[2 * n] = *k;
+			kids[2 * n + 1] = src[s]->kids[2 * i + 1];
+			n++;
+		}
+	free(slots);
+	m->kids = kids;
+	m->n = m->cap = n;
+	return 1;
+}
+
 /* ctx: the key whose value this collection is (or whose sequence holds it) */
 static int tree_collection(struct loader *L, uint32_t depth, const struct ynode *ctx,
 			   struct ynode *out, bool is_map)
@@ -630,8 +1448,9 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 	bool objects = is_map && ctx && y_key_is(ctx, "items");
 	bool unread = false;   /* an object whose kind skewer does not read */
 	yaml_event_type_t end = is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT;
-	bool bad_key = false;
+	bool bad_key = false, merge = false;
 	uint32_t base = L->nstack;
+	struct load_keys_mark skipped = load_keys_mark(L);
 	int ok = 0;
 	out->type = is_map ? Y_MAP : Y_SEQ;
 	take(L);
@@ -664,7 +1483,13 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		/* a map stores key and value as two consecutive kids; n counts pairs */
 		struct ynode key, val;
 		if ((keep || unread) && skipped_key(L, keep, unread, e)) {
-			/* decided on the event: the key is never copied */
+			/* decided on the event: the key is never built, but
+			 * recorded for the duplicate check */
+			L->decode_count++;
+			if (!keys_add(L, (const char *)e->data.scalar.value, e->data.scalar.length,
+					   (uint32_t)e->start_mark.line + 1,
+					   (uint32_t)e->start_mark.column + 1))
+				goto done;
 			take(L);
 			if (!load_skip(L))
 				goto done;
@@ -673,7 +1498,9 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		if (!tree_node(L, depth + 1, NULL, &key))
 			goto done;
 		if (!kept(keep, &key) || unread) {
-			if (!load_skip(L))
+			if ((key.type == Y_SCALAR &&
+			     !keys_add(L, key.s, key.len, key.line, key.col)) ||
+			    !load_skip(L))
 				goto done;
 			continue;
 		}
@@ -686,6 +1513,8 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 			bad_key = true;
 			continue;
 		}
+		if (key.type == Y_SCALAR && key.kind == YS_MERGE)
+			merge = true;
 		if (objects && unread_kind(&key, &val))
 			unread = true;
 		if (keep == keep_metadata && y_key_is(&key, "deletionTimestamp") && val.type != Y_NULL)
@@ -699,6 +1528,8 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 			goto done;
 		out->n++;
 	}
+	if (is_map && !load_keys_check(L, skipped))
+		goto done;
 	if (bad_key) {
 		/* reported: the readers stay silent about this mapping rather
 		 * than add "no name" and the like for the key they lost */
@@ -717,6 +1548,8 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		out->cap = out->n;
 	}
 	ok = is_map ? load_check_dup_keys(L, out) : 1;
+	if (ok && merge)
+		ok = load_merge_keys(L, out);
 done:
 	L->nstack = base;
 	return ok;
@@ -738,14 +1571,78 @@ static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, 
 	yaml_event_t *e = peek(L);
 	if (!e)
 		return 0;
-	set_mark(out, e);
-	switch (e->type) {
-	case YAML_ALIAS_EVENT:
-		load_err_at(L, out, "alias '*%s' is not supported (expected plain YAML without aliases)",
-			    (const char *)e->data.alias.anchor);
-		out->type = Y_BAD;
+	if (e->type == YAML_ALIAS_EVENT) {
+		bool fatal;
+		const struct load_anchor *a;
+		set_mark(out, e);
+		if (!(a = alias_use(L, e, &fatal))) {
+			out->type = Y_BAD;
+			take(L);
+			return !fatal;
+		}
+		/* the anchor's node, shared: readers never change a tree */
+		*out = a->node;
+		out->aliased = true;
+		/* reported where it is used; what is inside, where written */
+		set_mark(out, e);
 		take(L);
 		return 1;
+	}
+	if (event_anchor(e))
+		return anchored_node(L, depth, out);
+	return tree_plain(L, depth, ctx, out);
+}
+
+/* The type of the scalar event e (not null) from its tag or, untagged
+ * and plain, its text (resolve.go resolve). */
+static int scalar_kind(struct loader *L, const yaml_event_t *e, struct ynode *out)
+{
+	const char *tag = (const char *)e->data.scalar.tag;
+	static const char pre[] = "tag:yaml.org,2002:";
+	if (!tag || !strcmp(tag, "!")) {
+		out->kind = out->quoted ? YS_STR : resolve_plain(out->s, out->len);
+		return 1;
+	}
+	out->tagged = true;
+	if (strncmp(tag, pre, sizeof(pre) - 1)) {
+		out->kind = YS_STR; /* a local tag: go-yaml keeps the text */
+		return 1;
+	}
+	tag += sizeof(pre) - 1;
+	if (!strcmp(tag, "null")) {
+		out->type = Y_NULL;
+		return 1;
+	}
+	if (!strcmp(tag, "merge") && out->len == 2 && !memcmp(out->s, "<<", 2)) {
+		out->kind = YS_MERGE;
+		return 1;
+	}
+	uint8_t want = !strcmp(tag, "int") ? YS_INT : !strcmp(tag, "float") ? YS_FLOAT :
+		       !strcmp(tag, "bool") ? YS_BOOL : YS_STR;
+	if (want == YS_STR) {
+		out->kind = YS_STR; /* !!str, !!binary, !!timestamp... */
+		return 1;
+	}
+	uint8_t got = out->len ? resolve_plain(out->s, out->len) : YS_STR;
+	/* resolve.go: an int is a fine !!float */
+	if (got == want || (want == YS_FLOAT && got == YS_INT)) {
+		out->kind = want;
+		return 1;
+	}
+	load_err_at(L, out, "cannot read '%s' as !!%s (expected a value of its tag's type)", out->s, tag);
+	out->type = Y_BAD;
+	return 1;
+}
+
+static int tree_plain(struct loader *L, uint32_t depth, const struct ynode *ctx, struct ynode *out)
+{
+	yaml_event_t *e = peek(L);
+	if (!e)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	set_mark(out, e);
+	L->decode_count++;
+	switch (e->type) {
 	case YAML_SCALAR_EVENT: {
 		size_t len = e->data.scalar.length;
 		if (len > L->max_scalar) {
@@ -779,7 +1676,9 @@ static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, 
 		out->s[len] = '\0';
 		out->len = len;
 		out->quoted = e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-		out->type = (!out->quoted && plain_null(out->s, len)) ? Y_NULL : Y_SCALAR;
+		out->type = (!out->quoted && !e->data.scalar.tag && plain_null(out->s, len)) ? Y_NULL : Y_SCALAR;
+		if (out->type == Y_SCALAR)
+			scalar_kind(L, e, out);
 		take(L);
 		return 1;
 	}

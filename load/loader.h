@@ -26,9 +26,25 @@ enum ytype {
 	Y_BAD,    /* an error was already reported for this node: readers stay silent */
 };
 
+/* What a scalar is as Kubernetes' YAML reader (sigs.k8s.io/yaml over
+ * go-yaml v2, YAML 1.1) resolves it: a plain `123` is a number, `"123"`
+ * a string, a plain `yes` a boolean; an explicit tag (`!!int 123`,
+ * `!!str 123`) decides instead. Strict typing compares it with the field's
+ * type (load_read.c). */
+enum yscalar {
+	YS_STR,
+	YS_INT,
+	YS_FLOAT,
+	YS_BOOL,
+	YS_MERGE,  /* the merge key `<<` (plain, or tagged !!merge) */
+};
+
 struct ynode {
 	enum ytype type;
 	bool quoted;           /* scalar written with quotes */
+	uint8_t kind;          /* Y_SCALAR: enum yscalar */
+	bool tagged;           /* Y_SCALAR: with an explicit tag (!!int, !!str) */
+	bool aliased;          /* an alias's expansion (shared with its anchor) */
 	uint32_t line, col;    /* 1-based */
 	char *s;               /* scalar text, NUL-terminated (NULL for collections) */
 	size_t len;
@@ -125,6 +141,28 @@ struct loader {
 	bool reading_template;
 	bool has_now;
 
+	/* the document is JSON (starts with '{'): Kubernetes decodes it as
+	 * JSON, where 1.0 is no integer (YAML's 1.0 becomes JSON's 1) */
+	bool json_doc;
+	/* anchors of the current document and the alias budget (load_tree.c) */
+	struct load_anchor *anchors;
+	uint32_t nanchors, anchors_cap;
+	uint32_t *anchor_slots;        /* hash of anchor names -> index + 1 */
+	uint32_t anchor_mask;
+	char **open_anchors;           /* anchors whose node is being read */
+	uint32_t nopen, open_cap;
+	/* keys of mappings that are skipped, not built: checked for
+	 * duplicates all the same (load_tree.c) */
+	struct load_keyrec *krec;
+	uint32_t nkrec, krec_cap;
+	char *kbuf;
+	size_t kbuf_len, kbuf_cap;
+	/* the frames of the collections skip_open is inside */
+	struct load_skipframe *frames;
+	uint32_t nframes, frames_cap;
+	uint64_t decode_count;         /* nodes of the document, aliases expanded */
+	uint64_t alias_count;          /* ... of them from aliases */
+
 	/* the per-object trees (load_tree.c) */
 	struct load_arena arena;
 	struct ynode *stack;           /* kids of the collections being read */
@@ -171,6 +209,36 @@ struct load_mark load_mark(struct loader *L);
 void load_release(struct loader *L, struct load_mark m);
 /* Frees the arena and the kids stack (end of loading). */
 void load_tree_fini(struct loader *L);
+/* A new document begins or the current one ends: its anchors are
+ * forgotten (YAML anchors are scoped to a document) and the alias budget
+ * starts over. */
+void load_anchors_reset(struct loader *L);
+/* YAML 1.1 numbers as go-yaml v2 reads them (load_tree.c). load_yaml_int:
+ * strconv.ParseInt(s, 0, 64) with '_' dropped (0x1F, 0o17, 017, 0b101,
+ * 1_000): 1 and *out, 2 for a uint64 above int64 (*big), 0 otherwise
+ * (*big: too large for 64 bits). load_yaml_float: a float as resolve.go's
+ * yamlStyleFloat reads it, 0 when not one or beyond float64 (1e400). */
+struct ydec {
+	bool neg, zero;
+	bool integral;         /* no fraction */
+	bool fits;             /* integral and within int64: v */
+	int64_t v;
+};
+int load_yaml_int(const char *s, size_t len, int64_t *out, bool *big);
+int load_yaml_float(const char *s, size_t len, struct ydec *out);
+/* Keys that are not built (skipped fields, unread objects) are recorded
+ * between load_keys_mark and load_keys_check, which reports the
+ * duplicates among them and forgets them. 1, 0 on OOM. */
+struct load_keys_mark {
+	uint32_t rec;
+	size_t buf;
+};
+struct load_keys_mark load_keys_mark(const struct loader *L);
+int load_keys_add(struct loader *L, const char *s, size_t len, uint32_t line, uint32_t col);
+int load_keys_check(struct loader *L, struct load_keys_mark m);
+/* Expands the merge keys (`<<`) of map m (load_tree.c does it for every
+ * mapping it builds). 1, 0 on OOM; m becomes Y_BAD when reported. */
+int load_merge_keys(struct loader *L, struct ynode *m);
 /* Reports the duplicate keys of map m and drops the later pairs. 1, 0 on OOM. */
 int load_check_dup_keys(struct loader *L, struct ynode *m);
 /* Reports a libyaml error of L->parser. */
@@ -190,7 +258,26 @@ static inline bool y_key_is(const struct ynode *key, const char *s)
 /* Checks n's type; reports "expected T for 'WHAT', found U" otherwise.
  * A Y_BAD node fails silently. */
 bool y_want(struct loader *L, const struct ynode *n, enum ytype t, const char *what);
+/* Strict typing, as the API server's decoding: a number or a boolean
+ * where a string belongs, a string, float or boolean where an integer
+ * belongs, are reported with the field's path, the value and the fix
+ * ("labels.zone: expected a string, found the number 123; quote it:
+ * \"123\""), at the value. y_is_string: true for any string (and for a
+ * non-scalar, which the caller's shape check reports). */
+bool y_is_string(struct loader *L, const struct ynode *n, const char *path);
 int y_str(struct loader *L, const struct ynode *n, const char *what, sym_t *out);
+/* y_str and y_int for field FIELD of entry IDX of list LIST: a type
+ * error names LIST[IDX].FIELD ("tolerations[0].operator"). */
+int y_str_at(struct loader *L, const struct ynode *n, const char *list, uint32_t idx,
+	     const char *field, sym_t *out);
+int y_int_at(struct loader *L, const struct ynode *n, const char *list, uint32_t idx,
+	     const char *field, int64_t lo, int64_t hi, int64_t *out);
+/* The text of quantity n as Quantity's UnmarshalJSON sees it: a YAML int
+ * as its decimal value (0x10 is 16), a string or float as written; a
+ * boolean is reported at PATH.KEY (PATH[KEY] when bracket; returns 0).
+ * buf (cap bytes) may hold the text. */
+int y_qty_text(struct loader *L, const struct ynode *n, const char *path, const char *key,
+	       bool bracket, char *buf, size_t cap, const char **text, size_t *len);
 int y_int(struct loader *L, const struct ynode *n, const char *what, int64_t lo, int64_t hi,
 	  int64_t *out);
 int y_bool(struct loader *L, const struct ynode *n, const char *what, bool *out);

@@ -34,6 +34,8 @@ struct toleration {
 	sym_t value;
 	enum taint_effect effect; /* EFFECT_NONE = any */
 	sym_t effect_text;
+	bool has_seconds;    /* tolerationSeconds set (validated, not simulated) */
+	int64_t seconds;
 };
 
 /* Resource amounts in scheduler units: cpu in millicores, the rest in units. */

@@ -834,6 +834,15 @@ static void validate_tolerations(struct vctx *v, const struct pod *pod)
 		if (tlen(v, t->key) == 0 && strcmp(op, "Exists"))
 			err_invalid_str(v->e, q, op, strlen(op),
 					"operator must be Exists when `key` is empty, which means \"match all values and all keys\"");
+		if (t->has_seconds) {
+			const char *eff = effect_text(v, t->effect, t->effect_text);
+			if (strcmp(eff, "NoExecute")) {
+				char r[160];
+				path_cat(r, sizeof(r), p, ".effect");
+				err_invalid_str(v->e, r, eff, strlen(eff),
+						"effect must be 'NoExecute' when `tolerationSeconds` is set");
+			}
+		}
 		if (!strcmp(op, "Equal") || !*op) {
 			struct msgs m = { 0 };
 			label_value_msgs(&m, txt(v, t->value), tlen(v, t->value));

@@ -140,7 +140,7 @@ static void test_shorthand(void **state)
 		"    labels: {app: web}\n"
 		"    nodeName: n1\n"
 		"    terminating: true\n"
-		"    ownerReferences: [{kind: ReplicaSet, name: rs1}, {kind: X, name: y, controller: false}]\n"
+		"    ownerReferences: [{kind: ReplicaSet, name: rs1}, {kind: X, name: \"y\", controller: false}]\n"
 		"    requests: {cpu: 250m, memory: 1Gi}\n"
 		"    tolerations:\n"
 		"      - {key: k, operator: Exists}\n"
@@ -885,10 +885,10 @@ static void test_requests_admission_errors(void **state)
 	scenario_free(sc);
 
 	/* a bound pod with a bad quantity is an input error */
-	load_fails("nodes: [{name: n}]\n"
+	load_fails("nodes: [{name: \"n\"}]\n"
 		   "pods:\n"
-		   "  - {name: p, nodeName: n, requests: {cpu: 1x}}\n",
-		   3, 44, "invalid quantity '1x' for 'spec.containers[0].resources.requests[cpu]'");
+		   "  - {name: p, nodeName: \"n\", requests: {cpu: 1x}}\n",
+		   3, 46, "invalid quantity '1x' for 'spec.containers[0].resources.requests[cpu]'");
 }
 
 /* ---- errors ---- */
@@ -899,7 +899,7 @@ static void test_error_syntax(void **state)
 	/* truncated flow sequence */
 	load_fails("nodes: [{name: a}, {name: b\n", 2, 1, "did not find expected");
 	/* a node taint the API server would refuse is a load error (docs/limits.md) */
-	load_fails("nodes: [{name: n, taints: [{key: x, effect: Weird}]}]\n", 1, 45,
+	load_fails("nodes: [{name: \"n\", taints: [{key: x, effect: Weird}]}]\n", 1, 47,
 		   "taints[0].effect: Unsupported value: \"Weird\"");
 	/* tab indentation */
 	load_fails("nodes:\n\t- name: a\n", 2, 1, "tab character in indentation (expected spaces)");
@@ -919,9 +919,9 @@ static void test_error_shapes(void **state)
 	load_fails("nodes:\n  - name: a\n    labels: [x]\n", 3, 13,
 		   "expected a mapping for 'labels', found a sequence");
 	load_fails("pods:\n  - name: p\n    priority: high\n", 3, 15,
-		   "expected an integer for 'priority', found 'high'");
+		   "priority: expected an integer, found the string \"high\"");
 	load_fails("nodes:\n  - name: a\n    unschedulable: maybe\n", 3, 20,
-		   "expected true or false for 'unschedulable', found 'maybe'");
+		   "unschedulable: expected true or false, found the string \"maybe\"");
 	load_fails("nodes:\n  - {name: a, allocatable: {cpu: lots}}\n", 2, 34,
 		   "invalid quantity 'lots' for 'allocatable.cpu'");
 	load_fails("nodes:\n  - labels: {a: b}\n", 2, 5, "node has no name (expected 'name')");
@@ -939,9 +939,9 @@ static void test_error_duplicates(void **state)
 	load_fails("name: x\nnodes: []\nname: y\n", 3, 1, "duplicate key 'name' (expected each key once in a mapping; first at line 1)");
 	load_fails("nodes:\n  - {name: a}\n  - {name: a}\n", 3, 5,
 		   "duplicate node 'a' (expected unique node names; first defined at bad.yaml:2)");
-	load_fails("pods:\n  - {name: a, namespace: x}\n  - {name: a, namespace: x, nodeName: n}\n", 3, 5,
+	load_fails("pods:\n  - {name: a, namespace: x}\n  - {name: a, namespace: x, nodeName: \"n\"}\n", 3, 5,
 		   "duplicate pod 'x/a'");
-	load_fails("nodes: [{name: n}]\npods:\n  - {name: a, nodeName: m}\n", 3, 5,
+	load_fails("nodes: [{name: \"n\"}]\npods:\n  - {name: a, nodeName: m}\n", 3, 5,
 		   "pod 'default/a' is bound to node 'm', which does not exist");
 	/* many labels: the sorted check */
 	char buf[2048];
@@ -961,7 +961,7 @@ static void test_error_steps(void **state)
 	load_fails("steps:\n  - note: hi\n", 2, 5, "step has no action");
 	load_fails("steps:\n  - {cordon: n1, replicas: 2}\n", 2, 28, "'replicas' on a cordon step");
 	load_fails("steps:\n  - schedule: {name: p}\n    replicas: 0\n", 3, 15, "out of range for 'replicas'");
-	load_fails("steps:\n  - taint: {node: n, key: k}\n", 2, 12, "taint step has no 'effect'");
+	load_fails("steps:\n  - taint: {node: \"n\", key: k}\n", 2, 12, "taint step has no 'effect'");
 	load_fails("steps:\n  - schedule: {name: p}\n    expect: {nodez: [a]}\n", 3, 14,
 		   "unknown expect key 'nodez'");
 	load_fails("---\nsteps: []\n---\nsteps: [{cordon: a}]\n", 4, 1, "second document carries 'steps'");
@@ -975,7 +975,7 @@ static void test_error_steps(void **state)
 static void test_error_limits(void **state)
 {
 	(void)state;
-	load_fails("a: &x {b: 1}\nc: *x\n", 2, 4, "alias '*x' is not supported");
+	load_fails("c: *x\na: &x {b: 1}\n", 1, 4, "alias '*x' has no anchor '&x' before it");
 	struct load_opts o = {.max_depth = 4};
 	static const char deep[] = "nodes:\n  - name: a\n    labels: {x: {y: {z: 1}}}\n";
 	load_fails_opts(deep, sizeof(deep) - 1, &o, 3, 17, "nesting deeper than 4 levels");
@@ -1514,7 +1514,7 @@ static void test_error_preemption(void **state)
 	(void)state;
 	/* PriorityClass */
 	load_fails("priorityClasses: [{name: a, value: high}]\n", 1, 36,
-		   "expected an integer for 'value', found 'high'");
+		   "value: expected an integer, found the string \"high\"");
 	load_fails("priorityClasses: [{name: a, value: 3000000000}]\n", 1, 36,
 		   "out of range for 'value'");
 	load_fails("priorityClasses: [{name: a, value: 1000000001}]\n", 1, 36,
@@ -1524,7 +1524,7 @@ static void test_error_preemption(void **state)
 		   "PriorityClass has no name (expected 'metadata.name')");
 	load_fails("priorityClasses:\n  - {name: a}\n", 2, 5, "PriorityClass 'a' has no value");
 	load_fails("priorityClasses:\n  - {name: a, value: 1, globalDefault: maybe}\n", 2, 40,
-		   "expected true or false for 'globalDefault'");
+		   "globalDefault: expected true or false");
 	load_fails("priorityClasses:\n  - {name: a, value: 1, preemptionPolicy: Always}\n", 2, 43,
 		   "preemptionPolicy: Unsupported value: \"Always\"");
 	load_fails("priorityClasses:\n  - {name: system-a, value: 1}\n", 2, 5,
@@ -1558,7 +1558,7 @@ static void test_error_preemption(void **state)
 	/* PodDisruptionBudget */
 	load_fails("disruptionBudgets:\n  - {selector: {a: b}}\n", 2, 5,
 		   "PodDisruptionBudget has no name (expected 'name')");
-	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x, namespace: n}\n"
+	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x, namespace: \"n\"}\n"
 		   "spec:\n  selector:\n    matchExpressions:\n      - {key: a, operator: Has}\n",
 		   6, 28, "invalid spec.selector of PodDisruptionBudget 'n/x': \"Has\" is not a valid label selector operator");
 	load_fails("disruptionBudgets:\n  - name: x\n    selector:\n      matchExpressions:\n"
@@ -1585,11 +1585,11 @@ static void test_error_preemption(void **state)
 	load_fails("disruptionBudgets: [{name: x, disruptionsAllowed: -1}]\n", 1, 51,
 		   "out of range for 'disruptionsAllowed'");
 	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x}\nstatus: {disruptionsAllowed: many}\n", 3, 30,
-		   "expected an integer for 'status.disruptionsAllowed'");
+		   "status.disruptionsAllowed: expected an integer");
 	load_fails("disruptionBudgets:\n  - {name: x}\n---\ndisruptionBudgets:\n  - {name: x, namespace: default}\n",
 		   5, 5, "duplicate PodDisruptionBudget 'default/x'");
 	/* scheduler.preemption */
-	load_fails("scheduler: {preemption: 1}\n", 1, 25, "expected true or false for 'preemption'");
+	load_fails("scheduler: {preemption: 1}\n", 1, 25, "preemption: expected true or false, found the number 1");
 	/* expect */
 	load_fails("steps:\n  - schedule: {name: p}\n    expect: {blockers: {n1: [NodeResourcesFit, Magic]}}\n",
 		   3, 48, "unknown plugin 'Magic' in blockers of node 'n1' (expected NodeUnschedulable,");
@@ -1621,7 +1621,7 @@ static void test_save_preemption(void **state)
 		"nodes: [{name: n1}]\n"
 		"pods:\n"
 		"  - {name: x, nodeName: n1, priorityClassName: gold, startTime: '2024-01-02T03:04:05Z'}\n"
-		"  - {name: y, nodeName: n1, nominatedNodeName: n1}\n"
+		"  - {name: \"y\", nodeName: n1, nominatedNodeName: n1}\n"
 		"  - {name: z, nodeName: n1, priority: 9}\n"
 		"  - {name: q, priorityClassName: gold, preemptionPolicy: Never, startTime: '2024-01-02T03:04:05Z', nominatedNodeName: n1}\n");
 	char *buf = NULL;
@@ -1675,6 +1675,175 @@ static void test_save_preemption(void **state)
 	scenario_free(sc);
 }
 
+/* ---- strict typing, quantities, anchors (issue 20) ---- */
+
+/* The API server's strict decoding of each kind of wrong type: an error
+ * at the value, with the field, the value and the fix. */
+static void test_strict_types(void **state)
+{
+	(void)state;
+	/* a number where a string belongs; YAML 1.1 plain 123 is a number */
+	load_fails("nodes:\n  - {name: a, labels: {zone: 123}}\n", 2, 30,
+		   "labels.zone: expected a string, found the number 123; quote it: \"123\"");
+	load_fails("nodes:\n  - name: 123\n", 2, 11,
+		   "name: expected a string, found the number 123; quote it: \"123\"");
+	load_fails("nodes:\n  - name: 1.5\n", 2, 11, "name: expected a string, found the number 1.5");
+	load_fails("nodes: [{name: a}]\npods:\n  - {name: p, nodeName: a, tolerations: [{key: k, operator: 1}]}\n",
+		   3, 61, "operator: expected a string, found the number 1; quote it: \"1\"");
+	/* YAML 1.1 booleans, y and n among them (go-yaml v2 resolve.go) */
+	load_fails("nodes:\n  - name: yes\n", 2, 11,
+		   "name: expected a string, found the boolean yes; quote it: \"yes\"");
+	load_fails("nodes:\n  - {name: a, labels: {k: N}}\n", 2, 27,
+		   "labels.k: expected a string, found the boolean N");
+	/* an explicit tag decides */
+	load_fails("nodes:\n  - name: !!int 123\n", 2, 11,
+		   "name: expected a string, found the number 123 (tagged); write it as \"123\" without the tag");
+	load_fails("nodes:\n  - name: !!int abc\n", 2, 11, "cannot read 'abc' as !!int");
+	/* values of a selector */
+	load_fails("nodes: [{name: a}]\nsteps:\n  - schedule:\n      name: p\n      nodeSelector: {zone: 1}\n",
+		   5, 28, "nodeSelector.zone: expected a string, found the number 1");
+	/* a string where an integer belongs: the fix drops the quotes */
+	load_fails("nodes: [{name: a}]\nsteps:\n  - schedule:\n      name: p\n      topologySpreadConstraints:\n"
+		   "        - {maxSkew: \"1\", topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n",
+		   6, 21, "maxSkew: expected an integer, found the string \"1\"; write it without quotes: 1");
+	load_fails("nodes: [{name: a}]\nsteps:\n  - schedule:\n      name: p\n      affinity:\n"
+		   "        nodeAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n"
+		   "            - {weight: \"5\", preference: {matchExpressions: [{key: a, operator: Exists}]}}\n",
+		   8, 24, "weight: expected an integer, found the string \"5\"; write it without quotes: 5");
+	/* a float: YAML's 1.5 never, JSON's 1.0 neither (encoding/json) */
+	load_fails("nodes: [{name: a}]\nsteps:\n  - schedule:\n      name: p\n      topologySpreadConstraints:\n"
+		   "        - {maxSkew: 1.5, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n",
+		   6, 21, "maxSkew: expected an integer, found the number 1.5");
+	load_fails("{\"kind\": \"Pod\", \"metadata\": {\"name\": \"p\"}, \"spec\": {\"priority\": 1.0}}\n", 1, 65,
+		   "priority: expected an integer, found the number 1.0; write it as 1");
+	load_fails("pods:\n  - name: p\n    priority: true\n", 3, 15,
+		   "priority: expected an integer, found the boolean true");
+	/* a string where a boolean belongs */
+	load_fails("nodes:\n  - {name: a, unschedulable: \"true\"}\n", 2, 30,
+		   "unschedulable: expected true or false, found the string \"true\"; write it without quotes: true");
+	load_fails("nodes:\n  - {name: a, unschedulable: 1}\n", 2, 30,
+		   "unschedulable: expected true or false, found the number 1");
+	/* a boolean as a quantity */
+	load_fails("nodes:\n  - {name: a, allocatable: {cpu: true}}\n", 2, 34,
+		   "allocatable.cpu: expected a quantity, found the boolean true");
+	load_fails("nodes: [{name: a}]\npods:\n  - {name: p, nodeName: a, requests: {memory: on}}\n", 3, 47,
+		   "spec.containers[0].resources.requests[memory]: expected a quantity, found the boolean on");
+
+	/* what Kubernetes accepts: quoted numbers as strings, YAML's 1.0 and
+	 * 1e1 and 0x10 as integers, y/yes/on as booleans, !!str 123 */
+	struct scenario *sc = load_ok(
+		"nodes:\n"
+		"  - {name: \"123\", labels: {zone: \"1\", n: !!str 2}, unschedulable: y}\n"
+		"  - {name: b, allocatable: {cpu: 0x10, memory: 1e3, pods: 1_000}}\n"
+		"pods:\n"
+		"  - {name: p, nodeName: b, priority: 1.0}\n"
+		"  - {name: q, nodeName: b, priority: 1e1}\n"
+		"  - {name: r, nodeName: b, priority: 0x10}\n");
+	const struct node *n1 = node_named(sc, "123"), *n2 = node_named(sc, "b");
+	assert_string_equal(label(sc, &n1->labels, "zone"), "1");
+	assert_string_equal(label(sc, &n1->labels, "n"), "2");
+	assert_true(n1->unschedulable);
+	assert_int_equal(n2->alloc.cpu, 16000);
+	assert_int_equal(n2->alloc.mem, 1000);
+	assert_int_equal(n2->alloc.pods, 1000);
+	assert_int_equal(pod_named(sc, "default", "p")->spec.priority, 1);
+	assert_int_equal(pod_named(sc, "default", "q")->spec.priority, 10);
+	assert_int_equal(pod_named(sc, "default", "r")->spec.priority, 16);
+	scenario_free(sc);
+}
+
+/* ParseQuantity, node allocatable and bound pods' requests as the API
+ * server validates them, tolerationSeconds as an int64. */
+static void test_strict_quantities(void **state)
+{
+	(void)state;
+	load_fails("nodes:\n  - {name: a, allocatable: {cpu: -1}}\n", 2, 34,
+		   "negative quantity '-1' for 'allocatable.cpu'");
+	load_fails("nodes:\n  - {name: a, allocatable: {cpu: -500m}}\n", 2, 34,
+		   "negative quantity '-500m' for 'allocatable.cpu'");
+	load_fails("kind: Node\nmetadata: {name: a}\nstatus: {allocatable: {memory: -1Gi}}\n", 3, 32,
+		   "negative quantity '-1Gi' for 'status.allocatable.memory'");
+	load_fails("nodes: [{name: a}]\npods:\n  - {name: p, nodeName: a, requests: {cpu: -1}}\n", 3, 44,
+		   "negative quantity '-1' for 'spec.containers[0].resources.requests[cpu]'");
+	load_fails("nodes: [{name: a}]\npods:\n  - {name: p, nodeName: a, requests: {cpu: 1K}}\n", 3, 44,
+		   "invalid quantity '1K'");
+	/* tolerationSeconds: 1e400 stays a string in go-yaml (ParseFloat
+	 * fails), 2^63 is no int64 */
+	load_fails("nodes: [{name: a}]\npods:\n  - {name: p, nodeName: a, tolerations: [{operator: Exists, tolerationSeconds: 1e400}]}\n",
+		   3, 80, "tolerationSeconds: expected an integer, found the string \"1e400\"");
+	load_fails("nodes: [{name: a}]\npods:\n  - {name: p, nodeName: a, tolerations: [{operator: Exists, tolerationSeconds: 9223372036854775808}]}\n",
+		   3, 80, "'9223372036854775808' is out of range for 'tolerationSeconds'");
+	/* apimachinery ParseQuantity reads "m", "Gi", "." and "+" as 0
+	 * (quantity_test.go TestParseQuantityString has "." as 0): so does
+	 * skewer */
+	struct scenario *sc = load_ok("nodes:\n  - {name: a, allocatable: {cpu: m, memory: Gi, pods: \".\"}}\n"
+				      "  - {name: b, allocatable: {cpu: \"+\", memory: \"Mi\"}}\n"
+				      "pods:\n  - {name: p, nodeName: a, tolerations: [{operator: Exists, effect: NoExecute, tolerationSeconds: 300}]}\n");
+	assert_int_equal(node_named(sc, "a")->alloc.cpu, 0);
+	assert_int_equal(node_named(sc, "a")->alloc.mem, 0);
+	assert_int_equal(node_named(sc, "a")->alloc.pods, 0);
+	assert_int_equal(node_named(sc, "b")->alloc.cpu, 0);
+	const struct pod *p = pod_named(sc, "default", "p");
+	assert_true(p->spec.tols[0].has_seconds);
+	assert_int_equal(p->spec.tols[0].seconds, 300);
+	scenario_free(sc);
+}
+
+/* Anchors, aliases and merge keys as go-yaml reads them; duplicate keys
+ * anywhere, also in fields skewer skips. */
+static void test_anchors(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"x-base: &base {labels: {zone: a, tier: web}, allocatable: {cpu: \"2\"}}\n"
+		"nodes:\n"
+		"  - {<<: *base, name: n1}\n"
+		"  - {name: n2, <<: *base, allocatable: {cpu: \"8\"}}\n"   /* explicit wins */
+		"  - {<<: [{labels: {zone: b}}, *base], name: n3}\n"      /* the first wins */
+		"  - &n4 {name: n4, labels: &l {zone: c}}\n"
+		"pods:\n"
+		"  - {name: p, nodeName: n4, labels: *l}\n");
+	assert_string_equal(label(sc, &node_named(sc, "n1")->labels, "tier"), "web");
+	assert_int_equal(node_named(sc, "n1")->alloc.cpu, 2000);
+	assert_int_equal(node_named(sc, "n2")->alloc.cpu, 8000);
+	assert_string_equal(label(sc, &node_named(sc, "n2")->labels, "zone"), "a");
+	assert_string_equal(label(sc, &node_named(sc, "n3")->labels, "zone"), "b");
+	assert_null(label(sc, &node_named(sc, "n3")->labels, "tier"));
+	assert_int_equal(node_named(sc, "n3")->alloc.cpu, 2000);
+	assert_string_equal(label(sc, &pod_named(sc, "default", "p")->labels, "zone"), "c");
+	scenario_free(sc);
+	/* an anchor of one List item used by the next (the trees of earlier
+	 * objects are kept while the document has anchors) */
+	sc = load_ok("kind: List\nitems:\n"
+		     "  - {kind: Node, metadata: {name: a, labels: &l {zone: z}}}\n"
+		     "  - {kind: Node, metadata: {name: b, labels: *l}}\n");
+	assert_string_equal(label(sc, &node_named(sc, "b")->labels, "zone"), "z");
+	scenario_free(sc);
+	/* an anchor in a field skewer skips is recorded all the same */
+	sc = load_ok("kind: Pod\nmetadata:\n  name: p\n  annotations: {a: &z zone-x}\n  labels: {zone: *z}\n"
+		     "spec: {nodeName: n0}\n---\nnodes: [{name: n0}]\n");
+	assert_string_equal(label(sc, &pod_named(sc, "default", "p")->labels, "zone"), "zone-x");
+	scenario_free(sc);
+	/* anchors belong to their document */
+	load_fails("x: &a {zone: a}\n---\nnodes: [{name: m, labels: *a}]\n", 3, 27,
+		   "alias '*a' has no anchor '&a' before it");
+	load_fails("a: &a [*a]\n", 1, 8, "alias '*a' is inside the node of its own anchor '&a'");
+	load_fails("x: &a [1]\nnodes:\n  - {<<: *a, name: m}\n", 3, 10,
+		   "expected a mapping to merge for '<<', found a sequence");
+	/* an alias bomb stops at the alias past go-yaml's budget */
+	load_fails("a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+		   "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n",
+		   4, 16, "alias '*c' expands the document to");
+	/* duplicate keys in skipped fields, in unread kinds */
+	load_fails("kind: Pod\nmetadata:\n  name: p\n  annotations: {a: 1, b: 2, a: 3}\n", 4, 29,
+		   "duplicate key 'a' (expected each key once in a mapping; first at line 4)");
+	load_fails("kind: Pod\nmetadata: {name: p}\nspec:\n  dnsPolicy: A\n  volumes: []\n  dnsPolicy: B\n", 6, 3,
+		   "duplicate key 'dnsPolicy'");
+	load_fails("kind: ConfigMap\ndata:\n  a-rather-long-key: 1\n  a-rather-long-key: 2\n", 4, 3,
+		   "duplicate key 'a-rather-long-key'");
+	load_fails("kind: ConfigMap\nx: 1\nx: 2\n", 3, 1, "duplicate key 'x'");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1707,6 +1876,9 @@ int main(void)
 		cmocka_unit_test(test_expect_preemption),
 		cmocka_unit_test(test_error_preemption),
 		cmocka_unit_test(test_save_preemption),
+		cmocka_unit_test(test_strict_types),
+		cmocka_unit_test(test_strict_quantities),
+		cmocka_unit_test(test_anchors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
