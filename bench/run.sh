@@ -298,6 +298,35 @@ if [ -n "$cg_pid" ]; then
 	fi
 fi
 
+# the controllers (issue 22): a Deployment of 1,000 pods on $NODES nodes
+# scaled down to 1 (ranked, in batches of 500) and rolled out (1,000
+# creations, each scheduled, and 1,000 deletions); the CPU time of the
+# whole `skewer check` process (load, timeline, the step)
+ctl_gen() { # STEP -> the scenario on stdout
+	local tsc='topologySpreadConstraints: [{maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}]'
+	echo "nodes:"
+	awk -v n="$NODES" 'BEGIN {for (i = 0; i < n; i++) printf "  - {name: n%d, labels: {kubernetes.io/hostname: n%d, topology.kubernetes.io/zone: z%d}}\n", i, i, i % 3}'
+	echo "workloads:"
+	echo "  - {kind: Deployment, name: web, selector: {app: web}, replicas: 1000, template: {labels: {app: web}, $tsc}}"
+	echo "  - {kind: ReplicaSet, name: web-1, owner: Deployment/web, selector: {app: web, pod-template-hash: h1}, replicas: 1000, template: {labels: {app: web, pod-template-hash: h1}, $tsc}}"
+	echo "pods:"
+	awk -v n="$NODES" -v t="$tsc" 'BEGIN {for (i = 0; i < 1000; i++) printf "  - {name: p%d, nodeName: n%d, labels: {app: web, pod-template-hash: h1}, ownerReferences: [{kind: ReplicaSet, name: web-1}], %s}\n", i, (i * 7) % n, t}'
+	echo "steps:"
+	echo "  - $1"
+}
+ctl_row() { # FILE -> median CPU seconds
+	local i
+	for ((i = 0; i < RUNS; i++)); do
+		/usr/bin/time -f '%U %S' "$SK" check "$1" 2>&1 >/dev/null | awk 'END {print $1 + $2}'
+	done | median
+}
+say "bench: controllers at $NODES nodes"
+CTL_S=$B/ctl-scale-n$NODES.yaml CTL_R=$B/ctl-rollout-n$NODES.yaml
+[ -s "$CTL_S" ] || ctl_gen "scale: {kind: Deployment, name: web, replicas: 1}" >"$CTL_S"
+[ -s "$CTL_R" ] || ctl_gen "rollout: {name: web, template: {labels: {app: web, v: \"2\"}}}" >"$CTL_R"
+ctl_s=$(ctl_row "$CTL_S")
+ctl_r=$(ctl_row "$CTL_R")
+
 # ---- the table ----
 
 cpu=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)
@@ -334,6 +363,8 @@ CPU time of the measuring process; medians of $RUNS runs
 | jump 0 -> $JUMP (timeline_goto) | $(ms "$r_fwd") ms | <= 20 ms | $(verdict "$r_fwd" 0.02) |
 | jump $JUMP -> 0 | $(ms "$r_bwd") ms | <= 20 ms | $(verdict "$r_bwd" 0.02) |
 | one headless frame, $NODES nodes | $frame | <= 2 ms CPU | $frame_verdict |
+| scale a Deployment of 1,000 pods down to 1, $NODES nodes (whole process) | $(calc '%.2f' "$ctl_s") s | <= 1 s | $(verdict "$ctl_s" 1) |
+| roll out a Deployment of 1,000 pods, $NODES nodes (whole process) | $(calc '%.2f' "$ctl_r") s | <= 1 s | $(verdict "$ctl_r" 1) |
 | instructions, one placement (verdicts and totals) at $NODES nodes (step $AT) | $ir | | |
 | instructions, kubectl load at 100 nodes ($(mib $(($(stat -c %s "$TINYK") / 1024))) MiB), whole process | $ir_load | | |
 EOF

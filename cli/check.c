@@ -14,6 +14,7 @@
 
 #include "../model/search.h"
 #include "../model/validate.h"
+#include "../model/controllers/ctl.h"
 
 #define BUFLEN 4096
 
@@ -685,6 +686,102 @@ static int check_searches(struct chk *k)
 	return 1;
 }
 
+static void put_list(struct out_buf *b, char *const *v, uint32_t n)
+{
+	bool first = true;
+	out_buf_putc(b, '[');
+	for (uint32_t i = 0; i < n; i++) {
+		sep(b, &first);
+		add_name(b, v[i]);
+	}
+	out_buf_putc(b, ']');
+}
+
+/* A controller step's keys (contract controllers.md): deleted (any
+ * order), deletedCount, created, nodes (of the pods created, in order).
+ * Returns 0 on OOM. */
+static int check_controller(struct chk *k, uint32_t step, const struct expect *e)
+{
+	const struct ctl_run *run = timeline_rec(k->t, step);
+	uint32_t ns = run ? run->nsubs : 0, nd = 0, nc = 0;
+	char **del = calloc((size_t)ns + 1, sizeof(*del)), **nodes = calloc((size_t)ns + 1, sizeof(*nodes));
+	char **want = calloc((size_t)e->ndeleted + 1, sizeof(*want));
+	int ok = 0;
+	if (!del || !nodes || !want)
+		goto done;
+	for (uint32_t i = 0; i < ns; i++) {
+		const struct ctl_sub *s = &run->subs[i];
+		if (s->pod == UINT32_MAX)
+			continue;
+		const struct pod *p = &k->c->pods[s->pod];
+		if (s->kind == CTL_DELETE) {
+			size_t len = strlen(sym(k, p->ns)) + strlen(sym(k, p->name)) + 2;
+			if (!(del[nd] = malloc(len)))
+				goto done;
+			snprintf(del[nd++], len, "%s/%s", sym(k, p->ns), sym(k, p->name));
+		} else {
+			nodes[nc++] = (char *)(s->node >= 0 ? cli_node_name(k->c, s->node) : "Pending");
+		}
+	}
+	if (e->has_deleted) {
+		for (uint32_t i = 0; i < e->ndeleted; i++)
+			want[i] = (char *)sym(k, e->deleted[i]);
+		qsort(want, e->ndeleted, sizeof(*want), cmp_str);
+		char **sorted = malloc(((size_t)nd + 1) * sizeof(*sorted));
+		if (!sorted)
+			goto done;
+		memcpy(sorted, del, nd * sizeof(*sorted));
+		qsort(sorted, nd, sizeof(*sorted), cmp_str);
+		bool same = nd == e->ndeleted;
+		for (uint32_t i = 0; same && i < nd; i++)
+			same = !strcmp(want[i], sorted[i]);
+		if (!same) {
+			reset(k);
+			put_list(&k->x, want, e->ndeleted);
+			put_list(&k->y, sorted, nd);
+			mismatch(k, step, "deleted");
+		}
+		free(sorted);
+	}
+	if (e->has_deleted_count && e->deleted_count != nd) {
+		reset(k);
+		out_buf_printf(&k->x, "%" PRId64, e->deleted_count);
+		out_buf_printf(&k->y, "%u", nd);
+		mismatch(k, step, "deletedCount");
+	}
+	if (e->has_created && e->created != nc) {
+		reset(k);
+		out_buf_printf(&k->x, "%" PRId64, e->created);
+		out_buf_printf(&k->y, "%u", nc);
+		mismatch(k, step, "created");
+	}
+	if (e->has_nodes) {
+		bool same = e->nnodes == nc;
+		for (uint32_t i = 0; same && i < nc; i++)
+			same = !strcmp(sym(k, e->nodes[i]), nodes[i]);
+		if (!same) {
+			reset(k);
+			bool f1 = true;
+			out_buf_putc(&k->x, '[');
+			for (uint32_t i = 0; i < e->nnodes; i++) {
+				sep(&k->x, &f1);
+				add_name(&k->x, sym(k, e->nodes[i]));
+			}
+			out_buf_putc(&k->x, ']');
+			put_list(&k->y, nodes, nc);
+			mismatch(k, step, "nodes");
+		}
+	}
+	ok = 1;
+done:
+	for (uint32_t i = 0; del && i < nd; i++)
+		free(del[i]);
+	free(del);
+	free(nodes);
+	free(want);
+	return ok;
+}
+
 /* Keys that need the scheduler's decision, when there is none (the pod
  * was rejected by validation or the step failed before scheduling). */
 static void no_decision(struct chk *k, uint32_t step, const char *key)
@@ -701,6 +798,17 @@ static int check_step(struct chk *k, uint32_t i, uint32_t first, const struct ex
 {
 	const struct step_result *r = &k->t->res[i];
 	bool filled = cli_decision_filled(&k->t->sc->steps[i], d);
+	if (step_ops_of(k->t->sc->steps[i].kind)->flags & STEP_F_EXPECT) {
+		if (r->outcome == OUT_ERROR && (e->has_deleted || e->has_deleted_count || e->has_created || e->has_nodes)) {
+			reset(k);
+			out_buf_puts(&k->x, "the step applied");
+			out_buf_puts(&k->y, "<error>: ");
+			out_buf_puts(&k->y, r->message ? r->message : "");
+			mismatch(k, i, "deleted/created");
+			return 1;
+		}
+		return check_controller(k, i, e);
+	}
 	if (e->has_node && strcmp(sym(k, e->node), got_node(k, i)) != 0) {
 		reset(k);
 		add_name(&k->x, sym(k, e->node));

@@ -96,6 +96,14 @@ bool cli_step_pod(struct out_buf *b, const struct timeline *t, uint32_t i);
 void cli_step_what(struct out_buf *b, const struct timeline *t, uint32_t i);
 /* Name of node id, "" when out of range. */
 const char *cli_node_name(const struct cluster *c, int64_t id);
+/* explain_ctl.c: a controller step's record (NULL for other kinds or
+ * before it is applied), its text (summary and sub-steps), its JSON
+ * fields (summary, deleted, created) and its sub-steps as JSON steps. */
+struct ctl_run;
+const struct ctl_run *cli_ctl_run(const struct timeline *t, uint32_t i);
+void cli_ctl_text(FILE *f, const struct timeline *t, uint32_t i, struct out_buf *b);
+void cli_ctl_json_fields(struct out_json *j, const struct timeline *t, uint32_t i, struct out_buf *b);
+void cli_ctl_json_subs(struct out_json *j, const struct timeline *t, uint32_t i, struct out_buf *b);
 /* The name of the outcome in the JSON contract. */
 const char *cli_outcome_name(enum outcome o);
 /* `check` of a scaleUp step's expect block (check_autoscale.c): prints a

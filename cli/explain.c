@@ -525,6 +525,7 @@ static void print_step(struct text *x, uint32_t i, const struct decision *d)
 		put(x, d->volume_note);
 		fputc('\n', x->f);
 	}
+	cli_ctl_text(x->f, x->t, i, &x->b);
 	if (d && cli_event(d) && cli_decision_filled(s, d)) {
 		fputs("  event: ", x->f);
 		put(x, cli_event(d));

@@ -11,6 +11,8 @@
 #include <assert.h>
 #include <string.h>
 
+#include "../model/controllers/ctl.h"
+
 #define BUFLEN 4096
 
 struct jx {
@@ -267,7 +269,7 @@ static void write_step(struct jx *x, uint32_t i, const struct decision *d)
 	const struct step_result *r = &x->t->res[i];
 	out_json_begin_object(j);
 	out_json_key(j, "index");
-	out_json_int(j, (int64_t)i + 1);
+	out_json_int(j, (int64_t)ctl_flat_index(x->t, i));
 	out_json_key(j, "action");
 	out_json_str(j, step_kind_name(s->kind));
 	out_json_key(j, "pod");
@@ -327,6 +329,7 @@ static void write_step(struct jx *x, uint32_t i, const struct decision *d)
 		out_json_key(j, "note");
 		out_json_str(j, s->note);
 	}
+	cli_ctl_json_fields(j, x->t, i, &x->b);
 	if (step_runs_cycle(s)) {
 		bool filled = d && cli_decision_filled(s, d);
 		out_json_key(j, "constraints");
@@ -396,6 +399,7 @@ int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o)
 			break;
 		}
 		write_step(&x, i, &d);
+		cli_ctl_json_subs(&x.j, t, i, &x.b);
 		decision_fini(&d);
 		const struct step *s = &t->sc->steps[i];
 		if ((s->kind == STEP_SCHEDULE || s->kind == STEP_RETRY) && t->res[i].outcome == OUT_PENDING &&

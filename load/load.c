@@ -472,7 +472,7 @@ static void warn_kind(struct loader *L, const struct ynode *k)
 	}
 	L->skipped_kinds = v;
 	v[L->nskipped_kinds++] = s;
-	load_warn_at(L, k, "skipping objects of kind '%s' (skewer reads Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController, PriorityClass, PodDisruptionBudget, StorageClass, PersistentVolume, PersistentVolumeClaim, CSINode, CSIDriver and List)",
+	load_warn_at(L, k, "skipping objects of kind '%s' (skewer reads Node, Pod, Service, Deployment, ReplicaSet, StatefulSet, ReplicationController, PriorityClass, PodDisruptionBudget, StorageClass, PersistentVolume, PersistentVolumeClaim, CSINode, CSIDriver and List)",
 		     k->s);
 }
 
@@ -491,7 +491,7 @@ static void add_object(struct loader *L, const struct ynode *m, const char *what
 		return;
 	const struct ynode *k = y_get(m, "kind");
 	if (y_absent(k)) {
-		load_err_at(L, m, "object has no kind (expected Node, Pod, Service, ReplicaSet, StatefulSet, ReplicationController, PriorityClass, PodDisruptionBudget or List)");
+		load_err_at(L, m, "object has no kind (expected Node, Pod, Service, Deployment, ReplicaSet, StatefulSet, ReplicationController, PriorityClass, PodDisruptionBudget or List)");
 		return;
 	}
 	if (!y_want(L, k, Y_SCALAR, "kind") || !y_is_string(L, k, "kind"))
@@ -501,7 +501,8 @@ static void add_object(struct loader *L, const struct ynode *m, const char *what
 	else if (!strcmp(k->s, "Pod"))
 		add_pod(L, m, what);
 	else if (!strcmp(k->s, "Service") || !strcmp(k->s, "ReplicaSet") ||
-		 !strcmp(k->s, "StatefulSet") || !strcmp(k->s, "ReplicationController"))
+		 !strcmp(k->s, "StatefulSet") || !strcmp(k->s, "ReplicationController") ||
+		 !strcmp(k->s, "Deployment"))
 		add_workload(L, m, what);
 	else if (!strcmp(k->s, "PriorityClass"))
 		add_priority_class(L, m, what);
@@ -751,6 +752,15 @@ static void read_scenario(struct loader *L, const struct ynode *doc)
 			known = true;
 		if (y_key_is(k, "serverVersion") && y_want(L, v, Y_MAP, "serverVersion"))
 			note_version(L, y_get(v, "gitVersion"), "gitVersion", true);
+		if (y_key_is(k, "now")) {
+			known = true;
+			if (!y_want(L, v, Y_SCALAR, "now"))
+				continue;
+			if (!load_parse_time(v->s, &L->c->now))
+				load_err_at(L, v, "invalid now '%s' (expected an RFC 3339 time such as 2026-07-01T00:00:00Z)",
+					    v->s);
+			L->has_now = true;
+		}
 	}
 	set_text(L, y_get(doc, "name"), "name", &L->sc->name);
 	set_text(L, y_get(doc, "description"), "description", &L->sc->description);
@@ -1420,6 +1430,10 @@ static int finish(struct loader *L, const char *first, struct scenario **out)
 	}
 	if (!L->failed)
 		bind_pods(L);
+	if (!L->failed)
+		load_check_owners(L);
+	if (!L->failed)
+		load_default_now(L);
 	if (!L->failed)
 		build_steps(L);
 	if (!L->failed && !L->sc->name)

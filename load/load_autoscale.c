@@ -4,6 +4,7 @@
  * settings it overrides, its expect block). Errors carry file, line and
  * column. */
 #include "loader.h"
+#include "../model/quantity.h"
 
 #include <errno.h>
 #include <regex.h>
@@ -523,8 +524,19 @@ static int read_limits(struct loader *L, const struct ynode *v, struct as_pool *
 	for (uint32_t i = 0; i < v->n; i++) {
 		const struct ynode *k = &v->kids[2 * i], *q = &v->kids[2 * i + 1];
 		if (y_key_is(k, "nodes")) {
-			if (!y_int(L, q, "limits.nodes", 0, INT32_MAX, &p->limit_nodes))
+			/* a ResourceList entry: a quantity, "4" as well as 4 */
+			int64_t units = 0;
+			bool neg = false;
+			if (q->type == Y_SCALAR && q->quoted) {
+				if (!quantity_parse(q->s, strlen(q->s), NULL, &units, &neg) || neg || units > INT32_MAX) {
+					load_err_at(L, q, "limits.nodes: '%s' is not a node count (expected a whole number of nodes, as 4)",
+						    q->s);
+					return 0;
+				}
+				p->limit_nodes = units;
+			} else if (!y_int(L, q, "limits.nodes", 0, INT32_MAX, &p->limit_nodes)) {
 				return 0;
+			}
 			p->has_limit_nodes = true;
 		} else if (y_key_is(k, "cpu") || y_key_is(k, "memory")) {
 			/* quantities as an allocatable takes them */

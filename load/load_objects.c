@@ -669,6 +669,7 @@ static bool kind_is(const char *k, enum workload_kind *out)
 		{"ReplicaSet", WL_REPLICASET},
 		{"StatefulSet", WL_STATEFULSET},
 		{"ReplicationController", WL_RC},
+		{"Deployment", WL_DEPLOYMENT},
 	};
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!strcmp(k, kinds[i].name)) {
@@ -693,7 +694,7 @@ int load_workload(struct loader *L, const struct ynode *m, const char *what, str
 		if (kn && kn->type == Y_BAD)
 			return 0;
 		load_err_at(L, kn && !y_absent(kn) ? kn : m,
-			    "unknown workload kind '%s' (expected Service, ReplicaSet, StatefulSet or ReplicationController)",
+			    "unknown workload kind '%s' (expected Service, ReplicaSet, StatefulSet, ReplicationController or Deployment)",
 			    kn && kn->s ? kn->s : "");
 		return 0;
 	}
@@ -725,6 +726,7 @@ int load_workload(struct loader *L, const struct ynode *m, const char *what, str
 			goto error;
 		}
 		break;
+	case WL_DEPLOYMENT:
 	case WL_REPLICASET:
 	case WL_STATEFULSET: {
 		if (!load_shorthand_selector(L, sel, obj, &out->sel_src))
@@ -734,6 +736,8 @@ int load_workload(struct loader *L, const struct ynode *m, const char *what, str
 		break;
 	}
 	}
+	if (!load_workload_ctl(L, m, obj, out))
+		goto error;
 	return 1;
 error:
 	workload_fini(out);
@@ -820,8 +824,8 @@ int load_priority_class(struct loader *L, const struct ynode *m, const char *wha
 /* An IntOrString of a PDB: a YAML integer, or a string "N%" (a quoted
  * number is a string, and no percentage). validation ValidatePodDisruption-
  * BudgetSpec: ValidatePositiveIntOrPercent, IsNotMoreThan100Percent. */
-static int load_int_or_pct(struct loader *L, const struct ynode *n, const char *path,
-			   struct int_or_pct *out)
+int load_int_or_pct(struct loader *L, const struct ynode *n, const char *path,
+		    struct int_or_pct *out)
 {
 	const char *s;
 	char *end;

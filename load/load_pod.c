@@ -424,7 +424,8 @@ static int load_owners(struct loader *L, const struct ynode *n, struct pod *p)
 		if (!y_want(L, m, Y_MAP, "ownerReferences' entry") ||
 		    !y_str(L, y_get(m, "kind"), "kind", &o->kind) ||
 		    !y_str(L, y_get(m, "name"), "name", &o->name) ||
-		    !y_str(L, y_get(m, "apiVersion"), "apiVersion", &o->api_version))
+		    !y_str(L, y_get(m, "apiVersion"), "apiVersion", &o->api_version) ||
+		    !y_str(L, y_get(m, "uid"), "uid", &o->uid))
 			return 0;
 		ctl = y_get(m, "controller");
 		if (!y_absent(ctl)) {
@@ -508,6 +509,10 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 	if (!y_str(L, y_get(meta, "name"), "name", &out->name) ||
 	    !y_str(L, y_get(meta, "namespace"), "namespace", &out->ns))
 		goto error;
+	if (!out->name && L->reading_template && !(out->name = intern_str(L->in, ""))) {
+		load_oom(L);
+		goto error;
+	}
 	if (!out->name) {
 		load_err_at(L, m, "pod has no name (expected '%s')", obj ? "metadata.name" : "name");
 		goto error;
@@ -592,9 +597,10 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 		goto error;
 	if (!load_pod_storage(L, spec, obj, out))
 		goto error;
-	if (!compute_requests(&x, m, spec) || x.failed)
+	if (!compute_requests(&x, m, spec) || x.failed || !load_pod_life(L, m, obj, out))
 		goto error;
-	if (!x.admit)
+	/* a pod a controller owns keeps them: the descheduler reads them */
+	if (!x.admit && !out->nowners)
 		drop_unread(out);
 	return 1;
 error:

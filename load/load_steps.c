@@ -249,8 +249,20 @@ static int load_expect(struct loader *L, const struct ynode *key, const struct y
 			e->has_fixes = true;
 			if (!y_syms(L, v, "fixes", &e->fixes, &e->nfixes))
 				return 0;
+		} else if (y_key_is(k, "deleted")) {
+			e->has_deleted = true;
+			if (!y_absent(v) && !y_syms(L, v, "deleted", &e->deleted, &e->ndeleted))
+				return 0;
+		} else if (y_key_is(k, "deletedCount")) {
+			e->has_deleted_count = true;
+			if (!y_int(L, v, "deletedCount", 0, INT32_MAX, &e->deleted_count))
+				return 0;
+		} else if (y_key_is(k, "created")) {
+			e->has_created = true;
+			if (!y_int(L, v, "created", 0, INT32_MAX, &e->created))
+				return 0;
 		} else {
-			load_err_at(L, k, "unknown expect key '%s' (expected node, nodes, feasible, filtered, message, invalid, domains, globalMin, scores, blockers, event, nominated, victims or fixes)",
+			load_err_at(L, k, "unknown expect key '%s' (expected node, nodes, feasible, filtered, message, invalid, domains, globalMin, scores, blockers, event, nominated, victims, fixes, deleted, deletedCount or created)",
 				    k->s);
 			return 0;
 		}
@@ -365,6 +377,26 @@ static int r_pod(struct step_reader *r, const struct step_value *v, const char *
 	return load_pod(r->ctx, YN(v), what, true, out);
 }
 
+static int r_tpl(struct step_reader *r, const struct step_value *v, const char *what, struct pod *out)
+{
+	struct loader *L = r->ctx;
+	bool was = L->reading_template;
+	L->reading_template = true;
+	int rc = load_pod(L, YN(v), what, true, out);
+	L->reading_template = was;
+	return rc;
+}
+
+static int r_strs(struct step_reader *r, const struct step_value *v, const char *what, sym_t **out,
+		  uint32_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	if (y_absent(YN(v)))
+		return 1;
+	return y_syms(r->ctx, YN(v), what, out, n);
+}
+
 static int r_node(struct step_reader *r, const struct step_value *v, const char *what, struct node *out)
 {
 	return load_node(r->ctx, YN(v), what, out);
@@ -398,7 +430,7 @@ static int read_action(struct loader *L, const struct ynode *v, struct step *st)
 	struct step_reader r = {
 		.ctx = L, .in = L->in, .absent = r_absent, .get = r_get, .want_map = r_want_map,
 		.scalar = r_scalar, .text = r_text, .str = r_str, .integer = r_int, .boolean = r_bool,
-		.quantity = r_quantity, .labels = r_labels, .pod = r_pod, .node = r_node, .taint = r_taint, .storage = r_storage, .error = r_error,
+		.quantity = r_quantity, .labels = r_labels, .pod = r_pod, .node = r_node, .taint = r_taint, .storage = r_storage, .tpl = r_tpl, .strs = r_strs, .error = r_error,
 		.oom = r_oom,
 	};
 	return step_ops_of(st->kind)->read(st, &r, (const struct step_value *)v);
@@ -455,8 +487,9 @@ int load_step(struct loader *L, const struct ynode *m)
 	if (reps && !(flags & STEP_F_POD))
 		return action_error(L, reps, "'replicas' on a %s step (expected it only with %s)", akey->s,
 				    STEP_F_POD);
-	if ((choose || (expect && st.kind != STEP_SCALE_UP)) && !(flags & STEP_F_CYCLE)) {
-		char *list = action_list(STEP_F_CYCLE);
+	if ((choose && !(flags & STEP_F_CYCLE)) ||
+	    (expect && st.kind != STEP_SCALE_UP && !(flags & (STEP_F_CYCLE | STEP_F_EXPECT)))) {
+		char *list = action_list(choose ? STEP_F_CYCLE : STEP_F_CYCLE | STEP_F_EXPECT);
 		if (!list)
 			return load_oom(L);
 		load_err_at(L, choose ? choose : ekey, "'%s' on a %s step (expected it only with %s)",

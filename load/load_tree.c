@@ -1187,7 +1187,7 @@ struct keep {
 #define K(s) {s, sizeof(s) - 1}
 static const struct keep keep_metadata[] = {K("name"), K("namespace"), K("labels"),
 					    K("ownerReferences"), K("deletionTimestamp"),
-					    K("creationTimestamp"), K("annotations"), {NULL, 0}};
+					    K("creationTimestamp"), K("annotations"), K("uid"), {NULL, 0}};
 /* a document's own metadata (a List's): its annotations may name the
  * server's version (skewer.io/server-version) */
 static const struct keep keep_doc_metadata[] = {K("name"), K("namespace"), K("labels"),
@@ -1197,23 +1197,27 @@ static const struct keep keep_doc_metadata[] = {K("name"), K("namespace"), K("la
  * VolumeBinding's), a List's server version (kubectl skewer) */
 static const struct keep keep_annotations[] = {K("pv.kubernetes.io/bind-completed"),
 					       K("volume.kubernetes.io/selected-node"),
-					       K("skewer.io/server-version"), {NULL, 0}};
+					       K("skewer.io/server-version"),
+					       /* a pod's, for the controllers (load_life.c) */
+					       K("controller.kubernetes.io/pod-deletion-cost"),
+					       K("kubernetes.io/config.mirror"), K("kubernetes.io/config.source"),
+					       K("descheduler.alpha.kubernetes.io/evict"),
+					       K("deployment.kubernetes.io/max-replicas"), {NULL, 0}};
 static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capacity"),
 					  K("startTime"), K("nominatedNodeName"),
-					  K("disruptionsAllowed"), K("conditions"), {NULL, 0}};
-/* a bound pod's: its conditions are never read */
+					  K("disruptionsAllowed"), K("conditions"), K("containerStatuses"),
+					  K("initContainerStatuses"), {NULL, 0}};
+/* a bound pod's: its Ready condition and restarts (the controllers) */
 static const struct keep keep_bound_status[] = {K("phase"), K("startTime"), K("nominatedNodeName"),
-						{NULL, 0}};
+						K("conditions"), K("containerStatuses"),
+						K("initContainerStatuses"), {NULL, 0}};
+static const struct keep keep_cstatus[] = {K("name"), K("restartCount"), {NULL, 0}};
 /* a condition: a pending pod's PodScheduled message, a terminating
  * pod's DisruptionTarget reason */
-static const struct keep keep_condition[] = {K("type"), K("status"), K("message"), K("reason"), {NULL, 0}};
+static const struct keep keep_condition[] = {K("type"), K("status"), K("message"), K("reason"),
+					     K("lastTransitionTime"), {NULL, 0}};
 static const struct keep keep_container[] = {K("name"), K("resources"), K("restartPolicy"),
 					     K("ports"), {NULL, 0}};
-/* a workload's pod template, a node group's template (spec/autoscalers.md
- * 1.2) and a NodePool's spec.template */
-static const struct keep keep_template[] = {K("metadata"), K("spec"), K("labels"), K("taints"),
-					    K("allocatable"), K("capacity"), K("status"), K("pods"),
-					    K("unschedulable"), {NULL, 0}};
 /* a Pod's, a Node's, a workload's and a PodDisruptionBudget's spec:
  * volumes, securityContext, dnsPolicy and the like are never read */
 static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initContainers"),
@@ -1229,7 +1233,8 @@ static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initC
 					K("schedulingGates"), K("accessModes"), K("storageClassName"),
 					K("claimRef"), K("nodeAffinity"), K("csi"), K("volumeName"),
 					K("resources"), K("capacity"), K("drivers"), K("attachRequired"),
-					K("storageCapacity"), {NULL, 0}};
+					K("storageCapacity"), K("replicas"), K("strategy"),
+					K("podManagementPolicy"), K("ordinals"), {NULL, 0}};
 /* the spec of a bound Pod once its nodeName is read (load_pod drops
  * these fields anyway): kubectl writes keys in order, so
  * topologySpreadConstraints and nodeSelector come after nodeName */
@@ -1237,15 +1242,16 @@ static const struct keep keep_bound_spec[] = {K("affinity"), K("containers"), K(
 					      K("nodeName"), K("overhead"), K("priority"),
 					      K("priorityClassName"), K("preemptionPolicy"),
 					      K("tolerations"), K("taints"), K("unschedulable"),
-					      K("selector"), K("template"), K("volumes"), {NULL, 0}};
-/* an owner reference: its uid and blockOwnerDeletion are never read */
-static const struct keep keep_owner[] = {K("apiVersion"), K("kind"), K("name"), K("controller"),
+					      K("selector"), K("template"), K("topologySpreadConstraints"),
+					      K("nodeSelector"), K("volumes"), {NULL, 0}};
+/* an owner reference: its blockOwnerDeletion is never read */
+static const struct keep keep_owner[] = {K("apiVersion"), K("kind"), K("name"), K("controller"), K("uid"),
 					 {NULL, 0}};
 #undef K
 
 bool load_kind_read(const char *k)
 {
-	static const char *const kinds[] = {"Node", "Pod", "Service", "ReplicaSet", "StatefulSet",
+	static const char *const kinds[] = {"Node", "Pod", "Service", "Deployment", "ReplicaSet", "StatefulSet",
 					    "ReplicationController", "PriorityClass",
 					    "PodDisruptionBudget", "NodePool", "Version", "StorageClass",
 					    "PersistentVolume", "PersistentVolumeClaim", "CSINode", "CSIDriver",
@@ -1281,8 +1287,8 @@ static const struct keep *keep_list(const struct loader *L, const struct ynode *
 		return L->pod_bound && !L->pod_terminating ? keep_bound_status : keep_status;
 	if (y_key_is(key, "containers") || y_key_is(key, "initContainers"))
 		return keep_container;
-	if (y_key_is(key, "template"))
-		return keep_template;
+	if (y_key_is(key, "containerStatuses") || y_key_is(key, "initContainerStatuses"))
+		return keep_cstatus;
 	if (y_key_is(key, "ownerReferences"))
 		return keep_owner;
 	return NULL;

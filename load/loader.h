@@ -145,6 +145,10 @@ struct loader {
 	char *ver_scenario, *ver_dump;
 	uint32_t ver_scenario_at[3], ver_dump_at[3]; /* file, line, col */
 	uint32_t gate_at[GATE__COUNT][3];
+	/* controllers (load_life.c): a workload's template is being read
+	 * (a pod without a name); the scenario gave `now` */
+	bool reading_template;
+	bool has_now;
 
 	/* the document is JSON (starts with '{'): Kubernetes decodes it as
 	 * JSON, where 1.0 is no integer (YAML's 1.0 becomes JSON's 1) */
@@ -308,6 +312,12 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 	     struct pod *out);
 /* kind: the kind text (object form) or NULL (read `kind` from m). */
 int load_workload(struct loader *L, const struct ynode *m, const char *what, struct workload *out);
+/* load_life.c: the fields the controllers read (contract controllers.md) */
+int load_pod_life(struct loader *L, const struct ynode *m, bool obj, struct pod *p);
+int load_workload_ctl(struct loader *L, const struct ynode *m, bool obj, struct workload *w);
+void load_default_now(struct loader *L);
+void load_check_owners(struct loader *L);
+int load_int_or_pct(struct loader *L, const struct ynode *n, const char *path, struct int_or_pct *out);
 int load_tscs(struct loader *L, const struct ynode *n, const char *what, struct tsc **out,
 	      uint32_t *nout);
 int load_taint(struct loader *L, const struct ynode *m, const char *what, bool step,

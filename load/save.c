@@ -358,6 +358,61 @@ static void timestamp(struct w *w, int in, const char *key, int64_t t)
 	}
 }
 
+/* What the controllers read of a pod (load_life.c), in the shorthand. */
+static void pod_life(struct w *w, int in, const struct pod *p)
+{
+	const struct pod_life *l = &p->life;
+	static const char *const phases[] = {"", "Pending", "Running", "Unknown"};
+	if (l->uid) {
+		ind(w, in);
+		fputs("uid: ", w->f);
+		qs(w, l->uid);
+		fputc('\n', w->f);
+	}
+	if (l->phase != PHASE_NONE && l->phase <= PHASE_UNKNOWN) {
+		ind(w, in);
+		fprintf(w->f, "phase: %s\n", phases[l->phase]);
+	}
+	if (l->ready >= 0) {
+		ind(w, in);
+		fprintf(w->f, "ready: %s\n", l->ready ? "true" : "false");
+	}
+	if (l->ready == 1)
+		timestamp(w, in, "readySince", l->ready_since);
+	if (l->restarts) {
+		ind(w, in);
+		fprintf(w->f, "restarts: %" PRId32 "\n", l->restarts);
+	}
+	if (l->sidecar_restarts) {
+		ind(w, in);
+		fprintf(w->f, "sidecarRestarts: %" PRId32 "\n", l->sidecar_restarts);
+	}
+	if (l->deletion_cost || (l->protect & (LIFE_MIRROR | LIFE_STATIC | LIFE_EVICT))) {
+		bool first = true;
+		ind(w, in);
+		fputs("annotations: {", w->f);
+		if (l->deletion_cost) {
+			fprintf(w->f, "controller.kubernetes.io/pod-deletion-cost: \"%" PRId32 "\"", l->deletion_cost);
+			first = false;
+		}
+		if (l->protect & LIFE_MIRROR) {
+			fprintf(w->f, "%skubernetes.io/config.mirror: \"\"", first ? "" : ", ");
+			first = false;
+		}
+		if (l->protect & LIFE_STATIC) {
+			fprintf(w->f, "%skubernetes.io/config.source: file", first ? "" : ", ");
+			first = false;
+		}
+		if (l->protect & LIFE_EVICT)
+			fprintf(w->f, "%sdescheduler.alpha.kubernetes.io/evict: \"true\"", first ? "" : ", ");
+		fputs("}\n", w->f);
+	}
+	if (l->protect & LIFE_LOCAL_STORAGE) {
+		ind(w, in);
+		fputs("volumes: [{name: local, emptyDir: {}}]\n", w->f);
+	}
+}
+
 /* A pod entry at indentation `in` (the first line's "- " or key is the
  * caller's). */
 static void pod_storage(struct w *w, int in, const struct pod_spec *s);
@@ -396,8 +451,13 @@ static void pod(struct w *w, int in, const struct pod *p, bool bound)
 		}
 		if (o->controller >= 0)
 			fprintf(w->f, ", controller: %s", o->controller ? "true" : "false");
+		if (o->uid) {
+			fputs(", uid: ", w->f);
+			qs(w, o->uid);
+		}
 		fputs("}\n", w->f);
 	}
+	pod_life(w, in, p);
 	if (p->terminating) {
 		ind(w, in);
 		fputs("terminating: true\n", w->f);
@@ -879,11 +939,32 @@ static void sw_storage(struct step_writer *w, const struct storage *st)
 		fputs("null", x->out->f);
 }
 
+static void sw_block(struct step_writer *w, const char *const *keys, const char *const *vals,
+		     const bool *raw, uint32_t n, const char *tkey, const struct pod *t)
+{
+	struct w *o = SW(w)->out;
+	for (uint32_t i = 0; i < n; i++) {
+		fprintf(o->f, "\n      %s: ", keys[i]);
+		if (raw[i])
+			fputs(vals[i], o->f);
+		else
+			q(o, vals[i]);
+	}
+	if (t) {
+		fprintf(o->f, "\n      %s:\n        ", tkey);
+		pod(o, 8, t, false);
+	} else {
+		fputc('\n', o->f);
+	}
+	SW(w)->first = false;
+	SW(w)->block = true;
+}
+
 static void step(struct w *w, const struct step *s)
 {
 	struct sw x = {
 		{w, w->c->in, sw_str, sw_text, sw_null, sw_begin, sw_key, sw_end, sw_taint, sw_pod,
-		 sw_node, sw_storage},
+		 sw_node, sw_storage, sw_block},
 		w, true, false, false,
 	};
 	fprintf(w->f, "  - %s:", step_kind_name(s->kind));
@@ -900,6 +981,16 @@ static void step(struct w *w, const struct step *s)
 		q(w, s->note);
 		fputc('\n', w->f);
 	}
+}
+
+/* The next key of a workload: ", KEY: " in a flow mapping, or a line of
+ * its own in a block one (a workload with a template). */
+static void wkey(struct w *w, bool block, const char *key)
+{
+	if (block)
+		fprintf(w->f, "\n    %s: ", key);
+	else
+		fprintf(w->f, ", %s: ", key);
 }
 
 /* An expect map as a flow mapping (strings or numbers), null when is_null. */
@@ -1017,6 +1108,15 @@ static void expect(struct w *w, const struct expect *e)
 		syms_flow(w, e->victims, e->nvictims);
 		fputc('\n', w->f);
 	}
+	if (e->has_deleted) {
+		fputs("      deleted: ", w->f);
+		syms_flow(w, e->deleted, e->ndeleted);
+		fputc('\n', w->f);
+	}
+	if (e->has_deleted_count)
+		fprintf(w->f, "      deletedCount: %" PRId64 "\n", e->deleted_count);
+	if (e->has_created)
+		fprintf(w->f, "      created: %" PRId64 "\n", e->created);
 }
 
 static void workload(struct w *w, const struct workload *wl)
@@ -1024,19 +1124,80 @@ static void workload(struct w *w, const struct workload *wl)
 	static const char *const kinds[] = {
 		[WL_SERVICE] = "Service", [WL_REPLICASET] = "ReplicaSet",
 		[WL_STATEFULSET] = "StatefulSet", [WL_RC] = "ReplicationController",
+		[WL_DEPLOYMENT] = "Deployment",
 	};
-	fprintf(w->f, "  - {kind: %s, name: ", kinds[wl->kind]);
+	bool b = wl->tpl != NULL;
+	fprintf(w->f, b ? "  - kind: %s" : "  - {kind: %s", kinds[wl->kind]);
+	wkey(w, b, "name");
 	qs(w, wl->name);
-	fputs(", namespace: ", w->f);
+	wkey(w, b, "namespace");
 	qs(w, wl->ns);
 	if (wl->kind == WL_SERVICE || wl->kind == WL_RC) {
 		if (wl->has_selector) {
-			fputs(", selector: ", w->f);
+			wkey(w, b, "selector");
 			labels_flow(w, &wl->set);
 		}
 	} else if (wl->sel_src.present) {
-		fputs(", selector: ", w->f);
+		wkey(w, b, "selector");
 		selector_src(w, &wl->sel_src);
+	}
+	/* what the controllers read (load_life.c) */
+	if (wl->uid) {
+		wkey(w, b, "uid");
+		qs(w, wl->uid);
+	}
+	if (wl->owner_name && wl->owner_kind) {
+		wkey(w, b, "ownerReferences");
+		fputs("[{kind: ", w->f);
+		qs(w, wl->owner_kind);
+		fputs(", name: ", w->f);
+		qs(w, wl->owner_name);
+		if (wl->owner_uid) {
+			fputs(", uid: ", w->f);
+			qs(w, wl->owner_uid);
+		}
+		fputs("}]", w->f);
+	}
+	if (wl->has_replicas) {
+		wkey(w, b, "replicas");
+		fprintf(w->f, "%" PRId32, wl->replicas);
+	}
+	if (wl->created != INT64_MAX) {
+		char ts[64];
+		time_t tt = (time_t)wl->created;
+		struct tm tm;
+		if (gmtime_r(&tt, &tm) && strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm)) {
+			wkey(w, b, "creationTimestamp");
+			fprintf(w->f, "\"%s\"", ts);
+		}
+	}
+	if (wl->max_replicas >= 0) {
+		wkey(w, b, "annotations");
+		fprintf(w->f, "{deployment.kubernetes.io/max-replicas: \"%" PRId64 "\"}", wl->max_replicas);
+	}
+	if (wl->kind == WL_DEPLOYMENT && (wl->recreate || wl->max_surge.set || wl->max_unavailable.set)) {
+		wkey(w, b, "strategy");
+		fprintf(w->f, "{type: %s", wl->recreate ? "Recreate" : "RollingUpdate");
+		if (wl->max_surge.set)
+			fprintf(w->f, wl->max_surge.pct ? ", maxSurge: \"%" PRId32 "%%\"" : ", maxSurge: %" PRId32,
+				wl->max_surge.v);
+		if (wl->max_unavailable.set)
+			fprintf(w->f, wl->max_unavailable.pct ? ", maxUnavailable: \"%" PRId32 "%%\"" :
+				", maxUnavailable: %" PRId32, wl->max_unavailable.v);
+		fputc('}', w->f);
+	}
+	if (wl->parallel) {
+		wkey(w, b, "podManagementPolicy");
+		fputs("Parallel", w->f);
+	}
+	if (wl->ordinal_start) {
+		wkey(w, b, "ordinals");
+		fprintf(w->f, "{start: %" PRId32 "}", wl->ordinal_start);
+	}
+	if (b) {
+		fputs("\n    template:\n      ", w->f);
+		pod(w, 6, wl->tpl, false);
+		return;
 	}
 	fputs("}\n", w->f);
 }
@@ -1372,6 +1533,17 @@ int save_scenario(FILE *f, const struct scenario *sc)
 		fputs("source: ", f);
 		q(&w, sc->source);
 		fputc('\n', f);
+	}
+	/* the controllers' clock, when a workload can use it */
+	for (uint32_t i = 0; i < c->nworkloads; i++) {
+		if (!c->workloads[i].tpl && !c->workloads[i].has_replicas)
+			continue;
+		char ts[64];
+		time_t tt = (time_t)c->now;
+		struct tm tm;
+		if (gmtime_r(&tt, &tm) && strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm))
+			fprintf(f, "now: \"%s\"\n", ts);
+		break;
 	}
 	scheduler(&w, &c->cfg);
 	autoscale(&w, sc->autoscale);

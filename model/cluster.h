@@ -105,6 +105,9 @@ struct cluster {
 	uint32_t npods, pod_cap;
 	struct workload *workloads;
 	uint32_t nworkloads;
+	/* the scenario's clock (`now`, unix seconds): the controllers'
+	 * rankings read it (model/controllers/) */
+	int64_t now;
 	struct priority_class *pclasses; /* PriorityClass objects, input order */
 	uint32_t npclasses;
 	struct pdb *pdbs;           /* PodDisruptionBudgets, input order */

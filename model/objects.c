@@ -557,4 +557,9 @@ void workload_fini(struct workload *w)
 	labels_fini(&w->set);
 	selector_src_fini(&w->sel_src);
 	selector_fini(&w->sel);
+	if (w->tpl) {
+		pod_fini(w->tpl);
+		free(w->tpl);
+		w->tpl = NULL;
+	}
 }

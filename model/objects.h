@@ -144,6 +144,7 @@ struct owner_ref {
 	sym_t name;
 	sym_t api_version; /* SYM_NONE: inferred from kind */
 	int controller;    /* -1 absent, 0 false, 1 true */
+	sym_t uid;         /* SYM_NONE when not given */
 };
 
 /* A pod volume the volume plugins read (model/volumes.h): a claim by
@@ -206,6 +207,26 @@ struct pod_spec {
 	uint32_t nadmission_errors;
 };
 
+/* What the controllers' rankings read of a pod (model/controllers/,
+ * contract controllers.md): status and metadata the scheduler ignores. */
+enum pod_phase { PHASE_NONE, PHASE_PENDING, PHASE_RUNNING, PHASE_UNKNOWN };
+enum {
+	LIFE_LOCAL_STORAGE = 1, /* a hostPath or emptyDir volume */
+	LIFE_MIRROR = 2,        /* annotation kubernetes.io/config.mirror */
+	LIFE_STATIC = 4,        /* annotation kubernetes.io/config.source, not "api" */
+	LIFE_EVICT = 8,         /* annotation descheduler.alpha.kubernetes.io/evict */
+};
+struct pod_life {
+	sym_t uid;              /* metadata.uid, SYM_NONE when none */
+	uint8_t phase;          /* enum pod_phase as written */
+	int8_t ready;           /* the Ready condition: -1 none, 0 not True, 1 True */
+	uint8_t protect;        /* LIFE_* */
+	int64_t ready_since;    /* Ready's lastTransitionTime; INT64_MAX none */
+	int32_t restarts;       /* max restartCount of the containers */
+	int32_t sidecar_restarts; /* of the restartPolicy Always init containers */
+	int32_t deletion_cost;  /* controller.kubernetes.io/pod-deletion-cost */
+};
+
 struct pod {
 	sym_t name;
 	sym_t ns;
@@ -231,6 +252,7 @@ struct pod {
 	uint32_t *term_classes; /* cluster term classes of its affinity terms (bound) */
 	uint32_t nterm_classes;
 	uint32_t line, col;     /* where it was defined (errors) */
+	struct pod_life life;
 };
 
 struct node {
@@ -251,7 +273,14 @@ struct node {
 				  * alloc, used or nz_* (cached scores) */
 };
 
-enum workload_kind { WL_SERVICE, WL_REPLICASET, WL_STATEFULSET, WL_RC };
+enum workload_kind { WL_SERVICE, WL_REPLICASET, WL_STATEFULSET, WL_RC, WL_DEPLOYMENT };
+
+/* An IntOrString of a PodDisruptionBudget or a Deployment strategy. */
+struct int_or_pct {
+	bool set;
+	bool pct;                  /* "N%" */
+	int32_t v;
+};
 
 struct workload {
 	enum workload_kind kind;
@@ -263,6 +292,23 @@ struct workload {
 	struct labels set;
 	struct label_selector_src sel_src;
 	struct selector sel;
+	/* controllers (Deployment, ReplicaSet, StatefulSet; contract
+	 * controllers.md): what scale, rollout and deschedule read */
+	sym_t uid;                 /* metadata.uid, SYM_NONE when none */
+	sym_t owner_kind, owner_name, owner_uid; /* controller ownerReference */
+	uint32_t owner_line, owner_col; /* the shorthand's `owner`, 0 for objects */
+	bool has_replicas;
+	int32_t replicas;
+	struct pod *tpl;           /* the pod template, NULL when none */
+	struct int_or_pct max_surge, max_unavailable; /* Deployment strategy */
+	bool recreate;             /* strategy type Recreate */
+	bool parallel;             /* podManagementPolicy Parallel */
+	int32_t ordinal_start;     /* spec.ordinals.start */
+	int64_t created;           /* creationTimestamp, INT64_MAX none */
+	int64_t max_replicas;      /* annotation deployment.kubernetes.io/max-replicas, -1 none */
+	uint32_t made;             /* pods skewer created for it (RSNAME-K) */
+	sym_t hash;                /* pod-template-hash / controller-revision-hash */
+	uint32_t line, col;
 };
 
 /* scheduling.k8s.io/v1 PriorityClass */
@@ -272,13 +318,6 @@ struct priority_class {
 	bool global_default;
 	sym_t preemption_policy;   /* SYM_NONE: PreemptLowerPriority */
 	uint32_t line, col;
-};
-
-/* An IntOrString of a PodDisruptionBudget (minAvailable, maxUnavailable). */
-struct int_or_pct {
-	bool set;
-	bool pct;                  /* "N%" */
-	int32_t v;
 };
 
 /* policy/v1 PodDisruptionBudget: what the scheduler's preemption reads

@@ -23,6 +23,7 @@ void expect_fini(struct expect *e)
 	free(e->blockers);
 	free(e->victims);
 	free(e->fixes);
+	free(e->deleted);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -62,8 +63,10 @@ int expect_copy(struct expect *dst, const struct expect *src)
 	dst->nblockers = 0;
 	dst->victims = NULL;
 	dst->fixes = NULL;
+	dst->deleted = NULL;
 	if (!copy_syms(&dst->victims, src->victims, src->nvictims) ||
-	    !copy_syms(&dst->fixes, src->fixes, src->nfixes))
+	    !copy_syms(&dst->fixes, src->fixes, src->nfixes) ||
+	    !copy_syms(&dst->deleted, src->deleted, src->ndeleted))
 		goto error;
 	if (!copy_syms(&dst->nodes, src->nodes, src->nnodes) ||
 	    !copy_syms(&dst->feasible, src->feasible, src->nfeasible) ||

@@ -62,6 +62,11 @@ struct expect {
 	 * pending step, in order, each "SUMMARY -> NODE" (see fix) */
 	bool has_fixes;
 	sym_t *fixes; uint32_t nfixes;
+	/* controllers contract: the pods a scale, rollout or deschedule
+	 * step deleted (ns/name, any order) or how many, and created */
+	bool has_deleted, has_deleted_count, has_created;
+	sym_t *deleted; uint32_t ndeleted;
+	int64_t deleted_count, created;
 	uint32_t line;              /* of the expect key */
 };
 

@@ -22,6 +22,7 @@ struct step_result {
 	uint32_t pod;          /* the pod id the step made or targeted */
 	bool has_pod;          /* pod is set (the step resolved its pod) */
 	char *message;         /* pending/invalid/error text or NULL */
+	uint32_t nsub;         /* a controller step's sub-steps (pods made, deleted) */
 };
 
 struct timeline {
@@ -60,6 +61,9 @@ int timeline_explain(struct timeline *t, uint32_t i, struct decision *d);
 /* Step i's own undo record (its kind's `rec`), NULL when none: a
  * scaleUp keeps its report there (model/steps/scale_up.c). */
 void *timeline_step_rec(const struct timeline *t, uint32_t i);
+/* Step i's kind record (its undo record's `rec`): a controller step's
+ * `struct ctl_run` (model/controllers/ctl.h), NULL when none. */
+const void *timeline_rec(const struct timeline *t, uint32_t i);
 
 /* Replaces every step after the current position with `s` (taken over,
  * *s zeroed) and applies it. Returns 1, 0 on OOM. */

@@ -387,7 +387,7 @@ static void test_objects(void **state)
 		"metadata: {name: headless}\n"
 		"spec: {clusterIP: None}\n"
 		"---\n"
-		"kind: Deployment\n"
+		"kind: ConfigMap\n"
 		"metadata: {name: d}\n");
 	struct cluster *c = sc->cluster;
 	assert_int_equal(c->nnodes, 2);
@@ -425,7 +425,7 @@ static void test_objects(void **state)
 	assert_false(c->workloads[2].has_selector);
 
 	assert_int_equal(sc->nwarnings, 1);
-	assert_non_null(strstr(sc->warnings[0], "Deployment"));
+	assert_non_null(strstr(sc->warnings[0], "ConfigMap"));
 	assert_non_null(strstr(sc->warnings[0], "t.yaml:53:7:"));
 	assert_string_equal(sc->name, "t"); /* file base name */
 	scenario_free(sc);
@@ -1757,6 +1757,8 @@ static void test_autoscale_inputs(void **state)
 		   "unknown autoscaler 'cas'");
 	load_fails("nodes: [{name: n1}]\nsteps:\n  - scaleUp: {dryRun: true}\n    expect: {nodes: []}\n", 4, 14,
 		   "unknown key 'nodes' in a scaleUp's expect");
+}
+
 /* scheduler.version, a dump's server version, --kube-version, and the
  * gates each release has (model/version.c) */
 static void test_versions(void **state)

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../model/autoscale/autoscale.h"
+#include "../model/controllers/ctl.h"
 
 /* A copy of step src as the user's own (the step table's copy): no note
  * nor expect block, and line 0, which marks it edited. */
@@ -440,6 +441,95 @@ int act_delete_pod(struct tui *t)
 	const struct pod *p = &c->pods[n->pods[n->npods - 1]];
 	struct step st = {.kind = STEP_DELETE, .target_ns = p->ns, .target = p->name};
 	return what_if(t, &st, "What if pod %s is deleted?", intern_get(c->in, p->name));
+}
+
+/* ---- the controllers' what-ifs (contract controllers.md) ---- */
+
+/* The workload of the newest pod on the cursor's node (its ReplicaSet's
+ * Deployment when it has one); -1 after a flash. */
+static int32_t cursor_workload(struct tui *t)
+{
+	struct node *n = cursor_node(t);
+	const struct cluster *c = t->sim->sc->cluster;
+	if (!n)
+		return -1;
+	for (uint32_t i = n->npods; i-- > 0;) {
+		int32_t w = ctl_workload_of(c, &c->pods[n->pods[i]]);
+		if (w >= 0)
+			return w;
+	}
+	tui_flash(t, true, "no pod on %s belongs to a Deployment, ReplicaSet or StatefulSet",
+		  intern_get(c->in, n->name));
+	return -1;
+}
+
+static int scale_by(struct tui *t, int d)
+{
+	const struct cluster *c = t->sim->sc->cluster;
+	int32_t wi = cursor_workload(t);
+	if (wi < 0)
+		return TUI_R_DRAW;
+	const struct workload *w = &c->workloads[wi];
+	if (d < 0 && w->replicas == 0) {
+		tui_flash(t, true, "%s has no replica left", intern_get(c->in, w->name));
+		return TUI_R_DRAW;
+	}
+	struct step st;
+	if (!ctl_step_scale(&st, w->kind, w->ns, w->name, (int64_t)w->replicas + d)) {
+		step_fini(&st);
+		return oom(t);
+	}
+	return what_if(t, &st, d > 0 ? "What if %s gets one more replica?" : "What if %s loses a replica?",
+		       intern_get(c->in, w->name));
+}
+
+int act_workload_up(struct tui *t)
+{
+	return scale_by(t, 1);
+}
+
+int act_workload_down(struct tui *t)
+{
+	return scale_by(t, -1);
+}
+
+int act_rollout(struct tui *t)
+{
+	struct sim *s = t->sim;
+	struct cluster *c = s->sc->cluster;
+	int32_t wi = cursor_workload(t);
+	if (wi < 0)
+		return TUI_R_DRAW;
+	const struct workload *w = &c->workloads[wi];
+	if (w->kind != WL_DEPLOYMENT || !w->tpl) {
+		tui_flash(t, true, "%s is not a Deployment with a template", intern_get(c->in, w->name));
+		return TUI_R_DRAW;
+	}
+	/* a new revision: the template with a label of its own */
+	char val[32];
+	snprintf(val, sizeof(val), "%u", ++s->whatif_seq);
+	sym_t k = intern_str(c->in, "skewer.whatif/revision"), v = intern_str(c->in, val);
+	struct pod tpl;
+	struct step st;
+	if (!k || !v || !pod_copy(&tpl, w->tpl))
+		return oom(t);
+	int ok = labels_set(&tpl.labels, k, v) && ctl_step_rollout(&st, w->ns, w->name, &tpl);
+	pod_fini(&tpl);
+	if (!ok) {
+		step_fini(&st);
+		return oom(t);
+	}
+	return what_if(t, &st, "What if %s rolls out a new revision?", intern_get(c->in, w->name));
+}
+
+int act_deschedule(struct tui *t)
+{
+	struct step st;
+	if (!ctl_step_deschedule(&st, true)) {
+		step_fini(&st);
+		return oom(t);
+	}
+	return what_if(t, &st, "What if the descheduler runs once%s?", "");
 }
 
 int act_add_node(struct tui *t)

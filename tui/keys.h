@@ -73,6 +73,12 @@ int act_add_node(struct tui *t);
 int act_fix(struct tui *t);
 /* the autoscaler (scaleUp) at the step on screen, as a what-if */
 int act_scale_up(struct tui *t);
+/* the controllers' what-ifs: grow or shrink the cursor's pod's workload,
+ * roll it out, run the descheduler (edit.c) */
+int act_workload_up(struct tui *t);
+int act_workload_down(struct tui *t);
+int act_rollout(struct tui *t);
+int act_deschedule(struct tui *t);
 int act_undo(struct tui *t);
 int act_redo(struct tui *t);
 int act_predict(struct tui *t);

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../model/controllers/ctl.h"
+
 /* What preemption did at a pending step, a short sentence appended to
  * the outcome in b (nothing when PostFilter did not run). */
 static void preemption_text(const struct tui *t, struct out_buf *b)
@@ -101,9 +103,14 @@ static enum role outcome_text(const struct tui *t, struct out_buf *b)
 		if (s->has_dec && s->dec.pre.nominated_first)
 			out_buf_puts(b, ", its nominated node (evaluated first)");
 		return ROLE_CHOSEN;
-	case OUT_APPLIED:
+	case OUT_APPLIED: {
 		out_buf_printf(b, "%s applied", t->g->arrow);
+		/* a controller step: what it did and the skew it left */
+		const struct ctl_run *k = cli_ctl_run(s->tl, s->view - 1);
+		if (k && k->summary)
+			out_buf_printf(b, ": %s", k->summary);
 		return ROLE_NORMAL;
+	}
 	default:
 		out_buf_printf(b, "%s %s: %s", t->g->arrow, cli_outcome_name(res->outcome),
 			       res->message ? res->message : "");

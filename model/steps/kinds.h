@@ -19,7 +19,10 @@
 	X(LABEL, label)                 \
 	X(SCALE_UP, scale_up)           \
 	X(CREATE, create)               \
-	X(UNGATE, ungate)
+	X(UNGATE, ungate)               \
+	X(SCALE, scale)                 \
+	X(ROLLOUT, rollout)             \
+	X(DESCHEDULE, deschedule)
 
 #define STEP_KIND_ENUM(id, name) STEP_##id,
 enum step_kind {

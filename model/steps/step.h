@@ -67,6 +67,12 @@ struct step_reader {
 	 * which is not scheduled (nothing reported) */
 	int (*pod)(struct step_reader *r, const struct step_value *v, const char *what,
 		   struct pod *out);
+	/* a pod template (a workload's `template`: no name needed) */
+	int (*tpl)(struct step_reader *r, const struct step_value *v, const char *what,
+		   struct pod *out);
+	/* a sequence of strings; absent gives none */
+	int (*strs)(struct step_reader *r, const struct step_value *v, const char *what,
+		    sym_t **out, uint32_t *n);
 	/* a node, as `nodes` takes it */
 	int (*node)(struct step_reader *r, const struct step_value *v, const char *what,
 		    struct node *out);
@@ -107,6 +113,11 @@ struct step_writer {
 	void (*node)(struct step_writer *w, const struct node *n);
 	/* the one storage object of st, as shorthand with its kind */
 	void (*storage)(struct step_writer *w, const struct storage *st);
+	/* a block mapping: n keys with their values (quoted strings, or
+	 * written as they are when raw[i]), then key tkey with template t
+	 * as a block (a rollout) */
+	void (*block)(struct step_writer *w, const char *const *keys, const char *const *vals,
+		      const bool *raw, uint32_t n, const char *tkey, const struct pod *t);
 };
 
 /* ---- describing: text into a buffer, snprintf's way ---- */
@@ -173,6 +184,7 @@ enum {
 	STEP_F_CYCLE = 1,       /* runs a scheduling cycle: `choose` and `expect` allowed */
 	STEP_F_POD = 2,         /* makes s->pod: `replicas` allowed, counted against the pod limit */
 	STEP_F_RESOLVES = 4,    /* once applied, the pod it resolved names it (not its target as written) */
+	STEP_F_EXPECT = 8,      /* a controller's: `expect` allowed (deleted, created, nodes), no `choose` */
 };
 
 struct step_ops {
