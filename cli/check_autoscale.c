@@ -56,7 +56,8 @@ static void names(struct out_buf *b, char **v, uint32_t n, bool set)
 		b->oom = true;
 		return;
 	}
-	memcpy(c, v, n * sizeof(char *));
+	if (n)
+		memcpy(c, v, n * sizeof(char *));
 	if (set)
 		qsort(c, n, sizeof(char *), cmp_str);
 	out_buf_putc(b, '[');

@@ -81,7 +81,8 @@ static int node_like(struct loader *L, const struct ynode *m, const char *what, 
 	copy.kids = malloc((2 * m->n + 2) * sizeof(struct ynode));
 	if (!copy.kids)
 		return load_oom(L);
-	memcpy(copy.kids, m->kids, 2 * m->n * sizeof(struct ynode));
+	if (m->n)
+		memcpy(copy.kids, m->kids, 2 * m->n * sizeof(struct ynode));
 	struct ynode key = {.type = Y_SCALAR, .s = (char *)"name", .len = 4, .line = m->line, .col = m->col};
 	struct ynode val = {.type = Y_SCALAR, .s = (char *)name, .len = strlen(name), .line = m->line, .col = m->col};
 	copy.kids[2 * m->n] = key;
