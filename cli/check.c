@@ -702,7 +702,7 @@ static void put_list(struct out_buf *b, char *const *v, uint32_t n)
  * Returns 0 on OOM. */
 static int check_controller(struct chk *k, uint32_t step, const struct expect *e)
 {
-	const struct ctl_run *run = timeline_rec(k->t, step);
+	const struct ctl_run *run = timeline_step_rec(k->t, step);
 	uint32_t ns = run ? run->nsubs : 0, nd = 0, nc = 0;
 	char **del = calloc((size_t)ns + 1, sizeof(*del)), **nodes = calloc((size_t)ns + 1, sizeof(*nodes));
 	char **want = calloc((size_t)e->ndeleted + 1, sizeof(*want));

@@ -27,7 +27,7 @@ const struct ctl_run *cli_ctl_run(const struct timeline *t, uint32_t i)
 	const struct step *s = &t->sc->steps[i];
 	if (!(step_ops_of(s->kind)->flags & STEP_F_EXPECT))
 		return NULL;
-	const struct ctl_run *k = timeline_rec(t, i);
+	const struct ctl_run *k = timeline_step_rec(t, i);
 	return k && k->recorded ? k : NULL;
 }
 

@@ -519,11 +519,6 @@ int timeline_goto(struct timeline *t, uint32_t n)
 	return 1;
 }
 
-const void *timeline_rec(const struct timeline *t, uint32_t i)
-{
-	return i < t->sc->nsteps ? U(t)[i].rec : NULL;
-}
-
 int timeline_explain(struct timeline *t, uint32_t i, struct decision *d)
 {
 	if (i >= t->sc->nsteps)

@@ -59,11 +59,9 @@ int timeline_prev(struct timeline *t);
 int timeline_explain(struct timeline *t, uint32_t i, struct decision *d);
 
 /* Step i's own undo record (its kind's `rec`), NULL when none: a
- * scaleUp keeps its report there (model/steps/scale_up.c). */
+ * scaleUp keeps its report there (model/steps/scale_up.c), a controller
+ * step its `struct ctl_run` (model/controllers/ctl.h). */
 void *timeline_step_rec(const struct timeline *t, uint32_t i);
-/* Step i's kind record (its undo record's `rec`): a controller step's
- * `struct ctl_run` (model/controllers/ctl.h), NULL when none. */
-const void *timeline_rec(const struct timeline *t, uint32_t i);
 
 /* Replaces every step after the current position with `s` (taken over,
  * *s zeroed) and applies it. Returns 1, 0 on OOM. */

@@ -244,7 +244,7 @@ static void rollout_passes(void **state)
 	struct timeline *t = timeline_new(sc);
 	assert_non_null(t);
 	assert_true(timeline_next(t));
-	const struct ctl_run *k = timeline_rec(t, 0);
+	const struct ctl_run *k = timeline_step_rec(t, 0);
 	assert_non_null(k);
 	const char *want = "CDCDDCCD";
 	assert_int_equal(k->nsubs, strlen(want));
