@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include "../load/load.h"
 #include "../model/timeline.h"
-#include "out.h"
+#include "../util/out.h"
 
 #define CLI_VERSION "0.1.0"
 

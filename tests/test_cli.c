@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "../cli/cli.h"
-#include "../cli/out.h"
+#include "../util/out.h"
 #include "../tui/bundled.h"
 
 /* explain.c brings the command table, which names the view, whose picker

@@ -3,7 +3,7 @@
 #define SKEWER_TUI_PANEL_H
 
 #include <stdbool.h>
-#include "../cli/out.h"
+#include "../util/out.h"
 #include "../model/timeline.h"
 #include "clayout.h"
 #include "draw.h"
