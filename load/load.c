@@ -160,77 +160,6 @@ void load_errors_fini(struct load_errors *e)
 	memset(e, 0, sizeof(*e));
 }
 
-/* ---- u64 map ---- */
-
-static uint64_t mix64(uint64_t k)
-{
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdULL;
-	k ^= k >> 33;
-	return k;
-}
-
-static int map_grow(struct load_map *m)
-{
-	uint32_t ncap = m->mask ? (m->mask + 1) * 2 : 64;
-	uint64_t *k = calloc(ncap, sizeof(*k)), *v = malloc(ncap * sizeof(*v));
-	if (!k || !v) {
-		free(k);
-		free(v);
-		return 0;
-	}
-	for (uint32_t i = 0; m->mask && i <= m->mask; i++) {
-		if (!m->keys[i])
-			continue;
-		uint32_t j = (uint32_t)mix64(m->keys[i]) & (ncap - 1);
-		while (k[j])
-			j = (j + 1) & (ncap - 1);
-		k[j] = m->keys[i];
-		v[j] = m->vals[i];
-	}
-	free(m->keys);
-	free(m->vals);
-	m->keys = k;
-	m->vals = v;
-	m->mask = ncap - 1;
-	return 1;
-}
-
-/* The value of key, or -1 when absent. */
-static int64_t map_get(const struct load_map *m, uint64_t key)
-{
-	if (!m->mask)
-		return -1;
-	uint32_t i = (uint32_t)mix64(key + 1) & m->mask;
-	while (m->keys[i]) {
-		if (m->keys[i] == key + 1)
-			return (int64_t)m->vals[i];
-		i = (i + 1) & m->mask;
-	}
-	return -1;
-}
-
-static int map_put(struct load_map *m, uint64_t key, uint64_t val)
-{
-	if ((m->n + 1) * 2 > (m->mask ? m->mask + 1 : 0) && !map_grow(m))
-		return 0;
-	uint32_t i = (uint32_t)mix64(key + 1) & m->mask;
-	while (m->keys[i] && m->keys[i] != key + 1)
-		i = (i + 1) & m->mask;
-	if (!m->keys[i])
-		m->n++;
-	m->keys[i] = key + 1;
-	m->vals[i] = val;
-	return 1;
-}
-
-static void map_fini(struct load_map *m)
-{
-	free(m->keys);
-	free(m->vals);
-	memset(m, 0, sizeof(*m));
-}
-
 /* ---- entries ---- */
 
 int load_count_steps(struct loader *L, const struct ynode *at, uint64_t n)
@@ -256,7 +185,7 @@ static void add_node(struct loader *L, const struct ynode *m, const char *what)
 	struct node n;
 	if (!load_node(L, m, what, &n))
 		return;
-	int64_t prev = map_get(&L->node_names, n.name);
+	int64_t prev = hmap_get(&L->node_names, n.name);
 	if (prev >= 0) {
 		load_err_at(L, m, "duplicate node '%s' (expected unique node names; first defined at %s:%u)",
 			    intern_get(L->in, n.name), file_name(L, (uint32_t)(prev >> 32)),
@@ -274,7 +203,7 @@ static void add_node(struct loader *L, const struct ynode *m, const char *what)
 	}
 	sym_t name = n.name;
 	if (cluster_add_node(L->c, &n) < 0 ||
-	    !map_put(&L->node_names, name, ((uint64_t)L->file_idx << 32) | m->line)) {
+	    !hmap_put(&L->node_names, name, ((uint64_t)L->file_idx << 32) | m->line)) {
 		node_fini(&n);
 		load_oom(L);
 	}
@@ -287,7 +216,7 @@ static void add_pod(struct loader *L, const struct ynode *m, const char *what)
 	if (r != 1)
 		return; /* rejected (reported) or ignored (Succeeded/Failed) */
 	uint64_t key = ((uint64_t)p.ns << 32) | p.name;
-	int64_t prev = map_get(&L->pod_names, key);
+	int64_t prev = hmap_get(&L->pod_names, key);
 	if (prev >= 0) {
 		load_err_at(L, m, "duplicate pod '%s/%s' (expected unique namespace/name pairs; first defined at %s:%u)",
 			    intern_get(L->in, p.ns), intern_get(L->in, p.name),
@@ -301,7 +230,7 @@ static void add_pod(struct loader *L, const struct ynode *m, const char *what)
 		L->pods_limit_reported = true;
 		goto drop;
 	}
-	if (!map_put(&L->pod_names, key, ((uint64_t)L->file_idx << 32) | m->line)) {
+	if (!hmap_put(&L->pod_names, key, ((uint64_t)L->file_idx << 32) | m->line)) {
 		load_oom(L);
 		goto drop;
 	}
@@ -367,7 +296,7 @@ static void add_priority_class(struct loader *L, const struct ynode *m, const ch
 	if (!load_priority_class(L, m, what, &pc))
 		return;
 	const char *name = intern_get(L->in, pc.name);
-	int64_t prev = map_get(&L->pclass_names, pc.name);
+	int64_t prev = hmap_get(&L->pclass_names, pc.name);
 	if (prev >= 0) {
 		load_err_at(L, m, "duplicate PriorityClass '%s' (expected unique PriorityClass names; first defined at %s:%u)",
 			    name, file_name(L, (uint32_t)(prev >> 32)), (uint32_t)prev);
@@ -385,7 +314,7 @@ static void add_priority_class(struct loader *L, const struct ynode *m, const ch
 	uint64_t at = ((uint64_t)L->file_idx << 32) | m->line;
 	sym_t s = pc.name;
 	bool def = pc.global_default;
-	if (!cluster_add_priority_class(L->c, &pc) || !map_put(&L->pclass_names, s, at)) {
+	if (!cluster_add_priority_class(L->c, &pc) || !hmap_put(&L->pclass_names, s, at)) {
 		load_oom(L);
 		return;
 	}
@@ -401,7 +330,7 @@ static void add_pdb(struct loader *L, const struct ynode *m, const char *what)
 	if (!load_pdb(L, m, what, &d))
 		return;
 	uint64_t key = ((uint64_t)d.ns << 32) | d.name;
-	int64_t prev = map_get(&L->pdb_names, key);
+	int64_t prev = hmap_get(&L->pdb_names, key);
 	if (prev >= 0) {
 		load_err_at(L, m, "duplicate PodDisruptionBudget '%s/%s' (expected unique namespace/name pairs; first defined at %s:%u)",
 			    intern_get(L->in, d.ns), intern_get(L->in, d.name),
@@ -410,7 +339,7 @@ static void add_pdb(struct loader *L, const struct ynode *m, const char *what)
 		return;
 	}
 	if (!cluster_add_pdb(L->c, &d) ||
-	    !map_put(&L->pdb_names, key, ((uint64_t)L->file_idx << 32) | m->line)) {
+	    !hmap_put(&L->pdb_names, key, ((uint64_t)L->file_idx << 32) | m->line)) {
 		pdb_fini(&d);
 		load_oom(L);
 	}
@@ -1272,7 +1201,7 @@ static void bind_pods(struct loader *L)
 	for (uint32_t id = 0; id < c->npods; id++) {
 		struct pod *p = &c->pods[id];
 		resolve_bound_priority(L, id, p);
-		int64_t nid = map_get(&L->node_names, p->spec.node_name);
+		int64_t nid = hmap_get(&L->node_names, p->spec.node_name);
 		if (nid < 0) {
 			L->file = file_name(L, L->pod_file[id]);
 			load_err(L, p->line, p->col, "pod '%s/%s' is bound to node '%s', which does not exist (expected a node of the input)",
@@ -1335,10 +1264,10 @@ static int default_name(struct loader *L, const char *first)
 
 static void loader_fini(struct loader *L)
 {
-	map_fini(&L->node_names);
-	map_fini(&L->pod_names);
-	map_fini(&L->pclass_names);
-	map_fini(&L->pdb_names);
+	hmap_fini(&L->node_names);
+	hmap_fini(&L->pod_names);
+	hmap_fini(&L->pclass_names);
+	hmap_fini(&L->pdb_names);
 	free(L->pod_file);
 	for (uint32_t i = 0; i < L->nqueue; i++)
 		pod_fini(&L->queue[i].pod);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <yaml.h>
 #include "load.h"
+#include "../util/hmap.h"
 
 /* Resource names in one list (allocatable, requests, limits, overhead):
  * pods' lists are merged pairwise, and real ones hold a dozen. */
@@ -64,13 +65,6 @@ struct load_mark {
 	size_t used;
 };
 
-/* A growable u64 -> u64 hash map (node names, pod namespace/name). */
-struct load_map {
-	uint64_t *keys;        /* key + 1; 0 = empty slot */
-	uint64_t *vals;
-	uint32_t mask, n;
-};
-
 /* A pending pod waiting to become a queued schedule step. */
 struct load_qpod {
 	struct pod pod;
@@ -103,10 +97,10 @@ struct loader {
 	uint32_t level;        /* collections open at the current event */
 
 	/* merge state */
-	struct load_map node_names;    /* name sym -> (file << 32 | line) */
-	struct load_map pod_names;     /* ns << 32 | name -> (file << 32 | line) */
-	struct load_map pclass_names;  /* PriorityClass name -> (file << 32 | line) */
-	struct load_map pdb_names;     /* PDB ns << 32 | name -> (file << 32 | line) */
+	struct hmap node_names;    /* name sym -> (file << 32 | line) */
+	struct hmap pod_names;     /* ns << 32 | name -> (file << 32 | line) */
+	struct hmap pclass_names;  /* PriorityClass name -> (file << 32 | line) */
+	struct hmap pdb_names;     /* PDB ns << 32 | name -> (file << 32 | line) */
 	sym_t default_class;           /* the globalDefault PriorityClass, SYM_NONE */
 	uint64_t default_class_at;     /* its file << 32 | line */
 	uint32_t *pod_file;            /* per cluster pod id: file index */

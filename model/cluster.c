@@ -1,19 +1,12 @@
 /* cluster.c - live cluster state and its incremental indices. */
 #include "cluster.h"
 #include "ufmt.h"
+#include "../util/hmap.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-
-/* (namespace, name) -> pod id: open addressing, keys never removed (a
- * deleted pod keeps its slot and is recognised by !alive). */
-struct podmap {
-	uint64_t *keys;
-	uint32_t *vals;
-	uint32_t n, cap;
-};
 
 /* A growable list of ids. */
 struct idlist {
@@ -24,11 +17,11 @@ struct idlist {
 struct index {
 	int32_t *node_by_name; /* name sym -> node id + 1 (0: none) */
 	uint32_t node_by_name_len;
-	struct podmap pods;
+	struct hmap pods;       /* (namespace, name) -> pod id; a deleted pod keeps its key */
 	int32_t *matcher_by_key; /* key sym -> matcher index + 1 */
 	uint32_t matcher_by_key_len;
 	/* label pair (key, value) -> list index, for the two lists below */
-	struct podmap pair_ix;
+	struct hmap pair_ix;
 	struct idlist *postings;  /* per pair: every pod ever added with it */
 	struct idlist *anchored;  /* per pair: matchers anchored on it */
 	uint32_t npairs, pair_cap;
@@ -47,65 +40,6 @@ static int idlist_add(struct idlist *l, uint32_t id)
 	}
 	l->v[l->n++] = id;
 	return 1;
-}
-
-static uint64_t mix(uint64_t k)
-{
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdull;
-	k ^= k >> 33;
-	return k;
-}
-
-static int podmap_put(struct podmap *m, uint64_t key, uint32_t val)
-{
-	if ((m->n + 1) * 2 > m->cap) {
-		uint32_t cap = m->cap ? m->cap * 2 : 64;
-		uint64_t *k = malloc(cap * sizeof(*k));
-		uint32_t *v = malloc(cap * sizeof(*v));
-		if (!k || !v) {
-			free(k);
-			free(v);
-			return 0;
-		}
-		for (uint32_t i = 0; i < cap; i++)
-			k[i] = 0;
-		for (uint32_t i = 0; i < m->cap; i++) {
-			if (!m->keys[i])
-				continue;
-			uint32_t j = (uint32_t)mix(m->keys[i]) & (cap - 1);
-			while (k[j])
-				j = (j + 1) & (cap - 1);
-			k[j] = m->keys[i];
-			v[j] = m->vals[i];
-		}
-		free(m->keys);
-		free(m->vals);
-		m->keys = k;
-		m->vals = v;
-		m->cap = cap;
-	}
-	uint32_t j = (uint32_t)mix(key) & (m->cap - 1);
-	while (m->keys[j] && m->keys[j] != key)
-		j = (j + 1) & (m->cap - 1);
-	if (!m->keys[j])
-		m->n++;
-	m->keys[j] = key;
-	m->vals[j] = val;
-	return 1;
-}
-
-static int64_t podmap_get(const struct podmap *m, uint64_t key)
-{
-	if (!m->cap)
-		return -1;
-	uint32_t j = (uint32_t)mix(key) & (m->cap - 1);
-	while (m->keys[j]) {
-		if (m->keys[j] == key)
-			return m->vals[j];
-		j = (j + 1) & (m->cap - 1);
-	}
-	return -1;
 }
 
 static int grow_symmap(int32_t **map, uint32_t *len, uint32_t need)
@@ -199,8 +133,7 @@ void cluster_free(struct cluster *c)
 	struct index *ix = c->name_index;
 	if (ix) {
 		free(ix->node_by_name);
-		free(ix->pods.keys);
-		free(ix->pods.vals);
+		hmap_fini(&ix->pods);
 		free(ix->matcher_by_key);
 		for (uint32_t i = 0; i < ix->npairs; i++) {
 			free(ix->postings[i].v);
@@ -208,8 +141,7 @@ void cluster_free(struct cluster *c)
 		}
 		free(ix->postings);
 		free(ix->anchored);
-		free(ix->pair_ix.keys);
-		free(ix->pair_ix.vals);
+		hmap_fini(&ix->pair_ix);
 		free(ix->unanchored.v);
 		free(ix);
 	}
@@ -355,7 +287,7 @@ static int64_t pair_index(struct cluster *c, sym_t key, sym_t val, bool create)
 {
 	struct index *ix = c->name_index;
 	uint64_t k = ((uint64_t)key << 32) | val;
-	int64_t i = podmap_get(&ix->pair_ix, k);
+	int64_t i = hmap_get(&ix->pair_ix, k);
 	if (i >= 0 || !create)
 		return i;
 	if (ix->npairs == ix->pair_cap) {
@@ -372,7 +304,7 @@ static int64_t pair_index(struct cluster *c, sym_t key, sym_t val, bool create)
 	}
 	memset(&ix->postings[ix->npairs], 0, sizeof(struct idlist));
 	memset(&ix->anchored[ix->npairs], 0, sizeof(struct idlist));
-	if (!podmap_put(&ix->pair_ix, k, ix->npairs))
+	if (!hmap_put(&ix->pair_ix, k, ix->npairs))
 		return -1;
 	return ix->npairs++;
 }
@@ -385,7 +317,7 @@ static uint64_t pod_key(sym_t ns, sym_t name)
 int32_t cluster_find_pod(const struct cluster *c, sym_t ns, sym_t name)
 {
 	const struct index *ix = c->name_index;
-	int64_t id = podmap_get(&ix->pods, pod_key(ns, name));
+	int64_t id = hmap_get(&ix->pods, pod_key(ns, name));
 	if (id < 0 || !c->pods[id].alive)
 		return -1;
 	return (int32_t)id;
@@ -405,7 +337,7 @@ int32_t cluster_add_pod(struct cluster *c, struct pod *p)
 	}
 	int32_t id = (int32_t)c->npods;
 	struct index *ix = c->name_index;
-	if (!podmap_put(&ix->pods, pod_key(p->ns, p->name), (uint32_t)id))
+	if (!hmap_put(&ix->pods, pod_key(p->ns, p->name), (uint32_t)id))
 		return -1;
 	/* label postings: append-only, a matcher's first count reads them */
 	for (uint32_t i = 0; i < p->labels.n; i++) {
@@ -458,7 +390,7 @@ void cluster_revive_pod(struct cluster *c, uint32_t pod)
 	assert(pod < c->npods && !c->pods[pod].alive);
 	struct index *ix = c->name_index;
 	c->pods[pod].alive = true;
-	podmap_put(&ix->pods, pod_key(c->pods[pod].ns, c->pods[pod].name), pod);
+	hmap_put(&ix->pods, pod_key(c->pods[pod].ns, c->pods[pod].name), pod);
 }
 
 /* Appends the object at x (size bytes) to the array *v of *n, taking it
