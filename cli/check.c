@@ -907,7 +907,7 @@ static int check_file(FILE *f, const char *file, const struct load_opts *lo)
 			out_text(f, file, 0);
 			fputs(": error: cannot load the scenario\n", f);
 		}
-		cli_print_load_errors(f, &errs, file);
+		load_errors_print(f, &errs, file);
 		passed = -1;
 		goto done;
 	}

@@ -9,13 +9,17 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "../load/load.h"
+#include "../load/report.h"
+#include "../model/present.h"
 #include "../model/timeline.h"
 #include "../util/out.h"
+#include "../util/status.h"
 
 #define CLI_VERSION "0.1.0"
 
-/* Exit statuses (documented in docs/skewer.1). */
-enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
+/* The commands' names of the exit statuses (util/status.h, documented in
+ * docs/skewer.1). */
+enum { CLI_OK = STATUS_OK, CLI_FAILED = STATUS_FAILED, CLI_USAGE = STATUS_USAGE };
 
 /* Options a command accepts (bits for cli_parse). */
 enum {
@@ -53,11 +57,7 @@ void cli_opts_fini(struct cli_opts *o);
 int cli_start(const char *cmd, int argc, char **argv, unsigned allowed, struct cli_opts *o,
 	      struct scenario **sc, struct timeline **t);
 
-/* Checks the value of --kube-version; on a bad one prints the usage
- * error naming the range and returns 0. */
-int cli_kube_version_ok(const char *cmd, const char *v);
-
-/* Prints "skewer: MESSAGE" and the help hint on stderr; returns CLI_USAGE. */
+/* status_usage (util/status.h) for the commands; returns CLI_USAGE. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
@@ -72,40 +72,40 @@ int cli_run_command(const char *name, int argc, char **argv, int *rc);
 /* Is name one of the commands of the table? */
 bool cli_is_command(const char *name);
 
-/* Loads files with opts; on failure prints the loader's errors to stderr
- * as FILE:LINE:COL: MESSAGE (at most LOAD_MAX_ERRORS) and returns 0.
- * Warnings are printed as "FILE: warning: ..." ("warning: ..."). Also
- * rejects an invalid scheduler configuration ("error: ..."). */
+/* load_report (load/report.h) to stderr with the options' namespace,
+ * selector and --kube-version. */
 int cli_load(const struct cli_opts *o, const char *const *files, uint32_t nfiles,
 	     struct scenario **out);
-/* Prints FILE:LINE:COL: MESSAGE lines; with prefix (check) the form is
- * PREFIX: error: LINE:COL: MESSAGE. */
-void cli_print_load_errors(FILE *f, const struct load_errors *e, const char *prefix);
 
 /* Text of a sym (borrowed). */
 const char *cli_sym(const struct cluster *c, sym_t s);
-/* "ns/name" of a pod into b (unsanitised; callers sanitise or escape).
- * With short_default, pods in "default" are written as "name". */
-void cli_pod_name(struct out_buf *b, const struct cluster *c, sym_t ns, sym_t name,
-		  bool short_default);
-/* The pod a step made or targeted, as "ns/name" into b; false when the
- * step concerns no pod. */
-bool cli_step_pod(struct out_buf *b, const struct timeline *t, uint32_t i);
-/* Short human description of step i's action, e.g. "cordon node1",
- * "taint node1 dedicated=infra:NoSchedule" (unsanitised). */
-void cli_step_what(struct out_buf *b, const struct timeline *t, uint32_t i);
-/* Name of node id, "" when out of range. */
-const char *cli_node_name(const struct cluster *c, int64_t id);
-/* explain_ctl.c: a controller step's record (NULL for other kinds or
- * before it is applied), its text (summary and sub-steps), its JSON
- * fields (summary, deleted, created) and its sub-steps as JSON steps. */
-struct ctl_run;
-const struct ctl_run *cli_ctl_run(const struct timeline *t, uint32_t i);
+
+/* The commands' names for what every output reads off the model
+ * (model/present.h, shared with the view). */
+#define cli_pod_name present_pod_name
+#define cli_step_pod present_step_pod
+#define cli_step_what present_step_what
+#define cli_node_name present_node_name
+#define cli_outcome_name present_outcome_name
+#define cli_preempt_outcome_name present_preempt_outcome_name
+#define cli_preempt_node_name present_preempt_node_name
+#define cli_preempt_pick_name present_preempt_pick_name
+#define cli_decision_filled present_decision_filled
+#define cli_blockers present_blockers
+#define cli_blocker_unresolvable present_blocker_unresolvable
+#define cli_postfilter_ran present_postfilter_ran
+#define cli_event present_event
+#define cli_nominated present_nominated
+#define cli_ctl_run present_ctl_run
+#define cli_fix_summary present_fix_summary
+#define cli_fix_line present_fix_line
+
+/* explain_ctl.c: a controller step's text (summary and sub-steps), its
+ * JSON fields (summary, deleted, created) and its sub-steps as JSON
+ * steps. */
 void cli_ctl_text(FILE *f, const struct timeline *t, uint32_t i, struct out_buf *b);
 void cli_ctl_json_fields(struct out_json *j, const struct timeline *t, uint32_t i, struct out_buf *b);
 void cli_ctl_json_subs(struct out_json *j, const struct timeline *t, uint32_t i, struct out_buf *b);
-/* The name of the outcome in the JSON contract. */
-const char *cli_outcome_name(enum outcome o);
 /* `check` of a scaleUp step's expect block (check_autoscale.c): prints a
  * line per mismatching key, counted in *nmismatch. 0 on OOM. */
 /* explain of a scaleUp step (explain_autoscale.c): its report as text
@@ -114,30 +114,6 @@ struct out_json;
 void cli_scale_up_text(FILE *f, const struct timeline *t, uint32_t i);
 void cli_scale_up_json(struct out_json *j, const struct timeline *t, uint32_t i);
 int cli_check_scale_up(FILE *f, const char *file, const struct timeline *t, uint32_t i, uint32_t *nmismatch);
-/* Whether d, filled by timeline_step for step s, holds a scheduling
- * cycle's verdict (constraints and nodes). */
-bool cli_decision_filled(const struct step *s, const struct decision *d);
-
-/* The debugging contract's records (shared/spec/debugging.md 1-2). */
-/* The node's blockers as bits 1 << plugin id, in filter order when read
- * from bit 0 up: every failing filter, or the first one alone where the
- * decision recorded no more (0 for a feasible node). */
-unsigned cli_blockers(const struct node_rec *r);
-/* Whether blocker p of the node is UnschedulableAndUnresolvable. */
-bool cli_blocker_unresolvable(const struct node_rec *r, enum plugin_id p);
-/* Whether the step's cycle left the pod pending after PostFilter
- * (DefaultPreemption) ran: d->pre is what happened. */
-bool cli_postfilter_ran(const struct decision *d);
-/* The FailedScheduling event of the step, NULL when the pod was not left
- * pending (scheduled, invalid, a failed step). */
-const char *cli_event(const struct decision *d);
-/* The node the step's preemption nominated, -1 when none (also when
- * PostFilter did not run or nominated nobody). */
-int32_t cli_nominated(const struct decision *d);
-/* Names of the preemption records as the JSON writes them. */
-const char *cli_preempt_outcome_name(enum preempt_outcome o);
-const char *cli_preempt_node_name(enum preempt_node_why w);
-const char *cli_preempt_pick_name(enum preempt_pick p);
 
 /* Commands: argc/argv are the words after the command name. */
 int cli_explain(int argc, char **argv);

@@ -22,15 +22,6 @@ static void owner(struct out_buf *b, const struct cluster *c, const struct ctl_s
 	out_buf_puts(b, cli_sym(c, w->name));
 }
 
-const struct ctl_run *cli_ctl_run(const struct timeline *t, uint32_t i)
-{
-	const struct step *s = &t->sc->steps[i];
-	if (!(step_ops_of(s->kind)->flags & STEP_F_EXPECT))
-		return NULL;
-	const struct ctl_run *k = timeline_step_rec(t, i);
-	return k && k->recorded ? k : NULL;
-}
-
 void cli_ctl_text(FILE *f, const struct timeline *t, uint32_t i, struct out_buf *b)
 {
 	const struct ctl_run *k = cli_ctl_run(t, i);

@@ -13,84 +13,6 @@ static const char *S(const struct timeline *t, sym_t s)
 	return cli_sym(t->c, s);
 }
 
-static void taint_words(struct out_buf *b, const struct timeline *t, sym_t key, sym_t value,
-			enum taint_effect e)
-{
-	out_buf_puts(b, S(t, key));
-	if (value != SYM_NONE && intern_len(t->c->in, value))
-		out_buf_printf(b, "=%s", S(t, value));
-	if (e != EFFECT_NONE)
-		out_buf_printf(b, ":%s", effect_name(e));
-}
-
-void cli_fix_summary(struct out_buf *b, const struct timeline *t, const struct fix_report *r,
-		     const struct fix *f)
-{
-	const struct cluster *c = t->c;
-	(void)r;
-	switch (f->kind) {
-	case FIX_MAX_SKEW:
-		out_buf_printf(b, "maxSkew %d -> %d on the %s constraint", f->before, f->after, S(t, f->key));
-		break;
-	case FIX_WHEN:
-		out_buf_printf(b, "whenUnsatisfiable ScheduleAnyway on the %s constraint", S(t, f->key));
-		break;
-	case FIX_MIN_DOMAINS:
-		if (f->after > 1)
-			out_buf_printf(b, "minDomains %d -> %d on the %s constraint", f->before, f->after, S(t, f->key));
-		else
-			out_buf_printf(b, "minDomains %d -> unset on the %s constraint", f->before, S(t, f->key));
-		break;
-	case FIX_AFFINITY_POLICY:
-	case FIX_TAINTS_POLICY:
-		out_buf_printf(b, "%s %s on the %s constraint", fix_kind_name(f->kind), f->after ? "Honor" : "Ignore",
-			       S(t, f->key));
-		break;
-	case FIX_REMOVE_CONSTRAINT:
-		out_buf_printf(b, "remove the %s constraint", S(t, f->key));
-		break;
-	case FIX_TOLERATION:
-		out_buf_puts(b, "tolerate the taint ");
-		taint_words(b, t, f->tol.key, f->tol.value, f->tol.effect);
-		break;
-	case FIX_UNCORDON:
-		out_buf_printf(b, "uncordon %s", S(t, f->edit.node));
-		break;
-	case FIX_UNTAINT:
-		out_buf_printf(b, "untaint %s ", S(t, f->edit.node));
-		taint_words(b, t, f->edit.taint.key, SYM_NONE, f->edit.taint.effect);
-		break;
-	case FIX_LABEL:
-		out_buf_printf(b, "label %s %s=%s", S(t, f->edit.node), S(t, f->edit.label_key),
-			       S(t, f->edit.label_val));
-		break;
-	case FIX_DELETE:
-		out_buf_puts(b, "delete pod ");
-		cli_pod_name(b, c, f->edit.target_ns, f->edit.target, false);
-		break;
-	case FIX_ADD_NODE: {
-		out_buf_printf(b, "add node %s, a copy of %s", S(t, f->edit.new_node.name),
-			       f->tmpl >= 0 ? cli_node_name(c, f->tmpl) : "?");
-		if (f->dom_key != SYM_NONE)
-			out_buf_printf(b, ", in %s=%s", S(t, f->dom_key), S(t, f->dom_val));
-		break;
-	}
-	case FIX_PRIORITY:
-		out_buf_printf(b, "priority %d -> %d", f->before, f->after);
-		if (f->nominated) {
-			out_buf_printf(b, ": preemption nominates %s", S(t, f->node));
-			for (uint32_t k = 0; k < f->nvictims; k++) {
-				out_buf_puts(b, k ? ", " : ", evicting ");
-				const struct pod *p = &c->pods[f->victims[k]];
-				cli_pod_name(b, c, p->ns, p->name, false);
-			}
-		}
-		break;
-	default:
-		break;
-	}
-}
-
 /* [{}, {}, ..., VALUE at idx]: the contract's list merge */
 static void list_upto(struct out_json *j, uint32_t idx)
 {
@@ -359,19 +281,6 @@ void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix
 	out_json_str(j, f->violation);
 	out_json_end_object(j);
 	out_buf_fini(&b);
-}
-
-void cli_fix_line(struct out_buf *b, const struct timeline *t, const struct fix_report *r,
-		  const struct fix *f)
-{
-	cli_fix_summary(b, t, r, f);
-	if (!f->nominated)
-		out_buf_printf(b, " -> %s", S(t, f->node));
-	if (f->violation) {
-		out_buf_puts(b, " (violates ");
-		cli_pod_name(b, t->c, f->vns, f->vname, false);
-		out_buf_putc(b, ')');
-	}
 }
 
 int cli_fixes_at(struct timeline *t, uint32_t i, uint32_t limit, struct fix_report *r)

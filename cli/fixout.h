@@ -6,20 +6,11 @@
 #include "cli.h"
 #include "../model/fix.h"
 
-/* "maxSkew 1 -> 2 on the topology.kubernetes.io/zone constraint",
- * "uncordon node-c", ... (unsanitised) */
-void cli_fix_summary(struct out_buf *b, const struct timeline *t, const struct fix_report *r,
-		     const struct fix *f);
 /* One fix as the contract's JSON object (kind, summary, podPatch,
  * schedulerPatch, edits, node, and the extra fields). */
 void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix_report *r,
 		  const struct fix *f);
 
-/* The fix as `expect: fixes` and the text list write it: "SUMMARY ->
- * NODE" (no node for a nomination), then " (violates NS/NAME)" when an
- * earlier pod's hard constraint is then violated. */
-void cli_fix_line(struct out_buf *b, const struct timeline *t, const struct fix_report *r,
-		  const struct fix *f);
 /* Every fix of step i (just applied, pending), at most limit per kind,
  * the timeline left after step i again. 0 on OOM. */
 int cli_fixes_at(struct timeline *t, uint32_t i, uint32_t limit, struct fix_report *r);

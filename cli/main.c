@@ -43,7 +43,5 @@ int main(int argc, char **argv)
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return rc;
 	bool named = argc >= 2 && (cli_is_command(argv[1]) || !strcmp(argv[1], "help"));
-	fprintf(stderr, "skewer: %s%scannot write the output: %s\n", named ? argv[1] : "", named ? ": " : "",
-		errno ? strerror(errno) : "write error");
-	return CLI_USAGE;
+	return status_write_error(named ? argv[1] : NULL, "the output", errno);
 }

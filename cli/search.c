@@ -266,7 +266,7 @@ int cli_search(int argc, char **argv)
 		text(stdout, t, &so, &r);
 	if (r.interrupted)
 		fprintf(stderr, "search: interrupted after %llu states\n", (unsigned long long)r.states);
-	rc = r.stuck ? CLI_FAILED : r.interrupted ? 130 : CLI_OK;
+	rc = r.stuck ? CLI_FAILED : r.interrupted ? STATUS_INTERRUPTED : CLI_OK;
 done:
 	search_result_fini(&r);
 	timeline_free(t);

@@ -4,7 +4,6 @@
  * first), and the status line says which of how many it is, what it
  * changes and where the pod goes; u undoes it as any what-if. */
 #include "tui.h"
-#include "../cli/fixout.h"
 #include "../model/fix.h"
 
 /* What the last press applied, to go on from it: the view it was made
@@ -57,7 +56,7 @@ int act_fix(struct tui *t)
 	uint32_t k = cycle.next % r.n;
 	const struct fix *f = &r.v[k];
 	struct out_buf b = { 0 };
-	cli_fix_line(&b, s->tl, &r, f);
+	present_fix_line(&b, s->tl, &r, f);
 	struct step ch;
 	int ok = fix_step(s->tl, &r, f, &ch);
 	if (ok)

@@ -77,7 +77,7 @@ static int ipa_ran(const struct decision *d, bool hard)
 	int before = PL_INTER_POD_AFFINITY - (hard ? 0 : 1);
 	for (uint32_t i = 0; i < d->nnodes; i++) {
 		const struct node_rec *r = &d->nodes[i];
-		if (cli_blockers(r) & (1u << PL_INTER_POD_AFFINITY))
+		if (present_blockers(r) & (1u << PL_INTER_POD_AFFINITY))
 			return 1;
 		if (r->feasible && !r->prefilter_cut)
 			return r->nran > before;
@@ -131,7 +131,7 @@ static void filters(struct pen *p, const struct node_rec *r, bool compact, bool 
 	bool hard = s->dec.nhard > 0;
 	for (uint32_t i = 0; i < s->dec.ncons; i++)
 		hard |= s->dec.cons[i].hard;
-	unsigned bits = cli_blockers(r);
+	unsigned bits = present_blockers(r);
 	int nb = sim_nblockers(r);
 	int ipa = ipa_ran(&s->dec, hard);
 	p->x = 0;
@@ -216,7 +216,7 @@ static void filters(struct pen *p, const struct node_rec *r, bool compact, bool 
 				p->x = 6;
 				pen_wrap(p, ROLE_MARK, det);
 			}
-			if (cli_blocker_unresolvable(r, pl)) {
+			if (present_blocker_unresolvable(r, pl)) {
 				pen_nl(p);
 				p->x = 6;
 				pen_put(p, ROLE_LABEL, "(unresolvable: preemption would not help)");
@@ -246,7 +246,7 @@ static void preemption(struct pen *p, const struct node_rec *r)
 	const struct sim *s = t->sim;
 	const struct cluster *c = s->sc->cluster;
 	const struct preemption *pr = &s->dec.pre;
-	if (!s->has_dec || !cli_postfilter_ran(&s->dec))
+	if (!s->has_dec || !present_postfilter_ran(&s->dec))
 		return;
 	const struct preempt_node *pn = NULL;
 	for (uint32_t i = 0; i < pr->nnodes && !pn; i++)
@@ -290,7 +290,7 @@ static void preemption(struct pen *p, const struct node_rec *r)
 				const struct pod *v = &c->pods[pn->victims[i]];
 				if (i)
 					out_buf_puts(&b, ", ");
-				cli_pod_name(&b, c, v->ns, v->name, true);
+				present_pod_name(&b, c, v->ns, v->name, true);
 			}
 			out_buf_printf(&b, " (highest priority %" PRId32 ")", pn->highest);
 			role = ROLE_MARK;
@@ -359,7 +359,7 @@ static void ties(struct pen *p)
 	struct out_buf b = {0};
 	out_buf_puts(&b, "tie between ");
 	for (uint32_t i = 0; i < s->dec.ntied; i++)
-		out_buf_printf(&b, "%s%s", i ? ", " : "", cli_node_name(c, s->dec.tied[i]));
+		out_buf_printf(&b, "%s%s", i ? ", " : "", present_node_name(c, s->dec.tied[i]));
 	out_buf_puts(&b, c->cfg.tie_random ? ": picked at random (seed)"
 					  : ": the first in node order wins");
 	p->x = 2;

@@ -15,18 +15,18 @@ static void preemption_text(const struct tui *t, struct out_buf *b)
 {
 	const struct sim *s = t->sim;
 	const struct cluster *c = s->sc->cluster;
-	if (!s->has_dec || !cli_postfilter_ran(&s->dec))
+	if (!s->has_dec || !present_postfilter_ran(&s->dec))
 		return;
 	const struct preemption *pr = &s->dec.pre;
 	switch (pr->outcome) {
 	case PRE_NOMINATED:
 		out_buf_printf(b, " Preemption nominated %s %s, evicting ",
-			       cli_node_name(c, sim_nominated(s)), t->g->nominated);
+			       present_node_name(c, sim_nominated(s)), t->g->nominated);
 		for (uint32_t i = 0; i < pr->nvictims; i++) {
 			const struct pod *v = &c->pods[pr->victims[i]];
 			if (i)
 				out_buf_puts(b, ", ");
-			cli_pod_name(b, c, v->ns, v->name, true);
+			present_pod_name(b, c, v->ns, v->name, true);
 		}
 		out_buf_putc(b, '.');
 		break;
@@ -99,20 +99,20 @@ static enum role outcome_text(const struct tui *t, struct out_buf *b)
 	switch (res->outcome) {
 	case OUT_SCHEDULED:
 		out_buf_printf(b, "%s scheduled on %s", t->g->arrow,
-			       cli_node_name(s->sc->cluster, res->node));
+			       present_node_name(s->sc->cluster, res->node));
 		if (s->has_dec && s->dec.pre.nominated_first)
 			out_buf_puts(b, ", its nominated node (evaluated first)");
 		return ROLE_CHOSEN;
 	case OUT_APPLIED: {
 		out_buf_printf(b, "%s applied", t->g->arrow);
 		/* a controller step: what it did and the skew it left */
-		const struct ctl_run *k = cli_ctl_run(s->tl, s->view - 1);
+		const struct ctl_run *k = present_ctl_run(s->tl, s->view - 1);
 		if (k && k->summary)
 			out_buf_printf(b, ": %s", k->summary);
 		return ROLE_NORMAL;
 	}
 	default:
-		out_buf_printf(b, "%s %s: %s", t->g->arrow, cli_outcome_name(res->outcome),
+		out_buf_printf(b, "%s %s: %s", t->g->arrow, present_outcome_name(res->outcome),
 			       res->message ? res->message : "");
 		preemption_text(t, b);
 		return res->outcome == OUT_PENDING ? ROLE_OVER : ROLE_ERROR;
@@ -142,8 +142,8 @@ static bool stale_text(const struct tui *t, struct out_buf *b)
 	const struct step_result *res = &s->tl->res[s->view - 1];
 	if (st->has_expect && st->expect.has_node && res->done) {
 		was = intern_get(s->sc->cluster->in, st->expect.node);
-		now = res->outcome == OUT_SCHEDULED ? cli_node_name(s->sc->cluster, res->node)
-			: res->outcome == OUT_PENDING ? "Pending" : cli_outcome_name(res->outcome);
+		now = res->outcome == OUT_SCHEDULED ? present_node_name(s->sc->cluster, res->node)
+			: res->outcome == OUT_PENDING ? "Pending" : present_outcome_name(res->outcome);
 	}
 	bool differs = was && strcmp(was, now);
 	if (!(st->note && st->note[0]) && !differs)
@@ -193,7 +193,7 @@ static void draw(struct tui *t, const struct rect *r)
 	}
 	const struct step *st = sim_step(s);
 	out_buf_printf(&b, "Step %u/%u: ", s->view, timeline_len(s->tl));
-	cli_step_what(&b, s->tl, s->view - 1);
+	present_step_what(&b, s->tl, s->view - 1);
 	int x = r->x + draw_text(t, y, r->x, r->w, ROLE_HEADING, out_buf_str(&b));
 	if (edited(st))
 		x += draw_text(t, y, x, r->x + r->w - x, ROLE_EDITED, "  (your edit)");

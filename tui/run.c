@@ -4,6 +4,8 @@
  * the scripted keys are applied one after the other, synchronously. */
 #include "tui.h"
 #include "entry.h"
+#include "../load/report.h"
+#include "../util/status.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -55,7 +57,7 @@ static int usage(const char *fmt, const char *a)
 {
 	char buf[300];
 	snprintf(buf, sizeof(buf), fmt, a ? a : "");
-	return cli_usage_error("%s", buf);
+	return status_usage("%s", buf);
 }
 
 static int parse(int argc, char **argv, struct args *a)
@@ -117,8 +119,8 @@ static int parse(int argc, char **argv, struct args *a)
 			a->ns = v;
 			i++;
 		} else if (!strcmp(s, "--kube-version")) {
-			if (!cli_kube_version_ok("tui", v))
-				return CLI_USAGE;
+			if (!load_version_arg_ok("tui", v))
+				return STATUS_USAGE;
 			a->kube_version = v;
 			i++;
 		} else if (!strcmp(s, "-l") || !strcmp(s, "--selector")) {
@@ -130,7 +132,7 @@ static int parse(int argc, char **argv, struct args *a)
 			return usage("unknown option '%s'", s);
 		}
 	}
-	return CLI_OK;
+	return STATUS_OK;
 }
 
 /* Applies one key (or a scripted resize) and what it changed. */
@@ -160,7 +162,7 @@ static int run_headless(struct tui *t, const struct args *a)
 	if (!keys) {
 		term_stop(t);
 		fprintf(stderr, "skewer: %s\n", err);
-		return CLI_USAGE;
+		return STATUS_USAGE;
 	}
 	screen_layout(t);
 	for (size_t i = 0; i < n && !tui_signal; i++)
@@ -178,11 +180,11 @@ static int run_headless(struct tui *t, const struct args *a)
 		clearerr(stdout); /* reported here, not again by main */
 	term_stop(t);
 	if (bad) {
-		fprintf(stderr, "skewer: tui: cannot write the screen to %s: %s\n",
-			strcmp(bad, "-") ? bad : "standard output", werr ? strerror(werr) : "write error");
-		return CLI_USAGE;
+		char what[64 + 4096];
+		snprintf(what, sizeof(what), "the screen to %s", strcmp(bad, "-") ? bad : "standard output");
+		return status_write_error("tui", what, werr);
 	}
-	return CLI_OK;
+	return STATUS_OK;
 }
 
 static int run_terminal(struct tui *t)
@@ -199,7 +201,7 @@ static int run_terminal(struct tui *t)
 		screen_draw(t);
 	}
 	term_stop(t);
-	return CLI_OK;
+	return STATUS_OK;
 }
 
 int tui_main(int argc, char **argv)
@@ -209,7 +211,7 @@ int tui_main(int argc, char **argv)
 	char err[700];
 	int rc = parse(argc, argv, &a);
 	memset(&t, 0, sizeof(t));
-	if (rc != CLI_OK)
+	if (rc != STATUS_OK)
 		goto done;
 	if (a.help) {
 		printf("usage: skewer %s\n\n%s", tui_synopsis, tui_help);
@@ -228,7 +230,7 @@ int tui_main(int argc, char **argv)
 		fprintf(stderr, "skewer: the interactive view needs a terminal (standard %s is not one).\n"
 				"For text output use: skewer explain FILE...\n",
 			isatty(STDIN_FILENO) ? "output" : "input");
-		rc = CLI_USAGE;
+		rc = STATUS_USAGE;
 		goto done;
 	}
 	setlocale(LC_ALL, "");
@@ -242,27 +244,26 @@ int tui_main(int argc, char **argv)
 	t.lopts.kube_version = a.kube_version;
 	if (a.nfiles) {
 		/* loading errors go to stderr before the screen is taken */
-		struct cli_opts o = {.ns = a.ns, .sel = a.sel, .kube_version = a.kube_version};
 		struct scenario *sc = NULL;
-		if (!cli_load(&o, a.files, a.nfiles, &sc)) {
-			rc = CLI_USAGE;
+		if (!load_report(stderr, &t.lopts, a.files, a.nfiles, &sc)) {
+			rc = STATUS_USAGE;
 			goto done;
 		}
 		if (!(t.sim = sim_new(sc, a.files, a.nfiles, false, err, sizeof(err)))) {
 			fprintf(stderr, "skewer: %s\n", err);
-			rc = CLI_USAGE;
+			rc = STATUS_USAGE;
 			goto done;
 		}
 	} else if (!(t.picker = picker_new(err, sizeof(err)))) {
 		fprintf(stderr, "skewer: %s\n", err);
-		rc = CLI_USAGE;
+		rc = STATUS_USAGE;
 		goto done;
 	}
 	term_install_signals();
 	if (!term_start(&t, a.rows, a.cols)) {
 		fprintf(stderr, "skewer: cannot set up the terminal (TERM=%s)\n",
 			getenv("TERM") ? getenv("TERM") : "");
-		rc = CLI_USAGE;
+		rc = STATUS_USAGE;
 		goto done;
 	}
 	rc = t.headless ? run_headless(&t, &a) : run_terminal(&t);

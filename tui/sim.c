@@ -127,7 +127,7 @@ int sim_goto(struct sim *s, uint32_t view)
 		return 0;
 	const struct step *st = &s->sc->steps[view - 1];
 	const struct step_result *r = &s->tl->res[view - 1];
-	s->has_dec = cli_decision_filled(st, &s->dec);
+	s->has_dec = present_decision_filled(st, &s->dec);
 	if ((st->kind == STEP_SCHEDULE || st->kind == STEP_RETRY) && r->outcome == OUT_SCHEDULED &&
 	    r->node >= 0) {
 		s->ghost_pod = (int32_t)r->pod;
@@ -174,7 +174,7 @@ const struct node_rec *sim_node_rec(const struct sim *s, uint32_t node)
 
 int32_t sim_nominated(const struct sim *s)
 {
-	return s->has_dec ? cli_nominated(&s->dec) : -1;
+	return s->has_dec ? present_nominated(&s->dec) : -1;
 }
 
 uint32_t sim_evicted(const struct sim *s, uint32_t node, const uint32_t **v)
@@ -188,7 +188,7 @@ uint32_t sim_evicted(const struct sim *s, uint32_t node, const uint32_t **v)
 
 int sim_nblockers(const struct node_rec *r)
 {
-	unsigned bits = cli_blockers(r);
+	unsigned bits = present_blockers(r);
 	int n = 0;
 	for (; bits; bits &= bits - 1)
 		n++;

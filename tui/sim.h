@@ -4,7 +4,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "../cli/cli.h"
+#include "../load/load.h"
+#include "../model/present.h"
 #include "../model/timeline.h"
 #include "clayout.h"
 #include "pane.h"
