@@ -120,8 +120,6 @@ int cli_explain(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_validate(int argc, char **argv);
 int cli_render(int argc, char **argv);
-/* skewer gen: writes a synthetic scenario or kubectl List (gen.c). */
-int cli_gen(int argc, char **argv);
 /* skewer fix / skewer search (fix.c, search.c; debugging contract 3-4) */
 int cli_fix(int argc, char **argv);
 int cli_search(int argc, char **argv);

@@ -2,6 +2,7 @@
  * and help, read by --help, `skewer help CMD` and the dispatcher. */
 #include "cli.h"
 #include "../tui/entry.h"
+#include "../gen/entry.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -98,7 +99,7 @@ static const struct command commands[] = {
 	 "  --json                one JSON document (docs/debugging.md)\n"
 	 "  -n, --namespace NS    only pending pods of namespace NS become steps\n"
 	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"},
-	{"gen", cli_gen, "gen [--nodes N] [--zones Z] [--regions R] [--pods P] [--constraints K] [--steps S] [--seed X] [--format scenario|kubectl] [-o FILE]", "Write a synthetic cluster, the same for a given seed: N nodes over Z zones\nin R regions (node pools, taints, cordoned nodes), P bound pods of\nDeployments, StatefulSets and DaemonSets, and S pending pods with K\ntopology spread constraints each (hard and soft), some node affinity and\npod anti-affinity. --format kubectl writes the same cluster as a\n`kubectl get -o yaml` List. Defaults: 100 nodes, 3 zones, 3000 pods,\n2 constraints, 100 steps, seed 1, scenario format, standard output.\n"},
+	{"gen", gen_main, gen_synopsis, gen_help},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
