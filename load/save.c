@@ -5,6 +5,7 @@
 #include "save.h"
 #include "../model/steps/step.h"
 #include "../model/autoscale/autoscale.h"
+#include "../util/yamlw.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -21,24 +22,10 @@ struct w {
 	const struct cluster *c;
 };
 
-/* A YAML double-quoted scalar: controls escaped, the rest (valid UTF-8,
- * as the loader only hands out what libyaml accepted) copied. */
+/* A YAML double-quoted scalar (util/yamlw.h, the writer gen uses too). */
 static void q(struct w *w, const char *s)
 {
-	fputc('"', w->f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(w->f, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", w->f);
-		else if (*p == '\t')
-			fputs("\\t", w->f);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(w->f, "\\x%02x", *p);
-		else
-			fputc(*p, w->f);
-	}
-	fputc('"', w->f);
+	yw_quote(w->f, s);
 }
 
 static void qs(struct w *w, sym_t s)
