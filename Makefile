@@ -5,6 +5,8 @@
 #                        check, then the same under ASan/UBSan (build-asan/)
 #   make run             open the interactive view's list of scenarios
 #   make keys            regenerate docs/keys.md from the key table
+#   make layers          check that each directory includes only the layers
+#                        below it (scripts/layers.sh; also part of make test)
 #   make install         PREFIX=/usr/local, DESTDIR honoured
 #   make clean
 
@@ -14,7 +16,7 @@ PKGS   := ncursesw yaml-0.1
 SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer
 CONFIG := build/config.mk
 
-SRCS       := $(wildcard util/*.c model/*.c model/plugins/*.c model/steps/*.c model/autoscale/*.c model/controllers/*.c load/*.c gen/*.c cli/*.c tui/*.c)
+SRCS       := main.c $(wildcard util/*.c model/*.c model/plugins/*.c model/steps/*.c model/autoscale/*.c model/controllers/*.c load/*.c gen/*.c cli/*.c tui/*.c)
 OBJS       := $(SRCS:%.c=build/%.o)
 ASAN_OBJS  := $(SRCS:%.c=build-asan/%.o)
 TESTS      := $(basename $(wildcard tests/test_*.c))
@@ -28,7 +30,7 @@ ALL_CFLAGS = -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(CFLAGS) 
 build/tui/%.o build-asan/tui/%.o: ALL_CFLAGS += $(CURSES_CFLAGS)
 LIBS       = $(LDFLAGS) $(PKG_LIBS) -lm
 
-.PHONY: all test run install clean keys
+.PHONY: all test run install clean keys layers
 all: skewer
 
 # The deps step: scripts/deps.sh checks (and if need be installs) the
@@ -58,12 +60,12 @@ build-asan/skewer: $(ASAN_OBJS)
 	$(CC) $(CFLAGS) $(SAN) $^ $(LIBS) -o $@
 
 # Each tests/test_*.c is its own cmocka program, linked against every
-# object but the CLI's main() (an archive, so a test pulls in only what
+# object but main.c's main() (an archive, so a test pulls in only what
 # it uses).
-build/libskewer.a: $(filter-out build/cli/main.o,$(OBJS))
+build/libskewer.a: $(filter-out build/main.o,$(OBJS))
 	@rm -f $@
 	$(AR) rcs $@ $^
-build-asan/libskewer.a: $(filter-out build-asan/cli/main.o,$(ASAN_OBJS))
+build-asan/libskewer.a: $(filter-out build-asan/main.o,$(ASAN_OBJS))
 	@rm -f $@
 	$(AR) rcs $@ $^
 build/tests/%: tests/%.c build/libskewer.a
@@ -79,6 +81,9 @@ test: skewer build-asan/skewer $(TEST_BINS)
 
 run: skewer
 	./skewer
+
+layers:
+	@scripts/layers.sh
 
 install: skewer
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/skewer/scenarios
@@ -104,7 +109,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   := -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -O1 -g \
 		-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
 		-fno-omit-frame-pointer -MMD -MP
-FUZZ_SRCS    := $(filter-out cli/main.c tui/%,$(SRCS))
+FUZZ_SRCS    := $(filter-out main.c tui/%,$(SRCS))
 FUZZ_OBJS    := $(FUZZ_SRCS:%.c=build/fuzz/%.o)
 
 .PHONY: fuzz

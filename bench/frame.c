@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "../model/sched.h"
-#include "../cli/cli.h"
+#include "../load/report.h"
 #include "../tui/tui.h"
 
 static double now(void)
@@ -40,13 +40,13 @@ int main(int argc, char **argv)
 	if (batch < 1 || runs < 1)
 		return 2;
 	const char *files[] = {argv[1]};
-	struct cli_opts o;
-	memset(&o, 0, sizeof(o));
+	struct load_opts lo;
+	memset(&lo, 0, sizeof(lo));
 	struct scenario *sc = NULL;
 	char err[700];
 	struct tui t;
 	memset(&t, 0, sizeof(t));
-	if (!cli_load(&o, files, 1, &sc))
+	if (!load_report(stderr, &lo, files, 1, &sc))
 		return 2;
 	if (!(t.sim = sim_new(sc, files, 1, false, err, sizeof(err)))) {
 		fprintf(stderr, "frame: %s\n", err);

@@ -63,14 +63,10 @@ __attribute__((format(printf, 1, 2)))
 #endif
 int cli_usage_error(const char *fmt, ...);
 
-/* Prints the help of one command (or the overview for NULL) to f.
- * Returns 0 when cmd is unknown. (main.c) */
+/* Prints the help of one command (or the overview for NULL) to f, from
+ * the command table. Returns 0 when cmd is unknown. Defined by the
+ * top-level main.c, which holds the table. */
 int cli_help(FILE *f, const char *cmd);
-/* Runs command name with its arguments when there is one (1, its exit
- * status in *rc); 0 when no command has that name. */
-int cli_run_command(const char *name, int argc, char **argv, int *rc);
-/* Is name one of the commands of the table? */
-bool cli_is_command(const char *name);
 
 /* load_report (load/report.h) to stderr with the options' namespace,
  * selector and --kube-version. */
@@ -123,10 +119,6 @@ int cli_render(int argc, char **argv);
 /* skewer fix / skewer search (fix.c, search.c; debugging contract 3-4) */
 int cli_fix(int argc, char **argv);
 int cli_search(int argc, char **argv);
-/* What `skewer FILE...` runs when no command is named: explain for now;
- * the interactive interface takes this hook over once it exists. */
-int cli_default(int argc, char **argv);
-
 /* explain's two forms over a timeline at step 0 (explain.c, explain_json.c). */
 int explain_text(FILE *f, struct timeline *t, const struct cli_opts *o);
 int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o);

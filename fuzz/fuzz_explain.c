@@ -20,7 +20,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* cli/main.c (left out: it has main()) defines the help the commands print. */
+/* main.c (left out: it has main()) holds the command table and the help
+ * the commands print. */
 int cli_help(FILE *f, const char *cmd)
 {
 	(void)f;

@@ -58,9 +58,10 @@ suite() {
 
 suite plain build ./skewer
 
-# model/ is pure C: no curses (a comment naming it is fine)
-check "model/ includes no curses header" \
-	bash -c '! grep -rnE "^[[:space:]]*#[[:space:]]*include.*curses" model/ --include="*.c" --include="*.h"'
+# each layer includes only the layers below it: util/ nothing, model/
+# no curses, libyaml, load/ or front end, tui/ no cli/ (scripts/layers.sh)
+check "layers: util, model, load, gen, cli, tui include only what is below" \
+	scripts/layers.sh
 
 export ASAN_OPTIONS=detect_leaks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
