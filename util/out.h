@@ -1,7 +1,8 @@
-/* out.h - output helpers shared by the commands: a growable string
- * buffer, the terminal-safe text sanitiser every input string passes
- * through before it reaches a terminal, a small streaming JSON writer and
- * the colour roles of the text output. Nothing here knows the model. */
+/* out.h - output helpers shared by every layer above util/: a growable
+ * string buffer (buf.c), the terminal-safe text sanitiser every input
+ * string passes through before it reaches a terminal (sanitize.c), a
+ * small streaming JSON writer (json.c) and the colour roles of the text
+ * output (color.c). Nothing here knows the model. */
 #ifndef SKEWER_OUT_H
 #define SKEWER_OUT_H
 
@@ -60,6 +61,10 @@ void out_json_escape(struct out_buf *b, const char *s, size_t len);
  * (1-4) and the code point in *cp, or 0 when s does not start a valid,
  * shortest-form sequence. */
 size_t out_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+/* Whether code point cp would change how a terminal shows text: a C1
+ * control, a bidirectional control, a line or paragraph separator, a
+ * BOM. out_sanitize escapes them, and so does out_json_escape. */
+bool out_cp_dangerous(uint32_t cp);
 
 /* Streaming JSON writer: commas and indentation are handled here. Calls
  * must nest properly (asserted). Output errors are left to ferror(). */
