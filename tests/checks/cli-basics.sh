@@ -14,6 +14,16 @@ expect_rc 0 "$SKEWER" --version
 expect_rc 0 "$SKEWER" help gen
 expect_rc 0 "$SKEWER" help help
 expect_rc 2 "$SKEWER" help no-such-command
+expect_rc 0 "$SKEWER" help --help
+# every usage error has the same form: skewer: MESSAGE, then the hint
+for args in "help no-such-command" "explain --no-such-option" "gen --no-such-option" \
+	"tui --no-such-option" "render" "gen --kube-version 1.1"; do
+	rc=0; err=$("$SKEWER" $args 2>&1 >/dev/null) || rc=$?
+	[ "$rc" -eq 2 ] || fail "'skewer $args' exited $rc, expected 2"
+	[ "$(printf '%s\n' "$err" | head -1 | cut -c1-8)" = "skewer: " ] || fail "'skewer $args' said: $err"
+	printf '%s\n' "$err" | tail -1 | grep -qx "Try 'skewer --help' for more information." ||
+		fail "'skewer $args' gave no hint: $err"
+done
 "$SKEWER" help help | grep -q '^usage: skewer help \[COMMAND\]$' || fail "'skewer help help' does not print its usage"
 expect_rc 2 "$SKEWER" --no-such-option
 expect_rc 2 "$SKEWER" explain /nonexistent/file.yaml

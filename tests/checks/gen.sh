@@ -56,6 +56,25 @@ rc=0; "$SKEWER" gen --format xml >/dev/null 2>&1 || rc=$?
 [ "$rc" -eq 2 ] || fail "gen --format xml exited $rc"
 rc=0; "$SKEWER" gen --constraints 99 >/dev/null 2>&1 || rc=$?
 [ "$rc" -eq 2 ] || fail "gen --constraints 99 exited $rc"
+# --kube-version, as every command takes it: checked the same way, and
+# recorded so that both forms load as that release; without it nothing
+# of it is written
+for v in 1.20 1.x ""; do
+	rc=0; "$SKEWER" gen --kube-version "$v" >/dev/null 2>&1 || rc=$?
+	[ "$rc" -eq 2 ] || fail "gen --kube-version '$v' exited $rc"
+done
+rc=0; "$SKEWER" gen --kube-version >/dev/null 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || fail "gen --kube-version without a value exited $rc"
+grep -q 'version' "$tmp/a.yaml" && fail "gen without --kube-version wrote a version"
+for fmt in scenario kubectl; do
+	"$SKEWER" gen --nodes 6 --pods 30 --steps 2 --kube-version 1.31 --format $fmt -o "$tmp/v.yaml"
+	out=$("$SKEWER" explain "$tmp/v.yaml")
+	grep -q '^Simulated: Kubernetes 1.31$' <<<"$out" ||
+		fail "gen --kube-version 1.31 --format $fmt does not load as 1.31"
+done
+"$SKEWER" gen --nodes 6 --pods 30 --steps 2 --kube-version 1.34.1 -o "$tmp/v.yaml"
+grep -q '^  version: "1.34.1"$' "$tmp/v.yaml" || fail "gen --kube-version 1.34.1: no scheduler.version"
+
 # the extremes still give loadable files
 "$SKEWER" gen --nodes 1 --zones 1 --pods 0 --steps 3 --constraints 10 -o "$tmp/tiny.yaml"
 "$SKEWER" validate "$tmp/tiny.yaml" >/dev/null || fail "tiny cluster does not validate"
