@@ -90,16 +90,6 @@ static const char *inelig_text(enum inelig why)
 	return "no";
 }
 
-static const char *origin_text(enum constraint_origin o)
-{
-	switch (o) {
-	case ORIGIN_POD: return "from the pod";
-	case ORIGIN_DEFAULT_SYSTEM: return "system default";
-	case ORIGIN_DEFAULT_LIST: return "cluster default";
-	}
-	return "";
-}
-
 static void print_domains(struct text *x, const struct constraint_rec *k)
 {
 	size_t vw = strlen("DOMAIN");
@@ -148,7 +138,7 @@ static void print_constraint(struct text *x, const struct decision *d, uint32_t 
 	const struct cluster *c = x->c;
 	fprintf(x->f, "  Constraint %u/%u: %s (%s), %s\n", i + 1, d->ncons,
 		k->hard ? "hard" : "soft", k->hard ? "DoNotSchedule" : "ScheduleAnyway",
-		origin_text(k->origin));
+		present_origin_name(k->origin));
 	fputs("    topologyKey ", x->f);
 	put(x, cli_sym(c, k->key));
 	fprintf(x->f, ", maxSkew %" PRId32 ", minDomains %" PRId32

@@ -154,6 +154,7 @@ const char *gen_owner_kind(const struct gen_wl *w);
 void gen_put_pod_labels(struct gen *g, struct yw *w, const struct gen_wl *wl, uint32_t rep);
 void gen_put_tscs(struct gen *g, struct yw *w, const struct gen_wl *wl);
 void gen_put_affinity(struct gen *g, struct yw *w, const struct gen_wl *wl, int32_t node);
+void gen_put_node_labels(struct gen *g, struct yw *w, const struct gen_node *n);
 void gen_put_taints(struct yw *w, const struct gen_node *n, bool kubectl);
 void gen_put_tolerations(struct yw *w, const struct gen_wl *wl);
 void gen_put_requests(struct yw *w, const struct gen_wl *wl, const char *key);

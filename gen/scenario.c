@@ -8,34 +8,13 @@ static void scen_node(struct gen *g, uint32_t i)
 {
 	const struct gen_node *n = &g->nodes[i];
 	const struct gen_pool *p = &gen_pools[n->pool];
-	char b[160], rb[32];
+	char b[160];
 	struct yw w;
 	fputs("  - ", g->f);
 	yw_init(&w, g->f, true, 0);
 	yw_map(&w, NULL);
 	yw_kv(&w, "name", n->name);
-	yw_map(&w, "labels");
-	yw_kv(&w, "beta.kubernetes.io/arch", p->arch);
-	yw_kv(&w, "beta.kubernetes.io/instance-type", p->itype);
-	yw_kv(&w, "beta.kubernetes.io/os", "linux");
-	yw_kv(&w, "eks.amazonaws.com/capacityType", p->spot ? "SPOT" : "ON_DEMAND");
-	yw_kv(&w, "eks.amazonaws.com/nodegroup", p->name);
-	if (n->dedicated)
-		yw_kv(&w, "example.com/dedicated", "infra");
-	yw_kv(&w, "failure-domain.beta.kubernetes.io/region", gen_region_of(g, n->zone, rb, sizeof(rb)));
-	yw_kv(&w, "failure-domain.beta.kubernetes.io/zone", g->zone_names[n->zone]);
-	yw_kv(&w, "kubernetes.io/arch", p->arch);
-	yw_kv(&w, "kubernetes.io/hostname", n->name);
-	yw_kv(&w, "kubernetes.io/os", "linux");
-	yw_kv(&w, "node-pool", p->name);
-	yw_kv(&w, "node.kubernetes.io/instance-type", p->itype);
-	if (p->gpus)
-		yw_kq(&w, "nvidia.com/gpu.present", "true");
-	snprintf(b, sizeof(b), "%s-r%02" PRIu32, g->zone_names[n->zone], n->rack);
-	yw_kv(&w, "topology.example.com/rack", b);
-	yw_kv(&w, "topology.kubernetes.io/region", gen_region_of(g, n->zone, rb, sizeof(rb)));
-	yw_kv(&w, "topology.kubernetes.io/zone", g->zone_names[n->zone]);
-	yw_endmap(&w);
+	gen_put_node_labels(g, &w, n);
 	gen_put_taints(&w, n, false);
 	if (n->cordoned)
 		yw_kv(&w, "unschedulable", "true");

@@ -72,6 +72,16 @@ const char *present_outcome_name(enum outcome o)
 	return "error";
 }
 
+const char *present_origin_name(enum constraint_origin o)
+{
+	switch (o) {
+	case ORIGIN_POD: return "from the pod";
+	case ORIGIN_DEFAULT_SYSTEM: return "system default";
+	case ORIGIN_DEFAULT_LIST: return "cluster default";
+	}
+	return "";
+}
+
 bool present_decision_filled(const struct step *s, const struct decision *d)
 {
 	/* the model fills every decision it is given; only a scheduling cycle

@@ -29,6 +29,9 @@ const char *present_outcome_name(enum outcome o);
 const char *present_preempt_outcome_name(enum preempt_outcome o);
 const char *present_preempt_node_name(enum preempt_node_why w);
 const char *present_preempt_pick_name(enum preempt_pick p);
+/* Where a constraint comes from: "from the pod", "system default",
+ * "cluster default". */
+const char *present_origin_name(enum constraint_origin o);
 
 /* Whether d, filled by timeline_step for step s, holds a scheduling
  * cycle's verdict (constraints and nodes). */

@@ -24,16 +24,6 @@ static const char *inelig_text(enum inelig why)
 	return "not a domain";
 }
 
-static const char *origin_text(enum constraint_origin o)
-{
-	switch (o) {
-	case ORIGIN_POD: return "from the pod";
-	case ORIGIN_DEFAULT_SYSTEM: return "system default";
-	case ORIGIN_DEFAULT_LIST: return "cluster default";
-	}
-	return "";
-}
-
 static void domains(struct pen *p, const struct constraint_rec *k, uint32_t cursor_dom)
 {
 	struct tui *t = p->t;
@@ -147,7 +137,7 @@ static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 	pen_put(p, selected ? ROLE_CURSOR : ROLE_NORMAL, selected ? ">" : " ");
 	pen_printf(p, selected ? ROLE_HEADING : ROLE_NORMAL, " %u/%u %s (%s), %s", i + 1, s->dec.ncons,
 		   k->hard ? "hard" : "soft", k->hard ? "DoNotSchedule" : "ScheduleAnyway",
-		   origin_text(k->origin));
+		   present_origin_name(k->origin));
 	pen_nl(p);
 	p->x = 2;
 	pen_put(p, ROLE_LABEL, "topologyKey ");
