@@ -196,7 +196,7 @@ static int apply(struct step_ctx *x)
 	d->max_unavailable = keep_un;
 	char what[400];
 	snprintf(what, sizeof(what), "%s rolled out", ref);
-	return ok && ctl_summarize(c, k, what, ns, d->tpl, before) && ctl_end(x, k);
+	return ok && ctl_summarize(c, k, what, "the rollout", ns, d->tpl, before) && ctl_end(x, k);
 }
 
 int ctl_step_rollout(struct step *st, sym_t ns, sym_t name, const struct pod *tpl)

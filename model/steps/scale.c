@@ -133,7 +133,9 @@ static int apply(struct step_ctx *x)
 	char what[400];
 	snprintf(what, sizeof(what), "%s %d -> %lld", ref, from, (long long)a->replicas);
 	tpl = c->workloads[wi].tpl;
-	return ok && ctl_summarize(c, k, what, ns, tpl, before) && ctl_end(x, k);
+	return ok &&
+	       ctl_summarize(c, k, what, a->replicas < from ? "scale-down" : "scale-up", ns, tpl, before) &&
+	       ctl_end(x, k);
 }
 
 int ctl_step_scale(struct step *st, enum workload_kind k, sym_t ns, sym_t name, int64_t replicas)
