@@ -308,9 +308,12 @@ static void ctl_table(struct pen *p, const struct ctl_run *k, uint32_t base)
 		if (!k->ndoms)
 			continue;
 		ctl_dom_apply(k, q, cnt);
-		for (uint32_t j = 0; j < k->ndoms; j++)
+		/* only the domains this sub-step changed can widen */
+		for (uint32_t e = 0; e < k->subs[q].nd; e++) {
+			uint32_t j = k->deltas[k->subs[q].d0 + e].dom;
 			if (digits(cnt[j]) > dw[j])
 				dw[j] = digits(cnt[j]);
+		}
 	}
 	int w = p->r.w, x_what = 2 + sw + 2, room = w - x_what - 1 - 6;
 	int need = 0;
@@ -346,8 +349,9 @@ static void ctl_table(struct pen *p, const struct ctl_run *k, uint32_t base)
 	/* the rows: before, then each sub-step */
 	for (uint32_t j = 0; j < k->ndoms; j++)
 		cnt[j] = k->dom_before[j];
-	for (uint32_t q = 0; q <= k->nsubs; q++) {
-		if (q)
+	/* without domains there are no counts before */
+	for (uint32_t q = k->ndoms ? 0 : 1; q <= k->nsubs; q++) {
+		if (q && k->ndoms)
 			ctl_dom_apply(k, q - 1, cnt);
 		if (!pen_visible(p)) {
 			pen_nl(p);
