@@ -543,19 +543,27 @@ int ctl_sts_sync(struct step_ctx *x, struct ctl_run *k, uint32_t wi)
 		free(pods);
 		return 1;
 	}
-	/* the first unhealthy pod: of the replicas none (they are all
-	 * Running and Ready here, or Parallel), so the condemned pod
-	 * processed first, highest ordinal, when it is unhealthy */
-	bool first = true;
 	for (;;) {
-		int64_t best = -1, bi = -1;
+		/* the condemned pod to process, highest ordinal, and the
+		 * first unhealthy pod (isHealthy: Running, Ready, not
+		 * terminating): none of the replicas here (OrderedReady got
+		 * past them all), so the lowest-ordinal unhealthy condemned
+		 * one; both again after each deletion (a sync each) */
+		int64_t best = -1, bi = -1, low = INT64_MAX, li = -1;
 		for (int64_t i = 0; i < n; i++) {
-			if (!c->pods[pods[i]].alive)
+			const struct pod *q = &c->pods[pods[i]];
+			if (!q->alive)
 				continue;
-			int64_t o = ordinal_of(c, &c->pods[pods[i]], w);
-			if (o >= 0 && (o < start || o >= end) && o > best) {
+			int64_t o = ordinal_of(c, q, w);
+			if (o < 0 || (o >= start && o < end))
+				continue;
+			if (o > best) {
 				best = o;
 				bi = i;
+			}
+			if ((q->terminating || !running_ready(q)) && o < low) {
+				low = o;
+				li = i;
 			}
 		}
 		if (bi < 0)
@@ -568,13 +576,14 @@ int ctl_sts_sync(struct step_ctx *x, struct ctl_run *k, uint32_t wi)
 			pods[bi] = pods[--n];
 			continue;
 		}
-		if (monotonic && !running_ready(p) && !first)
+		/* processCondemned: OrderedReady deletes an unhealthy pod
+		 * only when it is the first unhealthy one, else waits */
+		if (monotonic && !running_ready(p) && bi != li)
 			break;
 		if (!ctl_delete(x, k, pods[bi], (int32_t)wi, false)) {
 			free(pods);
 			return 0;
 		}
-		first = false;
 	}
 	free(pods);
 	return 1;
