@@ -399,7 +399,6 @@ int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o)
 			break;
 		}
 		write_step(&x, i, &d);
-		cli_ctl_json_subs(&x.j, t, i, &x.b);
 		decision_fini(&d);
 		const struct step *s = &t->sc->steps[i];
 		if ((s->kind == STEP_SCHEDULE || s->kind == STEP_RETRY) && t->res[i].outcome == OUT_PENDING &&
@@ -410,6 +409,8 @@ int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o)
 			break;
 		}
 		out_json_end_object(&x.j);
+		/* a controller step's sub-steps: steps of their own, after it */
+		cli_ctl_json_subs(&x.j, t, i, &x.b);
 	}
 	out_json_end_array(&x.j);
 	out_json_end_object(&x.j);

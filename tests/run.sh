@@ -48,6 +48,11 @@ suite() {
 	local as=(tests/autoscale/*.yaml)
 	[ -d ../shared/conformance/v2/autoscalers ] && as+=(../shared/conformance/v2/autoscalers/*.yaml)
 	check "$label skewer check autoscaler cases (${#as[@]} files)" "$bin" check "${as[@]}"
+	# the controllers' cases: skewer's own (from the upstream unit tests),
+	# and the shared ones when present
+	local ctl=(tests/controllers/*.yaml)
+	[ -d ../shared/conformance/v2/controllers ] && ctl+=(../shared/conformance/v2/controllers/*.yaml)
+	check "$label skewer check controller cases (${#ctl[@]} files)" "$bin" check "${ctl[@]}"
 	# further checks: each tests/checks/NAME.sh runs with $SKEWER set to
 	# the binary under test and $BUILD to its build directory
 	local script

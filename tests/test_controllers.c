@@ -221,6 +221,24 @@ static void rolling_math(void **state)
 	/* maxUnavailable 0, new pod not yet available: 4 - 3 - 1 = 0 */
 	assert_int_equal(ctl_max_scaled_down(4, 3, 0, 1, 0), 0);
 	assert_int_equal(ctl_max_scaled_down(4, 3, 0, 1, 1), 1);
+	/* rolling_test.go TestDeploymentController_reconcileNewReplicaSet
+	 * (R 10): surge 0, old 10, new 0: no scale; surge 2: 2; surge 2,
+	 * old 5: 7; surge 2, old 10, new 2: no scale */
+	assert_int_equal(ctl_new_rs_replicas(10, 0, 10, 0), 0);
+	assert_int_equal(ctl_new_rs_replicas(10, 2, 10, 0), 2);
+	assert_int_equal(ctl_new_rs_replicas(10, 2, 5, 0), 7);
+	assert_int_equal(ctl_new_rs_replicas(10, 2, 12, 2), 2);
+	/* TestDeploymentController_reconcileOldReplicaSets (R 10, surge 0):
+	 * unavailable 0 resolves to 1 (fencepost): old 10 -> 9; unavailable
+	 * 2: 10 -> 8; new 2 of 0 available: 10 - 8 - 2 = 0, no scale */
+	struct int_or_pct zero = {true, false, 0}, two = {true, false, 2};
+	int32_t su, un;
+	ctl_fenceposts(&zero, &zero, 10, &su, &un);
+	assert_int_equal(un, 1);
+	assert_int_equal(ctl_max_scaled_down(10, 10, un, 0, 0), 1);
+	ctl_fenceposts(&zero, &two, 10, &su, &un);
+	assert_int_equal(ctl_max_scaled_down(10, 10, un, 0, 0), 2);
+	assert_int_equal(ctl_max_scaled_down(10, 10, un, 2, 0), 0);
 }
 
 /* A rollout R=4, 25%/25% on empty nodes: +1 -1 +1 -2 +2 -1 (the

@@ -6,8 +6,11 @@
 #include "tui.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "../model/controllers/ctl.h"
 
 #define BAR_W 10
 
@@ -217,6 +220,173 @@ static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 	pen_nl(p);
 }
 
+/* A controller sub-step in a few words into b: "delete web-b1 from b1",
+ * "create web-1 -> b1" (without the namespace: the heading names it). */
+static void sub_text(const struct cluster *c, const struct ctl_sub *s, struct out_buf *b)
+{
+	out_buf_reset(b);
+	out_buf_puts(b, s->kind == CTL_CREATE ? "create " : s->evicted ? "evict " : "delete ");
+	out_buf_puts(b, s->pod != UINT32_MAX ? intern_get(c->in, c->pods[s->pod].name) : "(none)");
+	if (s->kind == CTL_CREATE) {
+		out_buf_puts(b, " -> ");
+		out_buf_puts(b, s->r.outcome == OUT_SCHEDULED ? cli_node_name(c, s->node)
+							      : cli_outcome_name(s->r.outcome));
+	} else if (s->node >= 0) {
+		out_buf_puts(b, " from ");
+		out_buf_puts(b, cli_node_name(c, s->node));
+	}
+}
+
+static int digits(int64_t v)
+{
+	int n = v < 0 ? 2 : 1;
+	for (v = v < 0 ? -v : v; v >= 10; v /= 10)
+		n++;
+	return n;
+}
+
+/* A controller step (scale, rollout, deschedule): each sub-step with the
+ * domain counts after it and their skew, the first row the counts
+ * before. The domains are those of the first constraint of the
+ * workload's template (the skew of the outcome line). */
+static void ctl_table(struct pen *p, const struct ctl_run *k, uint32_t base)
+{
+	struct tui *t = p->t;
+	const struct cluster *c = t->sim->sc->cluster;
+	struct out_buf b = {0};
+	p->x = 0;
+	if (!k->nsubs) {
+		pen_wrap(p, ROLE_LABEL, "No scheduling cycle at this step, and no pod created or deleted.");
+		pen_nl(p);
+		return;
+	}
+	if (!k->ndoms) {
+		pen_wrap(p, ROLE_LABEL, "No scheduling cycle at this step; its sub-steps (the workload's template has no spread constraint to count by):");
+		pen_nl(p);
+	} else {
+		out_buf_printf(&b, "Counts after each sub-step: %s pods matching %s by %s (the template's first constraint)",
+			       intern_get(c->in, k->dom_ns),
+			       k->dom_sel && *k->dom_sel ? k->dom_sel : "{}", intern_get(c->in, k->dom_key));
+		pen_wrap(p, ROLE_LABEL, out_buf_str(&b));
+		pen_nl(p);
+	}
+	int64_t *cnt = k->ndoms ? malloc(k->ndoms * sizeof(*cnt)) : NULL;
+	int *dw = k->ndoms ? malloc(k->ndoms * sizeof(*dw)) : NULL;
+	if (k->ndoms && (!cnt || !dw)) {
+		free(cnt);
+		free(dw);
+		out_buf_fini(&b);
+		pen_put(p, ROLE_ERROR, "out of memory");
+		pen_nl(p);
+		return;
+	}
+	/* the columns: the step's index, what it did, each domain's count
+	 * (as wide as its value and its largest count), the skew */
+	int sw = 1 + digits((int64_t)base + k->nsubs), ww = 6;
+	if (sw < 4)
+		sw = 4;
+	for (uint32_t j = 0; j < k->ndoms; j++) {
+		cnt[j] = k->dom_before[j];
+		dw[j] = text_width(intern_get(c->in, k->dom_vals[j]), t->utf8);
+		if (digits(cnt[j]) > dw[j])
+			dw[j] = digits(cnt[j]);
+	}
+	for (uint32_t q = 0; q < k->nsubs; q++) {
+		sub_text(c, &k->subs[q], &b);
+		int w = text_width(out_buf_str(&b), t->utf8);
+		ww = w > ww ? w : ww;
+		if (!k->ndoms)
+			continue;
+		ctl_dom_apply(k, q, cnt);
+		/* only the domains this sub-step changed can widen */
+		for (uint32_t e = 0; e < k->subs[q].nd; e++) {
+			uint32_t j = k->deltas[k->subs[q].d0 + e].dom;
+			if (digits(cnt[j]) > dw[j])
+				dw[j] = digits(cnt[j]);
+		}
+	}
+	int w = p->r.w, x_what = 2 + sw + 2, room = w - x_what - 1 - 6;
+	int need = 0;
+	for (uint32_t j = 0; j < k->ndoms; j++)
+		need += dw[j] + 2;
+	if (ww > room - need)
+		ww = room - need < 16 ? 16 : room - need;
+	/* the domains that fit after the text */
+	uint32_t shown = 0;
+	int x_dom = x_what + ww + 1, x = x_dom;
+	while (shown < k->ndoms && x + dw[shown] + 2 <= w - 6) {
+		x += dw[shown] + 2;
+		shown++;
+	}
+	int x_skew = x;
+	/* the header */
+	p->x = 2;
+	pen_put(p, ROLE_LABEL, "STEP");
+	pen_pad(p, x_what);
+	pen_put(p, ROLE_LABEL, "WHAT");
+	x = x_dom;
+	for (uint32_t j = 0; j < shown; j++) {
+		const char *v = intern_get(c->in, k->dom_vals[j]);
+		pen_pad(p, x + 2 + dw[j] - text_width(v, t->utf8));
+		pen_put(p, ROLE_LABEL, v);
+		x += dw[j] + 2;
+	}
+	if (k->ndoms) {
+		pen_pad(p, x_skew + 1);
+		pen_put(p, ROLE_LABEL, " SKEW");
+	}
+	pen_nl(p);
+	/* the rows: before, then each sub-step */
+	for (uint32_t j = 0; j < k->ndoms; j++)
+		cnt[j] = k->dom_before[j];
+	/* without domains there are no counts before */
+	for (uint32_t q = k->ndoms ? 0 : 1; q <= k->nsubs; q++) {
+		if (q && k->ndoms)
+			ctl_dom_apply(k, q - 1, cnt);
+		if (!pen_visible(p)) {
+			pen_nl(p);
+			continue;
+		}
+		p->x = 2;
+		if (q)
+			pen_printf(p, ROLE_NORMAL, "#%u", base + q);
+		pen_pad(p, x_what);
+		if (q) {
+			const struct ctl_sub *s = &k->subs[q - 1];
+			sub_text(c, s, &b);
+			struct rect full = p->r;
+			if (p->r.w > x_what + ww)
+				p->r.w = x_what + ww;
+			pen_put(p, s->kind == CTL_CREATE && s->r.outcome != OUT_SCHEDULED ? ROLE_OVER : ROLE_NORMAL,
+				out_buf_str(&b));
+			p->r = full;
+		} else {
+			pen_put(p, ROLE_LABEL, "before");
+		}
+		x = x_dom;
+		for (uint32_t j = 0; j < shown; j++) {
+			pen_pad(p, x + 2 + dw[j] - digits(cnt[j]));
+			pen_printf(p, ROLE_NORMAL, "%" PRId64, cnt[j]);
+			x += dw[j] + 2;
+		}
+		if (k->ndoms) {
+			int64_t sk = ctl_dom_skew(k, cnt);
+			pen_pad(p, x_skew + 6 - digits(sk));
+			pen_printf(p, ROLE_NORMAL, "%" PRId64, sk);
+		}
+		pen_nl(p);
+	}
+	if (shown < k->ndoms) {
+		p->x = 2;
+		pen_printf(p, ROLE_LABEL, "(%u more domain%s do not fit; SKEW counts them all)",
+			   k->ndoms - shown, k->ndoms - shown == 1 ? "" : "s");
+		pen_nl(p);
+	}
+	free(cnt);
+	free(dw);
+	out_buf_fini(&b);
+}
+
 /* Writes the pane's lines with pen p (compact: the other constraints on
  * one line each, no blank lines between); returns their number, the
  * selected constraint's first line in *sel0 and the line after it in
@@ -225,6 +395,11 @@ static int body(struct tui *t, struct pen *p, bool compact, int *sel0, int *sel1
 {
 	struct sim *s = t->sim;
 	*sel0 = *sel1 = 0;
+	const struct ctl_run *k = s->view ? cli_ctl_run(s->tl, s->view - 1) : NULL;
+	if (!s->has_dec && k) {
+		ctl_table(p, k, ctl_flat_index(s->tl, s->view - 1));
+		return p->line;
+	}
 	if (!s->has_dec) {
 		pen_wrap(p, ROLE_LABEL, s->view ? "No scheduling cycle at this step: it changes the cluster."
 					       : "No step has run yet.");
@@ -279,7 +454,8 @@ static void draw(struct tui *t, const struct rect *r)
 	}
 	struct pen p = {t, {r->y + 1, r->x, h, r->w}, 0, *scroll, 0, 0};
 	n = body(t, &p, compact, &a, &b);
-	draw_title(t, r, "Constraints", s->has_dec && s->dec.ncons > 1 ? "[ ] select" : "", n > h);
+	bool subs = !s->has_dec && s->view && cli_ctl_run(s->tl, s->view - 1);
+	draw_title(t, r, subs ? "Sub-steps" : "Constraints", s->has_dec && s->dec.ncons > 1 ? "[ ] select" : "", n > h);
 }
 
 /* 55% of the wide layout's right column; scrolls with PgUp/PgDn */

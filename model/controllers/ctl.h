@@ -71,6 +71,14 @@ struct ctl_sub {
 	int32_t workload;       /* the owner that acted, -1 none */
 	struct step_result r;   /* create: the scheduling outcome */
 	struct step_undo u;     /* create: its preemption */
+	/* its changes to the domain table's counts: deltas[d0 .. d0+nd) */
+	uint32_t d0, nd;
+};
+
+/* A change to one domain's count (the view's table of sub-steps). */
+struct ctl_dom_delta {
+	uint32_t dom;
+	int32_t by;
 };
 
 struct ctl_wl_state {
@@ -97,6 +105,18 @@ struct ctl_run {
 	/* the owners without a template or a kind that makes pods: the
 	 * evicted pods that got no replacement */
 	uint32_t unreplaced;
+	/* the domain table (ctl_summarize): the first constraint of the
+	 * template it was given, its key and selector (malloc'd text),
+	 * its domains (the live nodes' values, in node order) with the
+	 * counts before the run; each sub-step's changes are its deltas.
+	 * ndoms 0: no table (no constraint). */
+	sym_t dom_key, dom_ns;
+	char *dom_sel;
+	uint32_t ndoms;
+	sym_t *dom_vals;
+	int64_t *dom_before;
+	struct ctl_dom_delta *deltas;
+	uint32_t ndeltas;
 };
 
 /* The run of step x (its record, made on first use). NULL on OOM. */
@@ -121,10 +141,15 @@ uint32_t ctl_flat_index(const struct timeline *t, uint32_t i);
  * key (*key set); -1 when the template has no constraint. */
 int64_t ctl_skew(struct cluster *c, sym_t ns, const struct pod *tpl, sym_t *key);
 /* k->summary: what the step did ("3 deleted, 1 created") and the skew
- * before and after ("; zone skew 0 -> 2"), skew_before from ctl_skew
- * before the run (-1: none). 1, 0 on OOM. */
-int ctl_summarize(struct cluster *c, struct ctl_run *k, const char *what, sym_t ns, const struct pod *tpl,
-		  int64_t skew_before);
+ * before and after ("; zone skew 0 -> 2 after scale-down", after_what
+ * naming the step), skew_before from ctl_skew before the run (-1:
+ * none); and the domain table of tpl's first constraint. 1, 0 on OOM. */
+int ctl_summarize(struct cluster *c, struct ctl_run *k, const char *what, const char *after_what, sym_t ns,
+		  const struct pod *tpl, int64_t skew_before);
+/* Adds sub-step sub's changes to the domain counts cnt (k->ndoms). */
+void ctl_dom_apply(const struct ctl_run *k, uint32_t sub, int64_t *cnt);
+/* max - min of the domain counts cnt (-1: no domain). */
+int64_t ctl_dom_skew(const struct ctl_run *k, const int64_t *cnt);
 
 /* Deletes pod (a controller's deletion, or an eviction) as a sub-step. */
 int ctl_delete(struct step_ctx *x, struct ctl_run *k, uint32_t pod, int32_t workload, bool evicted);

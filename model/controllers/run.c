@@ -69,6 +69,10 @@ void ctl_forget(struct step_undo *u)
 		free(k->tpl_other);
 	}
 	free(k->summary);
+	free(k->dom_sel);
+	free(k->dom_vals);
+	free(k->dom_before);
+	free(k->deltas);
 	memset(k, 0, sizeof(*k));
 }
 
@@ -280,18 +284,40 @@ void ctl_undo(struct step_ctx *x)
 	}
 }
 
-int64_t ctl_skew(struct cluster *c, sym_t ns, const struct pod *tpl, sym_t *key)
+/* The domains of tpl's first constraint (the live nodes' values of its
+ * key, in node order) and the count of ns's live bound pods its selector
+ * (with matchLabelKeys' values from tpl) matches in each. 1 done, 0 on
+ * OOM or no constraint (nothing allocated then). */
+struct doms {
+	sym_t key;
+	struct selector sel;
+	uint32_t n;
+	sym_t *vals;
+	int64_t *cnt;
+	uint32_t *of_node;      /* node -> domain, UINT32_MAX none */
+};
+
+static void doms_fini(struct doms *d)
+{
+	selector_fini(&d->sel);
+	free(d->vals);
+	free(d->cnt);
+	free(d->of_node);
+	memset(d, 0, sizeof(*d));
+}
+
+static int doms_count(struct cluster *c, sym_t ns, const struct pod *tpl, struct doms *d)
 {
 	const struct tsc *t = NULL;
+	memset(d, 0, sizeof(*d));
 	for (uint32_t i = 0; tpl && i < tpl->spec.ntscs && !t; i++)
 		t = &tpl->spec.tscs[i];
 	if (!t)
-		return -1;
-	*key = t->topology_key;
-	struct selector sel;
-	if (!selector_compile(c->in, &t->selector, &sel, NULL, 0)) {
-		selector_fini(&sel);
-		return -1;
+		return 0;
+	d->key = t->topology_key;
+	if (!selector_compile(c->in, &t->selector, &d->sel, NULL, 0)) {
+		doms_fini(d);
+		return 0;
 	}
 	/* matchLabelKeys: the template's own values */
 	for (uint32_t i = 0; i < t->nmatch_label_keys; i++) {
@@ -301,50 +327,146 @@ int64_t ctl_skew(struct cluster *c, sym_t ns, const struct pod *tpl, sym_t *key)
 		if (!v)
 			continue;
 		if (labels_set(&one, t->match_label_keys[i], v) && selector_from_set(c->in, &one, &add)) {
-			selector_and(c->in, &sel, &add);
+			selector_and(c->in, &d->sel, &add);
 			selector_fini(&add);
 		}
 		labels_fini(&one);
 	}
-	sym_t *vals = malloc(((size_t)c->nnodes + 1) * sizeof(*vals));
-	int64_t *cnt = calloc((size_t)c->nnodes + 1, sizeof(*cnt));
-	uint32_t nd = 0;
-	int64_t skew = -1;
-	if (!vals || !cnt)
-		goto done;
+	d->vals = malloc(((size_t)c->nnodes + 1) * sizeof(*d->vals));
+	d->cnt = calloc((size_t)c->nnodes + 1, sizeof(*d->cnt));
+	d->of_node = malloc(((size_t)c->nnodes + 1) * sizeof(*d->of_node));
+	if (!d->vals || !d->cnt || !d->of_node) {
+		doms_fini(d);
+		return 0;
+	}
 	for (uint32_t i = 0; i < c->nnodes; i++) {
 		const struct node *n = &c->nodes[i];
-		sym_t v = n->alive ? labels_get(&n->labels, *key) : SYM_NONE;
+		sym_t v = n->alive ? labels_get(&n->labels, d->key) : SYM_NONE;
+		d->of_node[i] = UINT32_MAX;
 		if (!v)
 			continue;
 		uint32_t j;
-		for (j = 0; j < nd && vals[j] != v; j++)
+		for (j = 0; j < d->n && d->vals[j] != v; j++)
 			;
-		if (j == nd)
-			vals[nd++] = v;
+		if (j == d->n)
+			d->vals[d->n++] = v;
+		d->of_node[i] = j;
 		for (uint32_t q = 0; q < n->npods; q++) {
 			const struct pod *p = &c->pods[n->pods[q]];
-			if (p->alive && p->ns == ns && selector_matches(c->in, &sel, &p->labels))
-				cnt[j]++;
+			if (p->alive && p->ns == ns && selector_matches(c->in, &d->sel, &p->labels))
+				d->cnt[j]++;
 		}
 	}
-	if (nd) {
-		int64_t mn = INT64_MAX, mx = 0;
-		for (uint32_t j = 0; j < nd; j++) {
-			mn = cnt[j] < mn ? cnt[j] : mn;
-			mx = cnt[j] > mx ? cnt[j] : mx;
-		}
-		skew = mx - mn;
+	return 1;
+}
+
+static int64_t doms_skew(const int64_t *cnt, uint32_t n)
+{
+	if (!n)
+		return -1;
+	int64_t mn = INT64_MAX, mx = 0;
+	for (uint32_t j = 0; j < n; j++) {
+		mn = cnt[j] < mn ? cnt[j] : mn;
+		mx = cnt[j] > mx ? cnt[j] : mx;
 	}
-done:
-	free(vals);
-	free(cnt);
-	selector_fini(&sel);
+	return mx - mn;
+}
+
+int64_t ctl_skew(struct cluster *c, sym_t ns, const struct pod *tpl, sym_t *key)
+{
+	struct doms d;
+	if (!doms_count(c, ns, tpl, &d))
+		return -1;
+	*key = d.key;
+	int64_t skew = doms_skew(d.cnt, d.n);
+	doms_fini(&d);
 	return skew;
 }
 
-int ctl_summarize(struct cluster *c, struct ctl_run *k, const char *what, sym_t ns, const struct pod *tpl,
-		  int64_t skew_before)
+/* The domain of pod id on node (-1: none) when the table counts it,
+ * else UINT32_MAX. */
+static uint32_t counted_in(const struct cluster *c, const struct doms *d, sym_t ns, uint32_t id, int64_t node)
+{
+	const struct pod *p = &c->pods[id];
+	if (node < 0 || (uint64_t)node >= c->nnodes || p->ns != ns ||
+	    !selector_matches(c->in, &d->sel, &p->labels))
+		return UINT32_MAX;
+	return d->of_node[node];
+}
+
+static int add_delta(struct ctl_run *k, uint32_t *cap, uint32_t dom, int32_t by)
+{
+	if (dom == UINT32_MAX)
+		return 1;
+	if (k->ndeltas == *cap) {
+		uint32_t n = *cap ? *cap * 2 : 16;
+		struct ctl_dom_delta *v = realloc(k->deltas, n * sizeof(*v));
+		if (!v)
+			return 0;
+		k->deltas = v;
+		*cap = n;
+	}
+	k->deltas[k->ndeltas++] = (struct ctl_dom_delta){dom, by};
+	return 1;
+}
+
+/* The domain table of the run (the view's list of sub-steps): the
+ * domains, the counts before, each sub-step's changes, from the counts
+ * after (now) and the sub-steps walked back. 1, 0 on OOM. */
+static int dom_table(struct cluster *c, struct ctl_run *k, sym_t ns, const struct pod *tpl)
+{
+	struct doms d;
+	uint32_t cap = 0;
+	if (!doms_count(c, ns, tpl, &d))
+		return 1; /* no table (or OOM: the view says there is none) */
+	int ok = 1;
+	for (uint32_t i = 0; i < k->nsubs && ok; i++) {
+		struct ctl_sub *s = &k->subs[i];
+		s->d0 = k->ndeltas;
+		if (s->pod != UINT32_MAX)
+			ok = add_delta(k, &cap, counted_in(c, &d, ns, s->pod, s->node),
+				       s->kind == CTL_DELETE ? -1 : 1);
+		/* the victims a created pod's preemption deleted */
+		for (uint32_t v = 0; ok && v < s->u.nvictims; v++)
+			ok = add_delta(k, &cap, counted_in(c, &d, ns, s->u.victims[v].pod, s->u.victims[v].node),
+				       -1);
+		s->nd = k->ndeltas - s->d0;
+	}
+	if (ok) {
+		for (uint32_t i = 0; i < k->ndeltas; i++)
+			d.cnt[k->deltas[i].dom] -= k->deltas[i].by;
+		char *sel = selector_string(c->in, &d.sel);
+		if (!sel) {
+			ok = 0;
+		} else {
+			k->dom_key = d.key;
+			k->dom_ns = ns;
+			k->dom_sel = sel;
+			k->ndoms = d.n;
+			k->dom_vals = d.vals;
+			k->dom_before = d.cnt;
+			d.vals = NULL;
+			d.cnt = NULL;
+		}
+	}
+	doms_fini(&d);
+	return ok;
+}
+
+void ctl_dom_apply(const struct ctl_run *k, uint32_t sub, int64_t *cnt)
+{
+	const struct ctl_sub *s = &k->subs[sub];
+	for (uint32_t i = 0; i < s->nd; i++)
+		cnt[k->deltas[s->d0 + i].dom] += k->deltas[s->d0 + i].by;
+}
+
+int64_t ctl_dom_skew(const struct ctl_run *k, const int64_t *cnt)
+{
+	return doms_skew(cnt, k->ndoms);
+}
+
+int ctl_summarize(struct cluster *c, struct ctl_run *k, const char *what, const char *after_what, sym_t ns,
+		  const struct pod *tpl, int64_t skew_before)
 {
 	uint32_t nd = 0, nc = 0;
 	for (uint32_t i = 0; i < k->nsubs; i++) {
@@ -359,12 +481,12 @@ int ctl_summarize(struct cluster *c, struct ctl_run *k, const char *what, sym_t 
 	int64_t after = skew_before >= 0 ? ctl_skew(c, ns, tpl, &key) : -1;
 	if (after >= 0 && n > 0 && (size_t)n < sizeof(buf)) {
 		const char *kt = intern_get(c->in, key), *sl = strrchr(kt, '/');
-		snprintf(buf + n, sizeof(buf) - (size_t)n, "; %s skew %lld -> %lld", sl ? sl + 1 : kt,
-			 (long long)skew_before, (long long)after);
+		snprintf(buf + n, sizeof(buf) - (size_t)n, "; %s skew %lld -> %lld after %s", sl ? sl + 1 : kt,
+			 (long long)skew_before, (long long)after, after_what);
 	}
 	if (k->unreplaced && strlen(buf) + 64 < sizeof(buf))
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 			 "; %u evicted without a replacement (no owner with a template)", k->unreplaced);
 	free(k->summary);
-	return (k->summary = strdup(buf)) != NULL;
+	return (k->summary = strdup(buf)) != NULL && dom_table(c, k, ns, tpl);
 }

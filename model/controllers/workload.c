@@ -454,14 +454,52 @@ static int64_t ordinal_of(const struct cluster *c, const struct pod *p, const st
 	return v;
 }
 
+/* stateful_set_control.go isRunningAndReady */
+static bool running_ready(const struct pod *p)
+{
+	return ctl_phase(p) == PHASE_RUNNING && ctl_ready(p);
+}
+
+/* The live pod of w with ordinal o among its n pods, -1 none. */
+static int64_t sts_pod(const struct cluster *c, const struct workload *w, const uint32_t *pods, int64_t n,
+		       int64_t o)
+{
+	for (int64_t i = 0; i < n; i++)
+		if (c->pods[pods[i]].alive && ordinal_of(c, &c->pods[pods[i]], w) == o)
+			return i;
+	return -1;
+}
+
+/* stateful_set_control.go updateStatefulSet, sync after sync until it
+ * waits (pods Ready at once, deletions instant): processReplica over the
+ * ordinals in range, ascending (create the missing; OrderedReady waits
+ * for each to be Running and Ready, so a pod left pending, or a replica
+ * not Running and Ready or terminating, stops everything), then
+ * processCondemned over the ordinals outside it, highest first
+ * (OrderedReady: a terminating one, or one not Running and Ready unless
+ * it is the first unhealthy pod, waits). */
 int ctl_sts_sync(struct step_ctx *x, struct ctl_run *k, uint32_t wi)
 {
 	struct cluster *c = x->c;
 	struct workload *w = &c->workloads[wi];
-	uint32_t *pods;
-	int64_t n = ctl_pods_of(c, w, &pods);
-	if (n < 0)
-		return 0;
+	uint32_t *pods = NULL;
+	int64_t n = 0, cap = 0;
+	/* the pods it owns, terminating ones too (they keep their ordinal) */
+	for (uint32_t i = 0; i < c->npods; i++) {
+		if (!c->pods[i].alive || !ctl_owned_by(c, &c->pods[i], w))
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			uint32_t *nv = realloc(pods, (size_t)cap * sizeof(*nv));
+			if (!nv) {
+				free(pods);
+				return 0;
+			}
+			pods = nv;
+		}
+		pods[n++] = i;
+	}
+	bool monotonic = !w->parallel;
 	int64_t start = w->ordinal_start, end = start + w->replicas; /* [start, end) */
 	/* the revision the pods carry when the set names none */
 	if (!w->hash) {
@@ -469,33 +507,17 @@ int ctl_sts_sync(struct step_ctx *x, struct ctl_run *k, uint32_t wi)
 		for (int64_t i = 0; i < n && key && !w->hash; i++)
 			w->hash = labels_get(&c->pods[pods[i]].labels, key);
 	}
-	/* condemned: ordinals outside the range, highest first */
-	for (;;) {
-		int64_t best = -1, bi = -1;
-		for (int64_t i = 0; i < n; i++) {
-			if (!c->pods[pods[i]].alive)
-				continue;
-			int64_t o = ordinal_of(c, &c->pods[pods[i]], w);
-			if (o >= 0 && (o < start || o >= end) && o > best) {
-				best = o;
-				bi = i;
-			}
-		}
-		if (bi < 0)
-			break;
-		if (!ctl_delete(x, k, pods[bi], (int32_t)wi, false)) {
-			free(pods);
-			return 0;
-		}
-	}
-	/* missing ordinals, ascending; OrderedReady waits for each to be
-	 * Running and Ready, so a pod left pending stops the rest */
-	for (int64_t o = start; o < end; o++) {
-		bool have = false;
-		for (int64_t i = 0; i < n && !have; i++)
-			have = c->pods[pods[i]].alive && ordinal_of(c, &c->pods[pods[i]], w) == o;
-		if (have)
+	bool blocked = false;
+	for (int64_t o = start; o < end && !blocked; o++) {
+		int64_t have = sts_pod(c, w, pods, n, o);
+		if (have >= 0) {
+			const struct pod *p = &c->pods[pods[have]];
+			/* processReplica: a terminating replica, or one not
+			 * Running and Ready, makes OrderedReady wait */
+			if (monotonic && (p->terminating || !running_ready(p)))
+				blocked = true;
 			continue;
+		}
 		char buf[300];
 		snprintf(buf, sizeof(buf), "%s-%lld", intern_get(c->in, w->name), (long long)o);
 		sym_t name = intern_str(c->in, buf);
@@ -504,16 +526,64 @@ int ctl_sts_sync(struct step_ctx *x, struct ctl_run *k, uint32_t wi)
 			free(pods);
 			return 0;
 		}
-		if (!p.name)
+		if (!p.name) {
+			blocked = true;
 			break;
+		}
 		int64_t id = ctl_create(x, k, &p, (int32_t)wi);
 		if (id == -2) {
 			free(pods);
 			return 0;
 		}
-		if (!c->workloads[wi].parallel && (id < 0 || c->pods[id].node < 0))
-			break;
 		w = &c->workloads[wi];
+		if (monotonic && (id < 0 || c->pods[id].node < 0))
+			blocked = true;
+	}
+	if (blocked) {
+		free(pods);
+		return 1;
+	}
+	for (;;) {
+		/* the condemned pod to process, highest ordinal, and the
+		 * first unhealthy pod (isHealthy: Running, Ready, not
+		 * terminating): none of the replicas here (OrderedReady got
+		 * past them all), so the lowest-ordinal unhealthy condemned
+		 * one; both again after each deletion (a sync each) */
+		int64_t best = -1, bi = -1, low = INT64_MAX, li = -1;
+		for (int64_t i = 0; i < n; i++) {
+			const struct pod *q = &c->pods[pods[i]];
+			if (!q->alive)
+				continue;
+			int64_t o = ordinal_of(c, q, w);
+			if (o < 0 || (o >= start && o < end))
+				continue;
+			if (o > best) {
+				best = o;
+				bi = i;
+			}
+			if ((q->terminating || !running_ready(q)) && o < low) {
+				low = o;
+				li = i;
+			}
+		}
+		if (bi < 0)
+			break;
+		const struct pod *p = &c->pods[pods[bi]];
+		if (p->terminating) {
+			if (monotonic)
+				break;
+			/* Parallel: skipped; out of the list */
+			pods[bi] = pods[--n];
+			continue;
+		}
+		/* processCondemned: OrderedReady deletes an unhealthy pod
+		 * only when it is the first unhealthy one, else waits */
+		if (monotonic && !running_ready(p) && bi != li)
+			break;
+		if (!ctl_delete(x, k, pods[bi], (int32_t)wi, false)) {
+			free(pods);
+			return 0;
+		}
 	}
 	free(pods);
 	return 1;

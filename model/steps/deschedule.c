@@ -113,7 +113,7 @@ static int apply(struct step_ctx *x)
 	if (id >= 0)
 		before = ctl_skew(c, c->pods[id].ns, &c->pods[id], &key);
 	return ctl_deschedule(x, k, x->s->arg) &&
-	       ctl_summarize(c, k, "descheduler", id >= 0 ? c->pods[id].ns : SYM_NONE,
+	       ctl_summarize(c, k, "descheduler", "the descheduler", id >= 0 ? c->pods[id].ns : SYM_NONE,
 			     id >= 0 ? &c->pods[id] : NULL, before) &&
 	       ctl_end(x, k);
 }

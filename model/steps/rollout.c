@@ -169,6 +169,9 @@ static int apply(struct step_ctx *x)
 	struct int_or_pct un = a->unav.set ? a->unav : d->max_unavailable;
 	if (su.set && un.set && !su.v && !un.v)
 		return step_error(x, "rollout: %s: maxSurge and maxUnavailable are both 0 (expected at least one above 0: the rollout could not progress)", ref);
+	/* apps/validation ValidateRollingUpdateDeployment: IsNotMoreThan100Percent */
+	if (un.set && un.pct && un.v > 100)
+		return step_error(x, "rollout: %s: maxUnavailable is above 100%% (expected at most 100%%: the API server refuses it)", ref);
 	if (a->has_tpl && d->has_selector && !selector_matches(c->in, &d->sel, &a->tpl.labels))
 		return step_error(x, "rollout: %s: the template's labels do not match the Deployment's selector (the API server refuses it)", ref);
 	if (!ctl_begin(x, k))
@@ -196,7 +199,7 @@ static int apply(struct step_ctx *x)
 	d->max_unavailable = keep_un;
 	char what[400];
 	snprintf(what, sizeof(what), "%s rolled out", ref);
-	return ok && ctl_summarize(c, k, what, ns, d->tpl, before) && ctl_end(x, k);
+	return ok && ctl_summarize(c, k, what, "the rollout", ns, d->tpl, before) && ctl_end(x, k);
 }
 
 int ctl_step_rollout(struct step *st, sym_t ns, sym_t name, const struct pod *tpl)

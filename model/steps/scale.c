@@ -109,8 +109,11 @@ static int apply(struct step_ctx *x)
 	int32_t wi = ctl_find_workload(c, a->kind, ns, a->name);
 	if (wi < 0)
 		return step_error(x, "scale: no %s (expected a workload of the input)", ref);
-	if (a->replicas < 0)
-		return step_error(x, "scale: %s: replicas must be 0 or more", ref);
+	if (a->replicas < 0) {
+		char neg[400];
+		snprintf(neg, sizeof(neg), "%s: replicas %lld", ref, (long long)a->replicas);
+		return step_error(x, "scale: %s: replicas must be 0 or more", neg);
+	}
 	if (a->replicas > CTL_MAX_REPLICAS)
 		return step_error(x, "scale: %s: replicas above 100000 (expected at most 100000: each may be a pod to schedule)", ref);
 	const struct workload *w = &c->workloads[wi];
@@ -133,7 +136,9 @@ static int apply(struct step_ctx *x)
 	char what[400];
 	snprintf(what, sizeof(what), "%s %d -> %lld", ref, from, (long long)a->replicas);
 	tpl = c->workloads[wi].tpl;
-	return ok && ctl_summarize(c, k, what, ns, tpl, before) && ctl_end(x, k);
+	return ok &&
+	       ctl_summarize(c, k, what, a->replicas < from ? "scale-down" : "scale-up", ns, tpl, before) &&
+	       ctl_end(x, k);
 }
 
 int ctl_step_scale(struct step *st, enum workload_kind k, sym_t ns, sym_t name, int64_t replicas)

@@ -8,3 +8,5 @@ if ! command -v python3 >/dev/null 2>&1; then
 	exit 0
 fi
 SKEWER="$SKEWER" python3 tests/diff/run.py -n 400 -s 1
+# the ReplicaSet scale-down order against its own independent model
+SKEWER="$SKEWER" python3 tests/diff/ctl_rank.py -n 200 -s 1

@@ -136,6 +136,20 @@ case_ edit-relabel-120x30 $U 120x30 "/node4<Enter>R<C-u>zone=zoneC<Enter>" $O
 # y: one more replica after mypod: 2 and 2, every node passes, node1 first
 case_ edit-replica-120x30 $U 120x30 "y" $O
 
+# controller steps: the Sub-steps pane lists each pod deleted or created
+# with the zone counts after it, the outcome line the skew it left (each
+# checked by hand in the scenario's comments): web 6 -> 4 deletes web-b1
+# and web-b2 (rank 2, input order) 2/2/2 -> 2/1/2 -> 2/0/2
+CS=scenarios/controllers-scale-down-skew.yaml
+case_ ctl-scale-down-80x24 $U 80x24 "pn" $CS
+# H at step 0 (cursor a1, web's pod): web 6 -> 5, web-b1 goes, 2/1/2
+case_ ctl-whatif-shrink-80x24 $U 80x24 "gH" $CS
+# the rollout: +n1 -o1 +n1 -o2 +n2 -o3 by hostname, 1/1/1 -> 2/1/0
+case_ ctl-rollout-80x24 $U 80x24 "gn" scenarios/controllers-rollout-skew.yaml
+# the descheduler evicts web-a3 (its 3/0), the scheduler (3/3 with the
+# bare pods) puts web-1 back on n1: 3/3 -> 2/3 -> 3/3
+case_ ctl-deschedule-100x30 $U 100x30 "gn" scenarios/controllers-descheduler-loop.yaml
+
 # predict mode: P hides every verdict of the step (below the title and
 # the timeline strip, whose past steps keep their marks) while the pod,
 # its constraint and the counts before it show; x marks guesses, r
