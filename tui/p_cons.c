@@ -229,11 +229,11 @@ static void sub_text(const struct cluster *c, const struct ctl_sub *s, struct ou
 	out_buf_puts(b, s->pod != UINT32_MAX ? intern_get(c->in, c->pods[s->pod].name) : "(none)");
 	if (s->kind == CTL_CREATE) {
 		out_buf_puts(b, " -> ");
-		out_buf_puts(b, s->r.outcome == OUT_SCHEDULED ? cli_node_name(c, s->node)
-							      : cli_outcome_name(s->r.outcome));
+		out_buf_puts(b, s->r.outcome == OUT_SCHEDULED ? present_node_name(c, s->node)
+							      : present_outcome_name(s->r.outcome));
 	} else if (s->node >= 0) {
 		out_buf_puts(b, " from ");
-		out_buf_puts(b, cli_node_name(c, s->node));
+		out_buf_puts(b, present_node_name(c, s->node));
 	}
 }
 
@@ -395,7 +395,7 @@ static int body(struct tui *t, struct pen *p, bool compact, int *sel0, int *sel1
 {
 	struct sim *s = t->sim;
 	*sel0 = *sel1 = 0;
-	const struct ctl_run *k = s->view ? cli_ctl_run(s->tl, s->view - 1) : NULL;
+	const struct ctl_run *k = s->view ? present_ctl_run(s->tl, s->view - 1) : NULL;
 	if (!s->has_dec && k) {
 		ctl_table(p, k, ctl_flat_index(s->tl, s->view - 1));
 		return p->line;
@@ -454,7 +454,7 @@ static void draw(struct tui *t, const struct rect *r)
 	}
 	struct pen p = {t, {r->y + 1, r->x, h, r->w}, 0, *scroll, 0, 0};
 	n = body(t, &p, compact, &a, &b);
-	bool subs = !s->has_dec && s->view && cli_ctl_run(s->tl, s->view - 1);
+	bool subs = !s->has_dec && s->view && present_ctl_run(s->tl, s->view - 1);
 	draw_title(t, r, subs ? "Sub-steps" : "Constraints", s->has_dec && s->dec.ncons > 1 ? "[ ] select" : "", n > h);
 }
 
