@@ -18,6 +18,7 @@
 #include "../cluster.h"
 #include "../decision.h"
 #include "../scenario.h"
+#include "../probe.h"
 #include "../sched.h"
 
 #define HOSTNAME "kubernetes.io/hostname"
@@ -371,6 +372,7 @@ static int decide_lean(struct ca *ca, uint32_t pod, struct decision *d, bool lea
 {
 	memset(d, 0, sizeof(*d));
 	d->lean = lean;
+	d->verdicts_only = lean;
 	if (!sched_decide(ca->sch, pod, d)) {
 		ca->oom = true;
 		return 0;
@@ -422,33 +424,108 @@ static int32_t place_any(struct ca *ca, uint32_t pod, bool (*ok)(struct ca *, ui
 	return got;
 }
 
+/* CheckPredicates on one node (PreFilter over the whole snapshot, the
+ * filters on that node alone, with the pods nominated to it as the
+ * scheduler's cycle counts them): 1 fits, 0 not, -1 on OOM. *spread_fail
+ * (when asked): the reason was PodTopologySpread's
+ * ErrReasonConstraintsNotMatch; *why (when asked): the reason when it
+ * does not fit (malloc'd). A probe filters the one node where a cycle
+ * would filter every node: the same verdict (model/probe.h). */
+static int check_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fail, char **why)
+{
+	struct node_rec r;
+	struct probe *pr = probe_new(ca->sch, pod);
+	if (spread_fail)
+		*spread_fail = false;
+	if (why)
+		*why = NULL;
+	if (!pr || !probe_node(pr, node)) {
+		probe_free(pr);
+		ca->oom = true;
+		return -1;
+	}
+	int ok = probe_filter_nominated(pr, &r);
+	if (ok == 0 && (why || (spread_fail && r.fail == PL_POD_TOPOLOGY_SPREAD))) {
+		char buf[1024];
+		const char *t = decision_reason(ca->c, probe_decision(pr), &r, buf, sizeof(buf));
+		if (spread_fail)
+			*spread_fail = r.fail == PL_POD_TOPOLOGY_SPREAD &&
+				       !strcmp(t, "node(s) didn't match pod topology spread constraints");
+		if (why && !(*why = strdup(t)))
+			ok = -1;
+	}
+	probe_free(pr);
+	if (ok < 0)
+		ca->oom = true;
+	return ok;
+}
+
+static int fits_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fail)
+{
+	return check_on(ca, pod, node, spread_fail, NULL);
+}
+
+static int fits_why(struct ca *ca, uint32_t pod, uint32_t node, char **why)
+{
+	return check_on(ca, pod, node, NULL, why);
+}
+
+/* SchedulePodOnAnyNodeMatching over the few nodes ids[0..n) (the
+ * estimate's new nodes, in the order they were added): as place_any,
+ * filtering only those. They are the last n live nodes in node order
+ * (an added node takes the next id), so the search from last_index,
+ * wrapping, meets them in a rotation of their own order. */
+static int32_t place_among(struct ca *ca, uint32_t pod, const uint32_t *ids, uint32_t n)
+{
+	const struct cluster *c = ca->c;
+	uint32_t no = c->nalive_nodes;
+	if (!n || !no)
+		return -1;
+	/* each of them live, in id order, nothing live after the first but
+	 * them */
+	uint32_t live = 0;
+	for (uint32_t id = ids[0]; id < c->nnodes; id++)
+		live += (c->nflag[id] & NF_ALIVE) != 0;
+	for (uint32_t k = 1; k < n && live == n; k++)
+		if (ids[k] <= ids[k - 1])
+			live = 0;
+	if (live != n || !(c->nflag[ids[0]] & NF_ALIVE)) {
+		/* not expected: the whole node order */
+		uint32_t nn = node_order(ca);
+		for (uint32_t i = 0; i < nn && !ca->oom; i++) {
+			uint32_t ix = (ca->last_index + i) % nn, id = ca->order[ix];
+			bool in = false;
+			for (uint32_t k = 0; k < n && !in; k++)
+				in = ids[k] == id;
+			if (in && fits_on(ca, pod, id, NULL) > 0) {
+				ca->last_index = (ix + 1) % nn;
+				sim_bind(ca, pod, id);
+				return (int32_t)id;
+			}
+		}
+		return -1;
+	}
+	uint32_t base = no - n, start = ca->last_index % no;
+	uint32_t first = start <= base ? 0 : start - base;
+	for (uint32_t j = 0; j < n && !ca->oom; j++) {
+		uint32_t k = (first + j) % n;
+		if (fits_on(ca, pod, ids[k], NULL) > 0) {
+			ca->last_index = (base + k + 1) % no;
+			sim_bind(ca, pod, ids[k]);
+			return (int32_t)ids[k];
+		}
+	}
+	return -1;
+}
+
 /* SchedulePod on one node: 1 placed, 0 not (*spread_fail: the reason was
  * PodTopologySpread's ErrReasonConstraintsNotMatch) */
 static int place_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fail)
 {
-	struct decision d;
-	if (spread_fail)
-		*spread_fail = false;
-	if (!decide_lean(ca, pod, &d, true))
-		return 0;
-	int v = verdict_of(&d, node);
-	int ok = v == PL_NONE;
-	if (!ok && spread_fail && v == PL_POD_TOPOLOGY_SPREAD && d.lean) {
-		/* the reason text needs the full record */
-		decision_fini(&d);
-		if (!decide(ca, pod, &d))
-			return 0;
-	}
-	const struct node_rec *r = d.lean ? NULL : decision_node(&d, node);
-	if (!ok && r && spread_fail && r->fail == PL_POD_TOPOLOGY_SPREAD) {
-		char buf[512];
-		*spread_fail = !strcmp(decision_reason(ca->c, &d, r, buf, sizeof(buf)),
-				       "node(s) didn't match pod topology spread constraints");
-	}
-	decision_fini(&d);
-	if (ok)
+	int ok = fits_on(ca, pod, node, spread_fail);
+	if (ok > 0)
 		sim_bind(ca, pod, node);
-	return ok;
+	return ok > 0;
 }
 
 /* ---- pods ---- */
@@ -828,16 +905,6 @@ struct newset {
 	uint32_t exclude;
 };
 
-static bool in_newset(struct ca *ca, uint32_t id, const void *arg)
-{
-	(void)ca;
-	const struct newset *s = arg;
-	for (uint32_t i = 0; i < s->n; i++)
-		if (s->ids[i] == id)
-			return true;
-	return false;
-}
-
 static bool not_excluded(struct ca *ca, uint32_t id, const void *arg)
 {
 	(void)ca;
@@ -910,7 +977,7 @@ static int estimate(struct ca *ca, struct grp *gr, struct eqg *eq, uint32_t neq,
 		for (; k < e->n; k++) {
 			if (!ns.n)
 				break;
-			int32_t at = place_any(ca, e->pods[k], in_newset, &ns);
+			int32_t at = place_among(ca, e->pods[k], ns.ids, ns.n);
 			if (at < 0)
 				break;
 			TRACK((uint32_t)at, e->pods[k]);
@@ -1162,13 +1229,28 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 			goto out;
 		bool any = false;
 		for (uint32_t e = 0; e < neq && !ca->oom; e++) {
+			bool is_for = false;
+			for (uint32_t q = 0; q < eq[e].n; q++)
+				is_for |= (int32_t)eq[e].pods[q] == for_pod;
+			/* the verdict on the template alone; a whole cycle only
+			 * where the report shows its domains or arithmetic */
+			char *why = NULL;
+			int ok = fits_why(ca, eq[e].pods[0], (uint32_t)tid, &why);
+			if (ok < 0)
+				goto out;
+			if (!is_for && (ok || gp->detail)) {
+				if (ok) {
+					gr->pass[e] = true;
+					any = true;
+				}
+				gr->why[e] = why;
+				continue;
+			}
+			free(why);
 			struct decision d;
 			if (!decide(ca, eq[e].pods[0], &d))
 				goto out;
 			const struct node_rec *r = decision_node(&d, (uint32_t)tid);
-			bool is_for = false;
-			for (uint32_t q = 0; q < eq[e].n; q++)
-				is_for |= (int32_t)eq[e].pods[q] == for_pod;
 			if (is_for) {
 				gp->has_domains = true;
 				gp->domains = calloc(d.ncons + 1, sizeof(char *));
