@@ -72,6 +72,10 @@ struct ca {
 	uint32_t last_index;        /* LastIndexOrderMapping */
 	uint32_t *order;            /* scratch: live node ids in order */
 	uint32_t order_cap;
+	/* the last pod's probe (its PreFilter over the snapshot), freed
+	 * (drop_probe) before every change to the snapshot */
+	struct probe *pr;
+	uint32_t pr_pod;
 	bool oom;
 };
 
@@ -88,6 +92,12 @@ static sym_t I(struct ca *ca, const char *s)
 	return x;
 }
 
+static void drop_probe(struct ca *ca)
+{
+	probe_free(ca->pr);
+	ca->pr = NULL;
+}
+
 static uint32_t mark(const struct ca *ca)
 {
 	return ca->nlog;
@@ -95,6 +105,7 @@ static uint32_t mark(const struct ca *ca)
 
 static void rollback(struct ca *ca, uint32_t to)
 {
+	drop_probe(ca);
 	while (ca->nlog > to) {
 		struct change *ch = &ca->log[--ca->nlog];
 		if (ch->kind == CH_NODE) {
@@ -114,6 +125,7 @@ static void sim_bind(struct ca *ca, uint32_t pod, uint32_t node)
 		ca->oom = true;
 		return;
 	}
+	drop_probe(ca);
 	cluster_bind(ca->c, pod, node);
 	ca->log[ca->nlog - 1] = (struct change){CH_BIND, pod};
 }
@@ -126,6 +138,7 @@ static int32_t sim_add_node(struct ca *ca, struct node *n)
 		node_fini(n);
 		return -1;
 	}
+	drop_probe(ca);
 	int32_t id = cluster_add_node(ca->c, n);
 	if (id < 0) {
 		node_fini(n);
@@ -307,6 +320,7 @@ static void tmpl_fini(struct tmpl *t)
  * id; each logged (CH_POD) when ch is NULL, else recorded in ch. */
 static int add_ds_pods(struct ca *ca, const struct tmpl *t, uint32_t node, struct as_changes *ch)
 {
+	drop_probe(ca);
 	for (uint32_t i = 0; i < t->nds; i++) {
 		struct pod np;
 		if (!pod_copy(&np, &ca->c->pods[t->ds[i]])) {
@@ -370,6 +384,7 @@ static int32_t add_copy(struct ca *ca, const struct tmpl *t, const char *name)
 
 static int decide_lean(struct ca *ca, uint32_t pod, struct decision *d, bool lean)
 {
+	drop_probe(ca); /* a cycle may move what the probe's state reads */
 	memset(d, 0, sizeof(*d));
 	d->lean = lean;
 	d->verdicts_only = lean;
@@ -391,6 +406,7 @@ static int verdict_of(const struct decision *d, uint32_t id)
 
 static int decide(struct ca *ca, uint32_t pod, struct decision *d)
 {
+	drop_probe(ca);
 	memset(d, 0, sizeof(*d));
 	if (!sched_decide(ca->sch, pod, d)) {
 		ca->oom = true;
@@ -434,13 +450,19 @@ static int32_t place_any(struct ca *ca, uint32_t pod, bool (*ok)(struct ca *, ui
 static int check_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fail, char **why)
 {
 	struct node_rec r;
-	struct probe *pr = probe_new(ca->sch, pod);
+	if (ca->pr && ca->pr_pod != pod)
+		drop_probe(ca);
+	if (!ca->pr) {
+		ca->pr = probe_new(ca->sch, pod);
+		ca->pr_pod = pod;
+	}
+	struct probe *pr = ca->pr;
 	if (spread_fail)
 		*spread_fail = false;
 	if (why)
 		*why = NULL;
 	if (!pr || !probe_node(pr, node)) {
-		probe_free(pr);
+		drop_probe(ca);
 		ca->oom = true;
 		return -1;
 	}
@@ -454,7 +476,9 @@ static int check_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fai
 		if (why && !(*why = strdup(t)))
 			ok = -1;
 	}
-	probe_free(pr);
+	/* the node and the cluster back as they were */
+	if (!probe_done(pr))
+		ok = -1;
 	if (ok < 0)
 		ca->oom = true;
 	return ok;
@@ -878,6 +902,7 @@ static int add_real_nodes(struct ca *ca, struct grp *gr, int64_t n, struct as_re
 			node_fini(&nn);
 			goto oom;
 		}
+		drop_probe(ca);
 		int32_t id = cluster_add_node(ca->c, &nn);
 		if (id < 0) {
 			node_fini(&nn);
@@ -1591,6 +1616,7 @@ int as_scale_up(struct scheduler *sch, const struct scenario *sc, const struct a
 	if (k == AS_KARPENTER)
 		return as_karpenter(sch, sc, a, &ca.set, rep, ch);
 	int ok = ca_run(&ca, a, rep, ch);
+	drop_probe(&ca);
 	free(ca.order);
 	free(ca.log);
 	return ok && !ca.oom;
