@@ -20,6 +20,7 @@ struct as_priority {
 	int64_t prio;
 	char **regex;           /* unanchored, POSIX extended */
 	uint32_t n;
+	uint32_t *lines, *cols; /* where each is written (the loader's; not copied) */
 };
 
 /* The `autoscaler` block, or a scaleUp step's overrides of it. */
@@ -50,6 +51,7 @@ struct as_group {
 	uint32_t *node_lines, *node_cols;   /* where each is written */
 	bool has_selector;
 	struct labels selector;
+	uint32_t sel_line, sel_col;     /* where the selector is written */
 	bool has_template;
 	struct node tmpl;       /* name unset */
 	struct pod *tmpl_pods;
