@@ -27,7 +27,11 @@ static void list(FILE *f, char **v, uint32_t n)
 
 void cli_scale_up_text(FILE *f, const struct timeline *t, uint32_t i)
 {
-	const struct as_report *r = scale_up_report(t, i);
+	cli_scale_up_report_text(f, scale_up_report(t, i));
+}
+
+void cli_scale_up_report_text(FILE *f, const struct as_report *r)
+{
 	if (!r || r->error)
 		return;
 	bool ca = r->kind == AS_CA;
