@@ -1075,6 +1075,14 @@ static bool within(int64_t a, int64_t b, double ratio)
 	return hi == 0 || (double)(hi - lo) <= ratio * (double)hi;
 }
 
+/* resourceListWithinTolerance: larger - smaller <= larger x ratio, for
+ * values that may be negative (a free amount) */
+static bool within_signed(int64_t a, int64_t b, double ratio)
+{
+	double hi = (double)(a > b ? a : b), lo = (double)(a > b ? b : a);
+	return hi - lo <= hi * ratio;
+}
+
 static bool ignored_label(const struct ca *ca, sym_t key)
 {
 	const char *k = S(ca, key);
@@ -1110,8 +1118,29 @@ static bool similar(const struct ca *ca, const struct grp *a, const struct grp *
 		if (a->pass[e] != b->pass[e])
 			return false;
 	const struct node *x = &a->t.node, *y = &b->t.node;
+	/* capacity (skewer's is the allocatable): equal but memory within
+	 * 1.5 %; allocatable within 5 % (implied); extended resources equal */
 	if (x->alloc.cpu != y->alloc.cpu || !within(x->alloc.mem, y->alloc.mem, 0.015) ||
-	    x->alloc.pods != y->alloc.pods)
+	    x->alloc.pods != y->alloc.pods || x->alloc.eph != y->alloc.eph || x->alloc.next != y->alloc.next)
+		return false;
+	for (uint32_t i = 0; i < x->alloc.next; i++)
+		if (x->alloc.ext[i].name != y->alloc.ext[i].name || x->alloc.ext[i].v != y->alloc.ext[i].v)
+			return false;
+	/* free = allocatable - the template's pods' requests (its DaemonSet
+	 * pods; NodeInfo.Requested has no pod count), within 5 % each, in
+	 * milli-units as resourceListWithinTolerance compares */
+	struct resources ux = {0}, uy = {0};
+	for (uint32_t i = 0; i < a->t.nds; i++) {
+		const struct resources *r = &ca->c->pods[a->t.ds[i]].spec.req;
+		ux.cpu += r->cpu, ux.mem += r->mem, ux.eph += r->eph;
+	}
+	for (uint32_t i = 0; i < b->t.nds; i++) {
+		const struct resources *r = &ca->c->pods[b->t.ds[i]].spec.req;
+		uy.cpu += r->cpu, uy.mem += r->mem, uy.eph += r->eph;
+	}
+	if (!within_signed(x->alloc.cpu - ux.cpu, y->alloc.cpu - uy.cpu, 0.05) ||
+	    !within_signed(x->alloc.mem - ux.mem, y->alloc.mem - uy.mem, 0.05) ||
+	    !within_signed(x->alloc.eph - ux.eph, y->alloc.eph - uy.eph, 0.05))
 		return false;
 	return labels_similar(ca, &x->labels, &y->labels);
 }
