@@ -239,6 +239,7 @@ static int read_settings(struct loader *L, const struct ynode *m, const char *wh
 				load_err_at(L, v, "unknown schedulerConfig '%s' (expected default or scenario)", v->s);
 				return 0;
 			}
+			s->sched_cfg = strcmp(v->s, "default") ? AS_SCHED_SCENARIO : AS_SCHED_DEFAULT;
 		} else if (y_key_is(k, "preferencePolicy")) {
 			if (!y_want(L, v, Y_SCALAR, "preferencePolicy"))
 				return 0;

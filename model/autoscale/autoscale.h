@@ -10,6 +10,7 @@
 #include "../objects.h"
 
 enum as_kind { AS_DEFAULT = 0, AS_CA, AS_KARPENTER };
+enum { AS_SCHED_DEFAULT = 1, AS_SCHED_SCENARIO = 2 };
 
 enum as_expander {
 	EXP_RANDOM, EXP_MOST_PODS, EXP_LEAST_WASTE, EXP_LEAST_NODES, EXP_PRICE, EXP_PRIORITY,
@@ -40,6 +41,7 @@ struct as_settings {
 	int64_t max_per_scaleup;    /* -1 unset */
 	int force_ds;               /* -1 unset */
 	int pref_ignore;            /* karpenter preferencePolicy Ignore: -1 unset */
+	int sched_cfg;              /* schedulerConfig: 0 unset, AS_SCHED_DEFAULT, AS_SCHED_SCENARIO */
 };
 
 struct as_group {

@@ -19,6 +19,7 @@
 #include "../decision.h"
 #include "../scenario.h"
 #include "../probe.h"
+#include "../version.h"
 #include "../sched.h"
 
 #define HOSTNAME "kubernetes.io/hostname"
@@ -678,6 +679,10 @@ static void settings_merge(struct as_settings *dst, const struct as_settings *ba
 		dst->force_ds = over->force_ds;
 	if (over->pref_ignore >= 0)
 		dst->pref_ignore = over->pref_ignore;
+	if (over->sched_cfg)
+		dst->sched_cfg = over->sched_cfg;
+	if (!dst->sched_cfg)
+		dst->sched_cfg = AS_SCHED_DEFAULT;
 	if (!dst->nexpander) {
 		dst->expander[0] = EXP_LEAST_WASTE;
 		dst->nexpander = 1;
@@ -1644,8 +1649,24 @@ int as_scale_up(struct scheduler *sch, const struct scenario *sc, const struct a
 	}
 	if (k == AS_KARPENTER)
 		return as_karpenter(sch, sc, a, &ca.set, rep, ch);
+	/* schedulerConfig default: CA without --scheduler-config-file runs
+	 * kube-scheduler's default profile (System defaulting, no default
+	 * constraints, the gates of its version), whatever the scenario's
+	 * scheduler block says; the version stays (each CA minor vendors its
+	 * scheduler). simulator/framework/handle.go NewHandle */
+	struct sched_config saved = ca.c->cfg;
+	if (ca.set.sched_cfg == AS_SCHED_DEFAULT) {
+		struct sched_config d;
+		sched_config_defaults(&d);
+		d.version = saved.version;
+		d.version_named = saved.version_named;
+		version_apply(&d);
+		d.preemption = saved.preemption;
+		ca.c->cfg = d;
+	}
 	int ok = ca_run(&ca, a, rep, ch);
 	drop_probe(&ca);
+	ca.c->cfg = saved;
 	free(ca.order);
 	free(ca.log);
 	return ok && !ca.oom;
