@@ -48,6 +48,12 @@
  *                                   feasible) to its end; median of RUNS,
  *                                   then the states, states per second,
  *                                   stuck and complete (0/1)
+ *   bench scaleup FILE              seconds of FILE's last step, a scaleUp
+ *                                   (model/autoscale/), after the steps
+ *                                   before it (untimed); then the pending
+ *                                   pods it considered, the options, the
+ *                                   nodes added; under callgrind the
+ *                                   instrumentation is on only around it
  *   bench has-callgrind             1 when built with valgrind/callgrind.h
  */
 #include <stdio.h>
@@ -63,6 +69,8 @@
 #include "../model/timeline.h"
 #include "../model/fix.h"
 #include "../model/search.h"
+#include "../model/autoscale/autoscale.h"
+#include "../model/steps/scale_up.h"
 
 #if defined(__has_include)
 #if __has_include(<valgrind/callgrind.h>)
@@ -405,6 +413,31 @@ static int mode_search(const char *file, const char *choices, uint32_t runs)
 	return 0;
 }
 
+static int mode_scaleup(const char *file)
+{
+	struct scenario *sc = load(file);
+	struct timeline *t = timeline_new(sc);
+	uint32_t last = t ? timeline_len(t) : 0;
+	if (!t || !last || !timeline_goto(t, last - 1))
+		die("goto");
+	fprintf(stderr, "bench: loaded\n");
+	double t0 = now();
+	CALLGRIND_START_INSTRUMENTATION;
+	int ok = timeline_next(t);
+	CALLGRIND_STOP_INSTRUMENTATION;
+	double el = now() - t0;
+	const struct as_report *r = ok ? scale_up_report(t, last - 1) : NULL;
+	if (!r || r->error)
+		die("scaleUp");
+	uint32_t nopt = 0;
+	for (uint32_t i = 0; i < r->ngroups; i++)
+		nopt += r->groups[i].status && !strcmp(r->groups[i].status, "option");
+	printf("%.9f %u %u %u\n", el, r->npods, nopt, r->nadded);
+	timeline_free(t);
+	scenario_free(sc);
+	return 0;
+}
+
 static uint32_t num(const char *s)
 {
 	char *end;
@@ -441,6 +474,8 @@ int main(int argc, char **argv)
 		return mode_fix(argv[2], num(argv[3]), num(argv[4]));
 	if (argc == 5 && !strcmp(argv[1], "search"))
 		return mode_search(argv[2], argv[3], num(argv[4]));
+	if (argc == 3 && !strcmp(argv[1], "scaleup"))
+		return mode_scaleup(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "has-callgrind")) {
 #ifdef HAVE_CALLGRIND
 		printf("1\n");
@@ -452,6 +487,7 @@ int main(int argc, char **argv)
 	fprintf(stderr, "usage: bench load FILE | place|verdicts FILE AT BATCH RUNS |\n"
 			"       replay FILE N JUMP RUNS | one|one-verdicts FILE AT WARM COUNT |\n"
 			"       preempt FILE AT RUNS | fix FILE AT RUNS | search FILE ties|feasible RUNS |\n"
+			"       scaleup FILE |\n"
 			"       has-callgrind\n");
 	return 2;
 }

@@ -11,7 +11,7 @@
 # BENCH_STEPS, BENCH_NODES_S, BENCH_PODS_S, BENCH_STEPS_S, BENCH_REPLAY and
 # BENCH_JUMP change the sizes. BENCH_ROWS=debugging runs only the rows of
 # skewer fix and skewer search (a minute; the table's header and those
-# rows). Takes ten to fifteen minutes on two cores, most
+# rows); BENCH_ROWS=autoscale only the row of a scaleUp (a minute). Takes ten to fifteen minutes on two cores, most
 # of it generating and loading the 1 GB kubectl dump (once per run of the
 # pair with its bare parse).
 set -euo pipefail
@@ -48,9 +48,9 @@ SMALLK=$B/n$NODES_S-z$ZONES-p$PODS_S-s$STEPS_S-k$K-seed$SEED-kubectl.yaml
 # bare parse's, a ratio that does not move with the machine
 TINYK=$B/n100-z$ZONES-p3000-s300-k$K-seed$SEED-kubectl.yaml
 common=(--zones "$ZONES" --constraints "$K" --seed "$SEED")
-gen "$BIG" --nodes $NODES --pods $PODS --steps $STEPS "${common[@]}"
 ONLY=${BENCH_ROWS:-all}
-if [ "$ONLY" != debugging ]; then
+[ "$ONLY" = autoscale ] || gen "$BIG" --nodes $NODES --pods $PODS --steps $STEPS "${common[@]}"
+if [ "$ONLY" = all ]; then
 	gen "$BIGK" --nodes $NODES --pods $PODS --steps $STEPS "${common[@]}" --format kubectl
 	gen "$SMALL" --nodes $NODES_S --pods $PODS_S --steps $STEPS_S "${common[@]}"
 	gen "$SMALLK" --nodes $NODES_S --pods $PODS_S --steps $STEPS_S "${common[@]}" --format kubectl
@@ -68,6 +68,8 @@ mib() { calc '%.0f' "$1 / 1024"; }
 # grp N: N with thousands separators (the C.UTF-8 locale has none for %'d)
 grp() { printf '%s\n' "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v <= t) ? "met" : "MISSED"}'; }
+# ir_of OUT: the instruction total of a callgrind output file
+ir_of() { awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {print (t != "") ? t : s}' "$1"; }
 
 # skewer fix and skewer search (debugging contract sections 3-4): all the
 # fixes of one pending pod at $NODES nodes (bench.c mode_fix: a copy of
@@ -96,6 +98,52 @@ debugging_rows() {
 	[ "$s34_c" = 1 ] || nc=", NOT complete"
 	echo "| skewer search --choices feasible: 3 StatefulSets x 4 pods on 3 zones x 4 nodes (bench/search-3x4.yaml), complete | $(calc '%.2f' "$s34_t") s, $(grp "$s34_n") states, $(grp "$s34_r") states/s$nc | <= 10 s | $(verdict "$s34_t" 10) |"
 }
+# the cluster autoscaler (issue 23): one scaleUp over 100 node groups
+# (selector members, 50 nodes each, 4 sizes, 3 zones, 7 prices), 1,000
+# pending pods of 10 ReplicaSets (1 or 2 cpu, a hard zone spread each)
+# and $NODES nodes, every one full (a bound pod takes all its cpu);
+# written by awk, no randomness. bench.c mode_scaleup times the step
+# alone, after the 1,000 pending pods' own cycles; the instruction count
+# (callgrind around the step only) does not move with the machine.
+AS_GROUPS=100 AS_PODS=1000
+as_gen() { # -> the scenario on stdout
+	local tsc='topologySpreadConstraints: [{maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: APP}}}]'
+	echo "nodeGroups:"
+	awk -v g="$AS_GROUPS" 'BEGIN {for (i = 0; i < g; i++) printf "  - {name: ng%d, max: 1000, selector: {pool: ng%d}, price: %.3f}\n", i, i, 0.1 + (i % 7) * 0.05}'
+	echo "nodes:"
+	awk -v n="$NODES" -v g="$AS_GROUPS" 'BEGIN {for (i = 0; i < n; i++) {k = i % g; printf "  - {name: n%d, labels: {kubernetes.io/hostname: n%d, topology.kubernetes.io/zone: z%d, pool: ng%d}, allocatable: {cpu: \"%d\", memory: %dGi, pods: \"110\"}}\n", i, i, k % 3, k, 4 * (1 + k % 4), 16 * (1 + k % 4)}}'
+	echo "pods:"
+	awk -v n="$NODES" -v g="$AS_GROUPS" 'BEGIN {for (i = 0; i < n; i++) {k = i % g; printf "  - {name: fill-%d, nodeName: n%d, requests: {cpu: \"%d\"}}\n", i, i, 4 * (1 + k % 4)}}'
+	awk -v p="$AS_PODS" -v t="$tsc" 'BEGIN {for (i = 0; i < p; i++) {d = i % 10; s = t; sub("APP", "web" d, s); printf "  - {name: web%d-%d, labels: {app: web%d}, ownerReferences: [{kind: ReplicaSet, name: web%d}], requests: {cpu: \"%d\", memory: 1Gi}, %s}\n", d, i, d, d, 1 + d % 2, s}}'
+	echo "steps:"
+	echo "  - scaleUp: {}"
+}
+autoscale_row() {
+	local f=$B/scaleup-g$AS_GROUPS-p$AS_PODS-n$NODES.yaml runs i
+	[ -s "$f" ] || as_gen >"$f"
+	say "bench: a scaleUp over $AS_GROUPS node groups, $AS_PODS pending pods, $NODES nodes"
+	runs=$(for ((i = 0; i < RUNS; i++)); do "$B/bench" scaleup "$f" 2>/dev/null; done)
+	local as_t as_p as_o as_a as_ir=""
+	as_t=$(echo "$runs" | col 1 | median)
+	read -r _ as_p as_o as_a < <(echo "$runs" | tail -1)
+	if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null && [ "$("$B/bench" has-callgrind)" = 1 ]; then
+		say "bench: counting the scaleUp's instructions (callgrind)"
+		if valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$B/callgrind-scaleup.out" \
+			"$B/bench" scaleup "$f" >/dev/null 2>"$B/callgrind-scaleup.log"; then
+			as_ir="; $(grp "$(ir_of "$B/callgrind-scaleup.out")") Ir"
+		fi
+	fi
+	echo "| a scaleUp (Cluster Autoscaler): $AS_GROUPS node groups, $AS_PODS pending pods, $NODES nodes (the step alone) | $(calc '%.2f' "$as_t") s ($as_p pods considered, $as_o options, $as_a nodes added$as_ir) | <= 1 s | $(verdict "$as_t" 1) |"
+}
+if [ "$ONLY" = autoscale ]; then
+	echo "skewer bench (BENCH_ROWS=autoscale), $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+	echo "CPU time of the measuring process; medians of $RUNS runs"
+	echo
+	echo "| measure | result | target | verdict |"
+	echo "|---|---|---|---|"
+	autoscale_row
+	exit 0
+fi
 if [ "$ONLY" = debugging ]; then
 	echo "skewer bench (BENCH_ROWS=debugging), $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
 	echo "CPU time of the measuring process; medians of $RUNS runs"
@@ -147,8 +195,6 @@ size_q=$(stat -c %s "$SMALLK")
 # machine's memory makes every timed row vary, the load rows too (their
 # ratio to the bare parse moved with it).
 CG=$B/callgrind
-# ir_of OUT: the instruction total of a callgrind output file
-ir_of() { awk '/^totals:/ {t = $2} /^summary:/ {s = $2} END {print (t != "") ? t : s}' "$1"; }
 cg_pid=
 if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
 	(
@@ -369,6 +415,7 @@ CPU time of the measuring process; medians of $RUNS runs
 | instructions, kubectl load at 100 nodes ($(mib $(($(stat -c %s "$TINYK") / 1024))) MiB), whole process | $ir_load | | |
 EOF
 debugging_rows
+autoscale_row
 if [ -s "$CG-1.txt" ]; then
 	say "bench: callgrind profiles: $CG-0.txt (first cycle), $CG-1.txt (again); *.incl.txt inclusive"
 fi

@@ -108,6 +108,10 @@ void cli_ctl_json_subs(struct out_json *j, const struct timeline *t, uint32_t i,
  * lines, or as keys of the step's open JSON object. */
 struct out_json;
 void cli_scale_up_text(FILE *f, const struct timeline *t, uint32_t i);
+struct as_report;
+/* The same text for a report of its own (the view's what-if of the
+ * other autoscaler). */
+void cli_scale_up_report_text(FILE *f, const struct as_report *r);
 void cli_scale_up_json(struct out_json *j, const struct timeline *t, uint32_t i);
 int cli_check_scale_up(FILE *f, const char *file, const struct timeline *t, uint32_t i, uint32_t *nmismatch);
 

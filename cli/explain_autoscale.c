@@ -9,140 +9,17 @@
 #include "../model/autoscale/autoscale.h"
 #include "../model/steps/scale_up.h"
 
-static void put(FILE *f, const char *s)
-{
-	out_text(f, s ? s : "", 0);
-}
-
-static void list(FILE *f, char **v, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++) {
-		if (i)
-			fputs(", ", f);
-		put(f, v[i]);
-	}
-	if (!n)
-		fputs("none", f);
-}
-
 void cli_scale_up_text(FILE *f, const struct timeline *t, uint32_t i)
 {
-	const struct as_report *r = scale_up_report(t, i);
-	if (!r || r->error)
-		return;
-	bool ca = r->kind == AS_CA;
-	fprintf(f, "  %s%s\n", ca ? "Cluster Autoscaler, one scale-up loop (release-1.37)"
-				 : "Karpenter, one provisioning batch (v1.14.1)",
-		r->dry ? ", dry run: nothing is added" : "");
-	fputs("  pending pods it considers: ", f);
-	list(f, r->pods, r->npods);
-	fputc('\n', f);
-	if (ca) {
-		fputs("  expander: ", f);
-		for (uint32_t k = 0; k < r->nexpander; k++)
-			fprintf(f, "%s%s", k ? ", " : "", as_expander_name(r->expander[k]));
-		fputc('\n', f);
-		for (uint32_t g = 0; g < r->ngroups; g++) {
-			const struct as_group_rep *gp = &r->groups[g];
-			fputs("  group ", f);
-			put(f, gp->name);
-			fprintf(f, ": %s", gp->status ? gp->status : "not checked (no pending pod)");
-			if (gp->reason) {
-				fputs(": ", f);
-				put(f, gp->reason);
-			}
-			if (gp->status && (!strcmp(gp->status, "option") || !strcmp(gp->status, "noPods"))) {
-				fprintf(f, ", estimate %" PRId64 " node(s) for %u pod(s)", gp->estimate, gp->nhelped);
-				if (gp->has_waste)
-					fprintf(f, ", waste %.2f", gp->waste);
-			}
-			fputc('\n', f);
-			if (gp->tmpl_from) {
-				fputs("    template from ", f);
-				put(f, gp->tmpl_from);
-				if (gp->tmpl_zone) {
-					fputs(" in zone ", f);
-					put(f, gp->tmpl_zone);
-				}
-				if (gp->detail && gp->detail[0]) {
-					fputs(": ", f);
-					put(f, gp->detail);
-				}
-				fputc('\n', f);
-			}
-			for (uint32_t k = 0; gp->has_domains && k < gp->ndomains; k++) {
-				fputs("    domains with the template: ", f);
-				put(f, gp->domains[k]);
-				fprintf(f, ", global minimum %" PRId64 "\n", gp->gmin[k]);
-			}
-		}
-		fputs("  chosen: ", f);
-		if (r->chosen) {
-			put(f, r->chosen);
-			if (r->why) {
-				fputs(" (", f);
-				put(f, r->why);
-				fputc(')', f);
-			}
-		} else {
-			fputs("none", f);
-		}
-		fputc('\n', f);
-		for (uint32_t k = 0; k < r->nresized; k++) {
-			fputs("  resized ", f);
-			put(f, r->resized[k].group);
-			fprintf(f, " %" PRId64 "->%" PRId64 " (max: %" PRId64 ")\n", r->resized[k].from,
-				r->resized[k].to, r->resized[k].max);
-		}
-	} else {
-		for (uint32_t k = 0; r->has_kdomains && k < r->nkdomains; k++) {
-			fputs("  domains as Karpenter counts them for ", f);
-			put(f, r->for_pod);
-			fputs(": ", f);
-			put(f, r->kdomains[k]);
-			fprintf(f, ", minimum %" PRId64 "\n", r->kgmin[k]);
-		}
-		for (uint32_t k = 0; k < r->nclaims; k++) {
-			const struct as_claim *c = &r->claims[k];
-			fputs("  NodeClaim ", f);
-			put(f, c->name);
-			fputs(": NodePool ", f);
-			put(f, c->pool);
-			fputs(", zone ", f);
-			put(f, c->zone ? c->zone : "?");
-			fputs(", ", f);
-			put(f, c->itype ? c->itype : "?");
-			fputs(": ", f);
-			list(f, c->pods, c->npods);
-			fputc('\n', f);
-		}
-		for (uint32_t k = 0; k < r->nerrors; k++) {
-			fputs("  cannot place ", f);
-			put(f, r->errors[k].pod);
-			fputs(": ", f);
-			put(f, r->errors[k].error);
-			fputc('\n', f);
-		}
-	}
-	for (uint32_t k = 0; k < r->nadded; k++) {
-		fputs(r->dry ? "  would add " : "  added ", f);
-		put(f, r->added[k].name);
-		if (r->added[k].zone) {
-			fputs(" in zone ", f);
-			put(f, r->added[k].zone);
-		}
-		fputc('\n', f);
-	}
-	for (uint32_t k = 0; k < r->nevents; k++) {
-		fputs("  event ", f);
-		put(f, r->events[k].pod);
-		fputs(" ", f);
-		put(f, r->events[k].reason);
-		fputs(": ", f);
-		put(f, r->events[k].message);
-		fputc('\n', f);
-	}
-	fputs("  (where upstream picks at random, skewer takes the first: docs/semantics.md)\n", f);
+	cli_scale_up_report_text(f, scale_up_report(t, i));
+}
+
+void cli_scale_up_report_text(FILE *f, const struct as_report *r)
+{
+	struct out_buf b = {0};
+	as_report_text(&b, r);
+	fputs(out_buf_str(&b), f);
+	out_buf_fini(&b);
 }
 
 static void strs(struct out_json *j, const char *key, char **v, uint32_t n)

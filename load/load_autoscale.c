@@ -152,7 +152,9 @@ static int read_priorities(struct loader *L, const struct ynode *v, struct as_se
 		struct as_priority *ap = &s->prios[s->nprios++];
 		ap->prio = p;
 		ap->regex = calloc(l->n + 1, sizeof(char *));
-		if (!ap->regex)
+		ap->lines = calloc(l->n + 1, sizeof(uint32_t));
+		ap->cols = calloc(l->n + 1, sizeof(uint32_t));
+		if (!ap->regex || !ap->lines || !ap->cols)
 			return load_oom(L);
 		for (uint32_t j = 0; j < l->n; j++) {
 			if (!y_want(L, &l->kids[j], Y_SCALAR, "priorities' regex"))
@@ -165,6 +167,8 @@ static int read_priorities(struct loader *L, const struct ynode *v, struct as_se
 			regfree(&rx);
 			if (!(ap->regex[j] = load_strdup(l->kids[j].s)))
 				return load_oom(L);
+			ap->lines[j] = l->kids[j].line;
+			ap->cols[j] = l->kids[j].col;
 			ap->n = j + 1;
 		}
 	}
@@ -235,6 +239,7 @@ static int read_settings(struct loader *L, const struct ynode *m, const char *wh
 				load_err_at(L, v, "unknown schedulerConfig '%s' (expected default or scenario)", v->s);
 				return 0;
 			}
+			s->sched_cfg = strcmp(v->s, "default") ? AS_SCHED_SCENARIO : AS_SCHED_DEFAULT;
 		} else if (y_key_is(k, "preferencePolicy")) {
 			if (!y_want(L, v, Y_SCALAR, "preferencePolicy"))
 				return 0;
@@ -319,6 +324,11 @@ static void read_group(struct loader *L, struct as_config *c, const struct ynode
 	v = y_get(m, "min");
 	if (!y_absent(v) && !y_int(L, v, "min", 0, INT32_MAX, &g->min))
 		return;
+	if (g->min > g->max) {
+		load_err_at(L, v, "node group '%s' has min %lld above its max %lld (expected min <= max)",
+			    intern_get(L->in, g->name), (long long)g->min, (long long)g->max);
+		return;
+	}
 	v = y_get(m, "size");
 	if (!y_absent(v)) {
 		if (!y_int(L, v, "size", 0, INT32_MAX, &g->size))
@@ -350,6 +360,8 @@ static void read_group(struct loader *L, struct as_config *c, const struct ynode
 		if (!y_labels(L, v, "selector", &g->selector))
 			return;
 		g->has_selector = true;
+		g->sel_line = v->line;
+		g->sel_col = v->col;
 	}
 	v = y_get(m, "template");
 	if (!y_absent(v)) {
@@ -540,23 +552,31 @@ static int read_limits(struct loader *L, const struct ynode *v, struct as_pool *
 			}
 			p->has_limit_nodes = true;
 		} else if (y_key_is(k, "cpu") || y_key_is(k, "memory")) {
-			/* quantities as an allocatable takes them */
-			struct ynode al[2] = {*k, *q};
-			struct ynode map = {.type = Y_MAP, .kids = al, .n = 1, .cap = 1, .line = v->line, .col = v->col};
-			struct ynode outer_k = {.type = Y_SCALAR, .s = (char *)"allocatable", .len = 11};
-			struct ynode outer[2] = {outer_k, map};
-			struct ynode m = {.type = Y_MAP, .kids = outer, .n = 1, .cap = 1, .line = v->line, .col = v->col};
-			struct node n;
-			if (!node_like(L, &m, "limits", "limits", &n))
+			/* a ResourceList entry: a quantity, cpu in millicores */
+			int64_t milli = 0, units = 0;
+			bool neg = false;
+			char qbuf[32];
+			const char *qt;
+			size_t qlen;
+			if (!y_qty_text(L, q, "limits", k->s, true, qbuf, sizeof(qbuf), &qt, &qlen))
 				return 0;
+			if (q->type != Y_SCALAR || !quantity_parse(qt, qlen, &milli, &units, &neg)) {
+				load_err_at(L, q, "invalid quantity '%s' for 'limits.%s' (expected a quantity such as 100, 500m or 64Gi)",
+					    q->s ? q->s : y_type_name(q), k->s);
+				return 0;
+			}
+			if (neg) {
+				load_err_at(L, q, "negative quantity '%s' for 'limits.%s' (expected 0 or more: a NodePool's limit caps what it may launch)",
+					    q->s, k->s);
+				return 0;
+			}
 			if (y_key_is(k, "cpu")) {
-				p->limit_cpu = n.alloc.cpu;
+				p->limit_cpu = milli;
 				p->has_limit_cpu = true;
 			} else {
-				p->limit_mem = n.alloc.mem;
+				p->limit_mem = units;
 				p->has_limit_mem = true;
 			}
-			node_fini(&n);
 		}
 	}
 	return 1;
@@ -663,6 +683,82 @@ bool load_autoscale_key(struct loader *L, const struct ynode *k, const struct yn
 	return true;
 }
 
+/* A node a group's selector takes that another group lists or selects
+ * too: CA's cloud provider answers one group per node
+ * (NodeGroupForNode). */
+static void member_by_selector(struct loader *L, const struct as_config *c)
+{
+	const struct cluster *cl = L->c;
+	bool any = false;
+	for (uint32_t i = 0; i < c->ngroups; i++)
+		any |= c->groups[i].has_selector;
+	if (!any || !cl->nnodes)
+		return;
+	int32_t *owner = malloc(cl->nnodes * sizeof(*owner));
+	if (!owner) {
+		load_oom(L);
+		return;
+	}
+	for (uint32_t id = 0; id < cl->nnodes; id++)
+		owner[id] = -1;
+	for (uint32_t i = 0; i < c->ngroups; i++)
+		for (uint32_t j = 0; j < c->groups[i].nnodes; j++) {
+			int32_t id = cluster_find_node(cl, c->groups[i].nodes[j]);
+			if (id >= 0 && owner[id] < 0)
+				owner[id] = (int32_t)i;
+		}
+	for (uint32_t id = 0; id < cl->nnodes; id++) {
+		const struct node *n = &cl->nodes[id];
+		if (!n->alive)
+			continue;
+		for (uint32_t i = 0; i < c->ngroups; i++) {
+			const struct as_group *g = &c->groups[i];
+			if (!g->has_selector || owner[id] == (int32_t)i)
+				continue;
+			bool all = true;
+			for (uint32_t k = 0; k < g->selector.n && all; k++)
+				all = labels_get(&n->labels, g->selector.v[k].key) == g->selector.v[k].val;
+			if (!all)
+				continue;
+			if (owner[id] >= 0) {
+				load_err(L, g->sel_line, g->sel_col,
+					 "node '%s' is in two node groups, '%s' and '%s' (its selector takes it too; expected each node in at most one group)",
+					 intern_get(L->in, n->name), intern_get(L->in, c->groups[owner[id]].name),
+					 intern_get(L->in, g->name));
+				free(owner);
+				return;
+			}
+			owner[id] = (int32_t)i;
+		}
+	}
+	free(owner);
+}
+
+/* Each pattern of the priority expander's `priorities` names a node
+ * group: upstream ignores one that matches none (expander/priority
+ * priority.go), which here is a typo that silently changes the choice. */
+static void priorities_match(struct loader *L, const struct as_config *c)
+{
+	const struct as_settings *s = &c->set;
+	if (!c->ngroups)
+		return;
+	for (uint32_t i = 0; i < s->nprios; i++)
+		for (uint32_t j = 0; j < s->prios[i].n; j++) {
+			regex_t rx;
+			if (regcomp(&rx, s->prios[i].regex[j], REG_EXTENDED | REG_NOSUB))
+				continue;
+			bool hit = false;
+			for (uint32_t g = 0; g < c->ngroups && !hit; g++)
+				hit = !regexec(&rx, intern_get(L->in, c->groups[g].name), 0, NULL, 0);
+			regfree(&rx);
+			if (!hit)
+				load_err(L, s->prios[i].lines ? s->prios[i].lines[j] : 0,
+					 s->prios[i].cols ? s->prios[i].cols[j] : 0,
+					 "priority expander pattern '%s' matches no node group (expected a regular expression matching a name in 'nodeGroups', as ^%s$)",
+					 s->prios[i].regex[j], intern_get(L->in, c->groups[0].name));
+		}
+}
+
 /* After every file: the groups' members are nodes, in one group each;
  * size is not below the member count. */
 void load_autoscale_finish(struct loader *L)
@@ -700,6 +796,8 @@ void load_autoscale_finish(struct loader *L)
 			load_err(L, g->line, g->col, "node group '%s' has no member nodes and no template (expected 'nodes', 'selector' or 'template')",
 				 intern_get(L->in, g->name));
 	}
+	member_by_selector(L, c);
+	priorities_match(L, c);
 	for (uint32_t i = 0; i < c->npools; i++)
 		for (uint32_t j = 0; j < c->pools[i].nitypes; j++) {
 			bool found = false;

@@ -1329,6 +1329,10 @@ static void as_settings(struct w *w, const struct as_settings *s)
 		fprintf(w->f, "%sforceDaemonSets: %s", sep, s->force_ds ? "true" : "false");
 		sep = ", ";
 	}
+	if (s->sched_cfg) {
+		fprintf(w->f, "%sschedulerConfig: %s", sep, s->sched_cfg == AS_SCHED_DEFAULT ? "default" : "scenario");
+		sep = ", ";
+	}
 	if (s->pref_ignore >= 0)
 		fprintf(w->f, "%spreferencePolicy: %s", sep, s->pref_ignore ? "Ignore" : "Respect");
 	fputc('}', w->f);

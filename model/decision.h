@@ -210,6 +210,10 @@ struct decision {
 	 * verdict VERDICT_GONE). The detail of any step is recomputed on
 	 * demand (timeline_explain). */
 	bool lean;
+	/* Set with lean by a caller that reads the verdicts only (the
+	 * cluster autoscaler's simulation): a cycle whose nodes are all
+	 * filtered out stays lean, pending, without message or PostFilter. */
+	bool verdicts_only;
 	int8_t *verdict;
 	int64_t *totals;
 	uint32_t pod;             /* pod id */

@@ -95,8 +95,21 @@ int probe_node(struct probe *pr, uint32_t node)
 		memcpy(pr->ext, n->used.ext, n->used.next * sizeof(*pr->ext));
 	}
 	pr->nn.used.ext = pr->ext;
-	/* the counts kept from the first node on, marked at each */
-	if (!spread_filter_skipped(pr->x.ss) && !pr->tracked && !(pr->tracked = spread_track(pr->c, pr->x.ss)))
+	/* marked at each node; the counts are kept from the first move on
+	 * (track), so that a probe that only filters (the cluster
+	 * autoscaler's, one node each) does not count every node */
+	return spread_mark(pr->x.ss, &pr->mark);
+}
+
+/* PodTopologySpread's counts per domain, made once, before the first
+ * move: nothing moved since probe_node, so its mark is taken again with
+ * the counts' critical paths. 0 on OOM. */
+static int track(struct probe *pr)
+{
+	if (pr->tracked || spread_filter_skipped(pr->x.ss))
+		return 1;
+	spread_rollback(pr->x.ss, &pr->mark);
+	if (!(pr->tracked = spread_track(pr->c, pr->x.ss)))
 		return 0;
 	return spread_mark(pr->x.ss, &pr->mark);
 }
@@ -152,7 +165,7 @@ int probe_move(struct probe *pr, uint32_t q, int delta)
 	struct cluster *c = pr->c;
 	const struct pod *p = &c->pods[pr->pod], *qp = &c->pods[q];
 	uint32_t node = (uint32_t)pr->node;
-	if (!move_requests(pr, &qp->spec.req, delta))
+	if (!track(pr) || !move_requests(pr, &qp->spec.req, delta))
 		return 0;
 	if (!spread_filter_skipped(pr->x.ss) && !spread_move(c, pr->x.ss, node, p, qp, delta))
 		return 0;
@@ -223,7 +236,8 @@ int probe_filter_nominated(struct probe *pr, struct node_rec *r)
 		    c->pods[k].spec.priority < p->spec.priority)
 			continue;
 		/* framework.go addGENominatedPods, on a Clone of the state */
-		if (!added && (!(added = malloc(c->nnominated * sizeof(*added))) || !spread_mark(pr->x.ss, &m))) {
+		if (!added && (!(added = malloc(c->nnominated * sizeof(*added))) || !track(pr) ||
+			       !spread_mark(pr->x.ss, &m))) {
 			free(added);
 			return -1;
 		}

@@ -391,6 +391,8 @@ static int decide(struct scheduler *sch, uint32_t pod, struct decision *d, const
 			d->chosen = nom;
 			d->pre.nominated_first = true;
 		}
+	} else if (d->lean && d->verdicts_only) {
+		d->outcome = OUT_PENDING;
 	} else if (d->lean) {
 		/* the message counts every node's reason */
 		rc = 2;
@@ -418,7 +420,7 @@ int sched_decide(struct scheduler *sch, uint32_t pod, struct decision *d)
 		rc = decide(sch, pod, d, nom, nnom);
 	}
 	free(nom);
-	if (rc != 1 || d->outcome != OUT_PENDING)
+	if (rc != 1 || d->outcome != OUT_PENDING || (d->lean && d->verdicts_only))
 		return rc;
 	/* schedule_one.go schedulingCycle: PostFilter (DefaultPreemption)
 	 * when nodes exist but none fits, over the filters' statuses */

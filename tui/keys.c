@@ -90,7 +90,7 @@ static const struct keydef keydefs[] = {
 	{act_fix, {'F'}, G_WHATIF, NULL,
 	 "Apply the next fix of the pending step on screen (skewer fix) as a what-if"},
 	{act_scale_up, {'S'}, G_WHATIF, NULL,
-	 "Run the autoscaler once here (a scaleUp step; explain shows its report)"},
+	 "Run the autoscaler once here (a scaleUp step; the pane shows its report, with node groups and NodePools both side by side)"},
 	{act_workload_up, {'G'}, G_WHATIF, NULL,
 	 "Grow the workload of the newest pod on the cursor's node by one replica"},
 	{act_workload_down, {'H'}, G_WHATIF, NULL,

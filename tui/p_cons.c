@@ -8,9 +8,12 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../model/controllers/ctl.h"
+#include "../model/autoscale/autoscale.h"
+#include "../model/steps/scale_up.h"
 
 #define BAR_W 10
 
@@ -387,6 +390,122 @@ static void ctl_table(struct pen *p, const struct ctl_run *k, uint32_t base)
 	out_buf_fini(&b);
 }
 
+/* ---- a scaleUp step: the autoscalers' answers ---- */
+
+/* explain's text of report r, wrapped line by line with pen p (the
+ * explain indent of two dropped, deeper ones kept). */
+static void report_lines(struct pen *p, enum role role, const struct as_report *r)
+{
+	struct out_buf b = {0};
+	as_report_text(&b, r);
+	char *buf = b.oom ? NULL : b.s;
+	for (char *line = buf, *nl; line && *line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = 0;
+		int ind = 0;
+		while (line[ind] == ' ')
+			ind++;
+		p->x = ind > 2 ? ind - 2 : 0;
+		pen_wrap(p, role, line + ind);
+		pen_nl(p);
+	}
+	out_buf_fini(&b);
+}
+
+/* "1 node in zone c", "2 nodes in zones a, b", "no node" */
+static void adds(char *out, size_t len, const struct as_report *r)
+{
+	if (!r || r->error || !r->nadded) {
+		snprintf(out, len, "%s", r && r->error ? "an error" : "no node");
+		return;
+	}
+	size_t n = (size_t)snprintf(out, len, "%u node%s in zone%s ", r->nadded, r->nadded == 1 ? "" : "s",
+				    r->nadded == 1 ? "" : "s");
+	for (uint32_t i = 0; i < r->nadded && n < len; i++)
+		n += (size_t)snprintf(out + n, len - n, "%s%s", i ? ", " : "",
+				      r->added[i].zone ? r->added[i].zone : "?");
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	return strcmp(x ? x : "", y ? y : "");
+}
+
+/* Do both add as many nodes in the same zones? */
+static bool same_adds(const struct as_report *a, const struct as_report *b)
+{
+	if (!a || !b || a->error || b->error || a->nadded != b->nadded)
+		return false;
+	uint32_t n = a->nadded;
+	const char **x = calloc(2 * n + 1, sizeof(char *));
+	if (!x)
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		x[i] = a->added[i].zone;
+		x[n + i] = b->added[i].zone;
+	}
+	qsort(x, n, sizeof(*x), cmp_str);
+	qsort(x + n, n, sizeof(*x), cmp_str);
+	bool same = true;
+	for (uint32_t i = 0; i < n && same; i++)
+		same = !cmp_str(&x[i], &x[n + i]);
+	free(x);
+	return same;
+}
+
+static const char *as_name(const struct as_report *r)
+{
+	return r->kind == AS_CA ? "Cluster Autoscaler" : "Karpenter";
+}
+
+/* The step's report and, with both autoscalers configured, the other's
+ * at the same moment: side by side when the pane is wide, else one
+ * above the other. */
+static int scale_up_body(struct tui *t, struct pen *p, const struct as_report *r)
+{
+	const struct as_report *o = t->sim->as_other;
+	if (!o) {
+		report_lines(p, ROLE_NORMAL, r);
+		return p->line;
+	}
+	char x[256], y[256], head[700];
+	adds(x, sizeof(x), r);
+	adds(y, sizeof(y), o);
+	if (same_adds(r, o))
+		snprintf(head, sizeof(head), "Both autoscalers add %s.", x);
+	else
+		snprintf(head, sizeof(head), "The autoscalers differ: %s adds %s, %s would add %s.", as_name(r), x,
+			 as_name(o), y);
+	pen_wrap(p, ROLE_LABEL, head);
+	pen_nl(p);
+	int w = p->r.w;
+	if (w >= 100) {
+		/* two columns from the same line on */
+		int cw = (w - 3) / 2;
+		struct pen a = *p, b = *p;
+		a.r.w = cw;
+		b.r.x = p->r.x + cw + 3;
+		b.r.w = w - cw - 3;
+		pen_printf(&a, ROLE_LABEL, "%s (this step)", as_name(r));
+		pen_nl(&a);
+		report_lines(&a, ROLE_NORMAL, r);
+		pen_printf(&b, ROLE_LABEL, "%s instead (dry run)", as_name(o));
+		pen_nl(&b);
+		report_lines(&b, ROLE_NORMAL, o);
+		p->line = a.line > b.line ? a.line : b.line;
+		return p->line;
+	}
+	pen_printf(p, ROLE_LABEL, "%s (this step)", as_name(r));
+	pen_nl(p);
+	report_lines(p, ROLE_NORMAL, r);
+	pen_printf(p, ROLE_LABEL, "%s instead (dry run)", as_name(o));
+	pen_nl(p);
+	report_lines(p, ROLE_NORMAL, o);
+	return p->line;
+}
+
 /* Writes the pane's lines with pen p (compact: the other constraints on
  * one line each, no blank lines between); returns their number, the
  * selected constraint's first line in *sel0 and the line after it in
@@ -400,6 +519,10 @@ static int body(struct tui *t, struct pen *p, bool compact, int *sel0, int *sel1
 		ctl_table(p, k, ctl_flat_index(s->tl, s->view - 1));
 		return p->line;
 	}
+	const struct step *st = sim_step(s);
+	const struct as_report *rep = st && st->kind == STEP_SCALE_UP ? scale_up_report(s->tl, s->view - 1) : NULL;
+	if (!s->has_dec && rep && !rep->error)
+		return scale_up_body(t, p, rep);
 	if (!s->has_dec) {
 		pen_wrap(p, ROLE_LABEL, s->view ? "No scheduling cycle at this step: it changes the cluster."
 					       : "No step has run yet.");
@@ -454,8 +577,11 @@ static void draw(struct tui *t, const struct rect *r)
 	}
 	struct pen p = {t, {r->y + 1, r->x, h, r->w}, 0, *scroll, 0, 0};
 	n = body(t, &p, compact, &a, &b);
+	const struct step *st = sim_step(s);
+	bool as = !s->has_dec && st && st->kind == STEP_SCALE_UP && scale_up_report(s->tl, s->view - 1);
 	bool subs = !s->has_dec && s->view && present_ctl_run(s->tl, s->view - 1);
-	draw_title(t, r, subs ? "Sub-steps" : "Constraints", s->has_dec && s->dec.ncons > 1 ? "[ ] select" : "", n > h);
+	draw_title(t, r, as ? "Autoscalers" : subs ? "Sub-steps" : "Constraints",
+		   s->has_dec && s->dec.ncons > 1 ? "[ ] select" : "", n > h);
 }
 
 /* 55% of the wide layout's right column; scrolls with PgUp/PgDn */

@@ -10,6 +10,7 @@
 
 #include "../load/save.h"
 #include "../model/validate.h"
+#include "../model/autoscale/autoscale.h"
 
 /* Filling the timeline strip runs every step once; past this many steps
  * the strip shows only what was visited, so opening stays instant. */
@@ -100,6 +101,7 @@ void sim_free(struct sim *s)
 	clear_redo(s);
 	free(s->redo);
 	free(s->guess);
+	as_report_free(s->as_other);
 	if (s->tl)
 		timeline_free(s->tl);
 	if (s->sc)
@@ -110,8 +112,40 @@ void sim_free(struct sim *s)
 	free(s);
 }
 
+/* Step i is a scaleUp and both autoscalers are configured: the one the
+ * step does not run, as a dry run over the state before the step (the
+ * timeline is there), into s->as_other. 0 on OOM. */
+static int other_autoscaler(struct sim *s, uint32_t i)
+{
+	const struct step *st = &s->sc->steps[i];
+	const struct as_config *c = s->sc->autoscale;
+	if (st->kind != STEP_SCALE_UP || !c || !c->ngroups || !c->npools)
+		return 1;
+	const struct as_step *a = st->arg;
+	enum as_kind k = a && a->kind != AS_DEFAULT ? a->kind : c->set.def != AS_DEFAULT ? c->set.def : AS_CA;
+	struct as_step *o = NULL;
+	if (a ? !as_step_copy(&o, a) : !(o = calloc(1, sizeof(*o))))
+		return 0;
+	if (!a) {
+		o->over.balance = o->over.force_ds = o->over.pref_ignore = -1;
+		o->over.max_nodes_total = o->over.max_per_scaleup = -1;
+	}
+	o->kind = k == AS_CA ? AS_KARPENTER : AS_CA;
+	o->dry = true;
+	struct as_changes ch;
+	memset(&ch, 0, sizeof(ch));
+	int ok = as_scale_up(s->tl->sched, s->sc, o, &s->as_other, &ch);
+	free(ch.nodes);
+	free(ch.pods);
+	free(ch.pod_node);
+	as_step_free(o);
+	return ok;
+}
+
 int sim_goto(struct sim *s, uint32_t view)
 {
+	as_report_free(s->as_other);
+	s->as_other = NULL;
 	uint32_t n = timeline_len(s->tl);
 	if (view > n)
 		view = n;
@@ -123,7 +157,7 @@ int sim_goto(struct sim *s, uint32_t view)
 	if (view == 0)
 		return timeline_goto(s->tl, 0);
 	/* the state after the step, with the decision of its own cycle */
-	if (!timeline_goto(s->tl, view - 1) || !timeline_step(s->tl, &s->dec))
+	if (!timeline_goto(s->tl, view - 1) || !other_autoscaler(s, view - 1) || !timeline_step(s->tl, &s->dec))
 		return 0;
 	const struct step *st = &s->sc->steps[view - 1];
 	const struct step_result *r = &s->tl->res[view - 1];

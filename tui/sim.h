@@ -37,6 +37,10 @@ struct sim {
 	uint64_t gen;            /* bumped whenever the cluster or decision may change */
 	struct decision dec;     /* the cycle of step `view` (when has_dec) */
 	bool has_dec;
+	/* step `view` is a scaleUp and the scenario has node groups and
+	 * NodePools: the other autoscaler's answer at the same moment (a
+	 * dry run), NULL otherwise */
+	struct as_report *as_other;
 	int32_t ghost_pod, ghost_node; /* the pod scheduled at this step */
 	uint32_t cons;           /* selected constraint in dec */
 	int32_t cursor;          /* node id under the cursor, -1 none */

@@ -10,6 +10,7 @@
 #include "../objects.h"
 
 enum as_kind { AS_DEFAULT = 0, AS_CA, AS_KARPENTER };
+enum { AS_SCHED_DEFAULT = 1, AS_SCHED_SCENARIO = 2 };
 
 enum as_expander {
 	EXP_RANDOM, EXP_MOST_PODS, EXP_LEAST_WASTE, EXP_LEAST_NODES, EXP_PRICE, EXP_PRIORITY,
@@ -20,6 +21,7 @@ struct as_priority {
 	int64_t prio;
 	char **regex;           /* unanchored, POSIX extended */
 	uint32_t n;
+	uint32_t *lines, *cols; /* where each is written (the loader's; not copied) */
 };
 
 /* The `autoscaler` block, or a scaleUp step's overrides of it. */
@@ -39,6 +41,7 @@ struct as_settings {
 	int64_t max_per_scaleup;    /* -1 unset */
 	int force_ds;               /* -1 unset */
 	int pref_ignore;            /* karpenter preferencePolicy Ignore: -1 unset */
+	int sched_cfg;              /* schedulerConfig: 0 unset, AS_SCHED_DEFAULT, AS_SCHED_SCENARIO */
 };
 
 struct as_group {
@@ -50,6 +53,7 @@ struct as_group {
 	uint32_t *node_lines, *node_cols;   /* where each is written */
 	bool has_selector;
 	struct labels selector;
+	uint32_t sel_line, sel_col;     /* where the selector is written */
 	bool has_template;
 	struct node tmpl;       /* name unset */
 	struct pod *tmpl_pods;
@@ -201,6 +205,10 @@ struct as_report {
 	bool has_kdomains;
 };
 void as_report_free(struct as_report *r);
+/* r as the text explain prints, each line indented by two, appended to b
+ * (input text sanitised); nothing for NULL or a report with an error. */
+struct out_buf;
+void as_report_text(struct out_buf *b, const struct as_report *r);
 
 #endif
 

@@ -18,6 +18,8 @@
 #include "../cluster.h"
 #include "../decision.h"
 #include "../scenario.h"
+#include "../probe.h"
+#include "../version.h"
 #include "../sched.h"
 
 #define HOSTNAME "kubernetes.io/hostname"
@@ -71,6 +73,10 @@ struct ca {
 	uint32_t last_index;        /* LastIndexOrderMapping */
 	uint32_t *order;            /* scratch: live node ids in order */
 	uint32_t order_cap;
+	/* the last pod's probe (its PreFilter over the snapshot), freed
+	 * (drop_probe) before every change to the snapshot */
+	struct probe *pr;
+	uint32_t pr_pod;
 	bool oom;
 };
 
@@ -87,6 +93,12 @@ static sym_t I(struct ca *ca, const char *s)
 	return x;
 }
 
+static void drop_probe(struct ca *ca)
+{
+	probe_free(ca->pr);
+	ca->pr = NULL;
+}
+
 static uint32_t mark(const struct ca *ca)
 {
 	return ca->nlog;
@@ -94,6 +106,7 @@ static uint32_t mark(const struct ca *ca)
 
 static void rollback(struct ca *ca, uint32_t to)
 {
+	drop_probe(ca);
 	while (ca->nlog > to) {
 		struct change *ch = &ca->log[--ca->nlog];
 		if (ch->kind == CH_NODE) {
@@ -113,6 +126,7 @@ static void sim_bind(struct ca *ca, uint32_t pod, uint32_t node)
 		ca->oom = true;
 		return;
 	}
+	drop_probe(ca);
 	cluster_bind(ca->c, pod, node);
 	ca->log[ca->nlog - 1] = (struct change){CH_BIND, pod};
 }
@@ -125,6 +139,7 @@ static int32_t sim_add_node(struct ca *ca, struct node *n)
 		node_fini(n);
 		return -1;
 	}
+	drop_probe(ca);
 	int32_t id = cluster_add_node(ca->c, n);
 	if (id < 0) {
 		node_fini(n);
@@ -306,6 +321,7 @@ static void tmpl_fini(struct tmpl *t)
  * id; each logged (CH_POD) when ch is NULL, else recorded in ch. */
 static int add_ds_pods(struct ca *ca, const struct tmpl *t, uint32_t node, struct as_changes *ch)
 {
+	drop_probe(ca);
 	for (uint32_t i = 0; i < t->nds; i++) {
 		struct pod np;
 		if (!pod_copy(&np, &ca->c->pods[t->ds[i]])) {
@@ -369,8 +385,10 @@ static int32_t add_copy(struct ca *ca, const struct tmpl *t, const char *name)
 
 static int decide_lean(struct ca *ca, uint32_t pod, struct decision *d, bool lean)
 {
+	drop_probe(ca); /* a cycle may move what the probe's state reads */
 	memset(d, 0, sizeof(*d));
 	d->lean = lean;
+	d->verdicts_only = lean;
 	if (!sched_decide(ca->sch, pod, d)) {
 		ca->oom = true;
 		return 0;
@@ -389,6 +407,7 @@ static int verdict_of(const struct decision *d, uint32_t id)
 
 static int decide(struct ca *ca, uint32_t pod, struct decision *d)
 {
+	drop_probe(ca);
 	memset(d, 0, sizeof(*d));
 	if (!sched_decide(ca->sch, pod, d)) {
 		ca->oom = true;
@@ -422,33 +441,116 @@ static int32_t place_any(struct ca *ca, uint32_t pod, bool (*ok)(struct ca *, ui
 	return got;
 }
 
+/* CheckPredicates on one node (PreFilter over the whole snapshot, the
+ * filters on that node alone, with the pods nominated to it as the
+ * scheduler's cycle counts them): 1 fits, 0 not, -1 on OOM. *spread_fail
+ * (when asked): the reason was PodTopologySpread's
+ * ErrReasonConstraintsNotMatch; *why (when asked): the reason when it
+ * does not fit (malloc'd). A probe filters the one node where a cycle
+ * would filter every node: the same verdict (model/probe.h). */
+static int check_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fail, char **why)
+{
+	struct node_rec r;
+	if (ca->pr && ca->pr_pod != pod)
+		drop_probe(ca);
+	if (!ca->pr) {
+		ca->pr = probe_new(ca->sch, pod);
+		ca->pr_pod = pod;
+	}
+	struct probe *pr = ca->pr;
+	if (spread_fail)
+		*spread_fail = false;
+	if (why)
+		*why = NULL;
+	if (!pr || !probe_node(pr, node)) {
+		drop_probe(ca);
+		ca->oom = true;
+		return -1;
+	}
+	int ok = probe_filter_nominated(pr, &r);
+	if (ok == 0 && (why || (spread_fail && r.fail == PL_POD_TOPOLOGY_SPREAD))) {
+		char buf[1024];
+		const char *t = decision_reason(ca->c, probe_decision(pr), &r, buf, sizeof(buf));
+		if (spread_fail)
+			*spread_fail = r.fail == PL_POD_TOPOLOGY_SPREAD &&
+				       !strcmp(t, "node(s) didn't match pod topology spread constraints");
+		if (why && !(*why = strdup(t)))
+			ok = -1;
+	}
+	/* the node and the cluster back as they were */
+	if (!probe_done(pr))
+		ok = -1;
+	if (ok < 0)
+		ca->oom = true;
+	return ok;
+}
+
+static int fits_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fail)
+{
+	return check_on(ca, pod, node, spread_fail, NULL);
+}
+
+static int fits_why(struct ca *ca, uint32_t pod, uint32_t node, char **why)
+{
+	return check_on(ca, pod, node, NULL, why);
+}
+
+/* SchedulePodOnAnyNodeMatching over the few nodes ids[0..n) (the
+ * estimate's new nodes, in the order they were added): as place_any,
+ * filtering only those. They are the last n live nodes in node order
+ * (an added node takes the next id), so the search from last_index,
+ * wrapping, meets them in a rotation of their own order. */
+static int32_t place_among(struct ca *ca, uint32_t pod, const uint32_t *ids, uint32_t n)
+{
+	const struct cluster *c = ca->c;
+	uint32_t no = c->nalive_nodes;
+	if (!n || !no)
+		return -1;
+	/* each of them live, in id order, nothing live after the first but
+	 * them */
+	uint32_t live = 0;
+	for (uint32_t id = ids[0]; id < c->nnodes; id++)
+		live += (c->nflag[id] & NF_ALIVE) != 0;
+	for (uint32_t k = 1; k < n && live == n; k++)
+		if (ids[k] <= ids[k - 1])
+			live = 0;
+	if (live != n || !(c->nflag[ids[0]] & NF_ALIVE)) {
+		/* not expected: the whole node order */
+		uint32_t nn = node_order(ca);
+		for (uint32_t i = 0; i < nn && !ca->oom; i++) {
+			uint32_t ix = (ca->last_index + i) % nn, id = ca->order[ix];
+			bool in = false;
+			for (uint32_t k = 0; k < n && !in; k++)
+				in = ids[k] == id;
+			if (in && fits_on(ca, pod, id, NULL) > 0) {
+				ca->last_index = (ix + 1) % nn;
+				sim_bind(ca, pod, id);
+				return (int32_t)id;
+			}
+		}
+		return -1;
+	}
+	uint32_t base = no - n, start = ca->last_index % no;
+	uint32_t first = start <= base ? 0 : start - base;
+	for (uint32_t j = 0; j < n && !ca->oom; j++) {
+		uint32_t k = (first + j) % n;
+		if (fits_on(ca, pod, ids[k], NULL) > 0) {
+			ca->last_index = (base + k + 1) % no;
+			sim_bind(ca, pod, ids[k]);
+			return (int32_t)ids[k];
+		}
+	}
+	return -1;
+}
+
 /* SchedulePod on one node: 1 placed, 0 not (*spread_fail: the reason was
  * PodTopologySpread's ErrReasonConstraintsNotMatch) */
 static int place_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fail)
 {
-	struct decision d;
-	if (spread_fail)
-		*spread_fail = false;
-	if (!decide_lean(ca, pod, &d, true))
-		return 0;
-	int v = verdict_of(&d, node);
-	int ok = v == PL_NONE;
-	if (!ok && spread_fail && v == PL_POD_TOPOLOGY_SPREAD && d.lean) {
-		/* the reason text needs the full record */
-		decision_fini(&d);
-		if (!decide(ca, pod, &d))
-			return 0;
-	}
-	const struct node_rec *r = d.lean ? NULL : decision_node(&d, node);
-	if (!ok && r && spread_fail && r->fail == PL_POD_TOPOLOGY_SPREAD) {
-		char buf[512];
-		*spread_fail = !strcmp(decision_reason(ca->c, &d, r, buf, sizeof(buf)),
-				       "node(s) didn't match pod topology spread constraints");
-	}
-	decision_fini(&d);
-	if (ok)
+	int ok = fits_on(ca, pod, node, spread_fail);
+	if (ok > 0)
 		sim_bind(ca, pod, node);
-	return ok;
+	return ok > 0;
 }
 
 /* ---- pods ---- */
@@ -577,6 +679,10 @@ static void settings_merge(struct as_settings *dst, const struct as_settings *ba
 		dst->force_ds = over->force_ds;
 	if (over->pref_ignore >= 0)
 		dst->pref_ignore = over->pref_ignore;
+	if (over->sched_cfg)
+		dst->sched_cfg = over->sched_cfg;
+	if (!dst->sched_cfg)
+		dst->sched_cfg = AS_SCHED_DEFAULT;
 	if (!dst->nexpander) {
 		dst->expander[0] = EXP_LEAST_WASTE;
 		dst->nexpander = 1;
@@ -801,6 +907,7 @@ static int add_real_nodes(struct ca *ca, struct grp *gr, int64_t n, struct as_re
 			node_fini(&nn);
 			goto oom;
 		}
+		drop_probe(ca);
 		int32_t id = cluster_add_node(ca->c, &nn);
 		if (id < 0) {
 			node_fini(&nn);
@@ -827,16 +934,6 @@ struct newset {
 	uint32_t n;
 	uint32_t exclude;
 };
-
-static bool in_newset(struct ca *ca, uint32_t id, const void *arg)
-{
-	(void)ca;
-	const struct newset *s = arg;
-	for (uint32_t i = 0; i < s->n; i++)
-		if (s->ids[i] == id)
-			return true;
-	return false;
-}
 
 static bool not_excluded(struct ca *ca, uint32_t id, const void *arg)
 {
@@ -910,7 +1007,7 @@ static int estimate(struct ca *ca, struct grp *gr, struct eqg *eq, uint32_t neq,
 		for (; k < e->n; k++) {
 			if (!ns.n)
 				break;
-			int32_t at = place_any(ca, e->pods[k], in_newset, &ns);
+			int32_t at = place_among(ca, e->pods[k], ns.ids, ns.n);
 			if (at < 0)
 				break;
 			TRACK((uint32_t)at, e->pods[k]);
@@ -983,6 +1080,14 @@ static bool within(int64_t a, int64_t b, double ratio)
 	return hi == 0 || (double)(hi - lo) <= ratio * (double)hi;
 }
 
+/* resourceListWithinTolerance: larger - smaller <= larger x ratio, for
+ * values that may be negative (a free amount) */
+static bool within_signed(int64_t a, int64_t b, double ratio)
+{
+	double hi = (double)(a > b ? a : b), lo = (double)(a > b ? b : a);
+	return hi - lo <= hi * ratio;
+}
+
 static bool ignored_label(const struct ca *ca, sym_t key)
 {
 	const char *k = S(ca, key);
@@ -1018,8 +1123,29 @@ static bool similar(const struct ca *ca, const struct grp *a, const struct grp *
 		if (a->pass[e] != b->pass[e])
 			return false;
 	const struct node *x = &a->t.node, *y = &b->t.node;
+	/* capacity (skewer's is the allocatable): equal but memory within
+	 * 1.5 %; allocatable within 5 % (implied); extended resources equal */
 	if (x->alloc.cpu != y->alloc.cpu || !within(x->alloc.mem, y->alloc.mem, 0.015) ||
-	    x->alloc.pods != y->alloc.pods)
+	    x->alloc.pods != y->alloc.pods || x->alloc.eph != y->alloc.eph || x->alloc.next != y->alloc.next)
+		return false;
+	for (uint32_t i = 0; i < x->alloc.next; i++)
+		if (x->alloc.ext[i].name != y->alloc.ext[i].name || x->alloc.ext[i].v != y->alloc.ext[i].v)
+			return false;
+	/* free = allocatable - the template's pods' requests (its DaemonSet
+	 * pods; NodeInfo.Requested has no pod count), within 5 % each, in
+	 * milli-units as resourceListWithinTolerance compares */
+	struct resources ux = {0}, uy = {0};
+	for (uint32_t i = 0; i < a->t.nds; i++) {
+		const struct resources *r = &ca->c->pods[a->t.ds[i]].spec.req;
+		ux.cpu += r->cpu, ux.mem += r->mem, ux.eph += r->eph;
+	}
+	for (uint32_t i = 0; i < b->t.nds; i++) {
+		const struct resources *r = &ca->c->pods[b->t.ds[i]].spec.req;
+		uy.cpu += r->cpu, uy.mem += r->mem, uy.eph += r->eph;
+	}
+	if (!within_signed(x->alloc.cpu - ux.cpu, y->alloc.cpu - uy.cpu, 0.05) ||
+	    !within_signed(x->alloc.mem - ux.mem, y->alloc.mem - uy.mem, 0.05) ||
+	    !within_signed(x->alloc.eph - ux.eph, y->alloc.eph - uy.eph, 0.05))
 		return false;
 	return labels_similar(ca, &x->labels, &y->labels);
 }
@@ -1162,13 +1288,28 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 			goto out;
 		bool any = false;
 		for (uint32_t e = 0; e < neq && !ca->oom; e++) {
+			bool is_for = false;
+			for (uint32_t q = 0; q < eq[e].n; q++)
+				is_for |= (int32_t)eq[e].pods[q] == for_pod;
+			/* the verdict on the template alone; a whole cycle only
+			 * where the report shows its domains or arithmetic */
+			char *why = NULL;
+			int ok = fits_why(ca, eq[e].pods[0], (uint32_t)tid, &why);
+			if (ok < 0)
+				goto out;
+			if (!is_for && (ok || gp->detail)) {
+				if (ok) {
+					gr->pass[e] = true;
+					any = true;
+				}
+				gr->why[e] = why;
+				continue;
+			}
+			free(why);
 			struct decision d;
 			if (!decide(ca, eq[e].pods[0], &d))
 				goto out;
 			const struct node_rec *r = decision_node(&d, (uint32_t)tid);
-			bool is_for = false;
-			for (uint32_t q = 0; q < eq[e].n; q++)
-				is_for |= (int32_t)eq[e].pods[q] == for_pod;
 			if (is_for) {
 				gp->has_domains = true;
 				gp->domains = calloc(d.ncons + 1, sizeof(char *));
@@ -1508,7 +1649,24 @@ int as_scale_up(struct scheduler *sch, const struct scenario *sc, const struct a
 	}
 	if (k == AS_KARPENTER)
 		return as_karpenter(sch, sc, a, &ca.set, rep, ch);
+	/* schedulerConfig default: CA without --scheduler-config-file runs
+	 * kube-scheduler's default profile (System defaulting, no default
+	 * constraints, the gates of its version), whatever the scenario's
+	 * scheduler block says; the version stays (each CA minor vendors its
+	 * scheduler). simulator/framework/handle.go NewHandle */
+	struct sched_config saved = ca.c->cfg;
+	if (ca.set.sched_cfg == AS_SCHED_DEFAULT) {
+		struct sched_config d;
+		sched_config_defaults(&d);
+		d.version = saved.version;
+		d.version_named = saved.version_named;
+		version_apply(&d);
+		d.preemption = saved.preemption;
+		ca.c->cfg = d;
+	}
 	int ok = ca_run(&ca, a, rep, ch);
+	drop_probe(&ca);
+	ca.c->cfg = saved;
 	free(ca.order);
 	free(ca.log);
 	return ok && !ca.oom;

@@ -29,6 +29,8 @@ static void prios_fini(struct as_priority *p, uint32_t n)
 		for (uint32_t j = 0; j < p[i].n; j++)
 			free(p[i].regex[j]);
 		free(p[i].regex);
+		free(p[i].lines);
+		free(p[i].cols);
 	}
 	free(p);
 }

@@ -177,6 +177,8 @@ struct dom {
 	bool tolerated;
 };
 
+static bool pod_allows(const struct pod *p, sym_t key, sym_t v);
+
 struct topo {
 	const struct tsc *t;
 	uint32_t cons;              /* index in the decision */
@@ -331,11 +333,10 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 	sort_doms(k, tp);
 	/* domainMinCount: hostname 0; else the min over the pod's domains,
 	 * 0 when fewer than minDomains */
-	sym_t podv = labels_get(&p->spec.node_selector, key);
 	int64_t min = INT64_MAX;
 	uint32_t nd = 0;
 	for (uint32_t i = 0; i < tp->n; i++) {
-		if (podv && tp->d[i].v != podv)
+		if (!pod_allows(p, key, tp->d[i].v))
 			continue;
 		nd++;
 		if (tp->d[i].count < min)
@@ -373,6 +374,66 @@ static char *counts_text(const struct kp *k, const struct topo *tp)
 	if (tp->n > 25)
 		sprintf(s + len, " and %u other(s)", tp->n - 25);
 	return s;
+}
+
+/* scheduling/requirements.go NewPodRequirements: the pod's nodeSelector
+ * and the expressions of its first required nodeSelectorTerm (the outer
+ * loop's later terms and the preferred terms are not modelled). Does the
+ * pod allow value v for key? */
+static bool pod_allows(const struct pod *p, sym_t key, sym_t v)
+{
+	sym_t sv = labels_get(&p->spec.node_selector, key);
+	if (sv && sv != v)
+		return false;
+	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
+	if (!na || !na->has_required || !na->nreq)
+		return true;
+	const struct ns_term *t = &na->req[0];
+	for (uint32_t e = 0; e < t->nexprs; e++) {
+		const struct sel_req *x = &t->exprs[e];
+		if (x->key != key)
+			continue;
+		bool in = false;
+		for (uint32_t j = 0; j < x->nvals; j++)
+			in |= x->vals[j] == v;
+		if (((x->op == SEL_IN || x->op == SEL_EQ) && !in) || (x->op == SEL_NOTIN && in) ||
+		    x->op == SEL_NOTEXISTS)
+			return false;
+	}
+	return true;
+}
+
+/* The pod's own requirement on key as a set of values (its nodeSelector
+ * value or the first required term's In values it allows); 0 values and
+ * false when it names none. */
+static bool pod_in_values(const struct pod *p, sym_t key, sym_t *out, uint32_t cap, uint32_t *n)
+{
+	*n = 0;
+	sym_t sv = labels_get(&p->spec.node_selector, key);
+	if (sv) {
+		if (pod_allows(p, key, sv) && cap)
+			out[(*n)++] = sv;
+		return true;
+	}
+	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
+	if (!na || !na->has_required || !na->nreq)
+		return false;
+	const struct ns_term *t = &na->req[0];
+	bool named = false;
+	for (uint32_t e = 0; e < t->nexprs; e++) {
+		const struct sel_req *x = &t->exprs[e];
+		if (x->key != key || (x->op != SEL_IN && x->op != SEL_EQ))
+			continue;
+		for (uint32_t j = 0; j < x->nvals; j++) {
+			bool dup = false;
+			for (uint32_t q = 0; q < *n; q++)
+				dup |= out[q] == x->vals[j];
+			if (!dup && *n < cap && pod_allows(p, key, x->vals[j]))
+				out[(*n)++] = x->vals[j];
+		}
+		named = true;
+	}
+	return named;
 }
 
 static char *req_text(const struct kp *k, sym_t key, const struct as_req *r)
@@ -474,7 +535,8 @@ static int32_t pick_type(const struct kp *k, const struct as_pool *pl, sym_t zon
 		if (!sel_ok)
 			continue;
 		for (uint32_t o = 0; o < it->noffers; o++) {
-			if (!offer_ok(k, pl, &it->offers[o], zone))
+			if (!offer_ok(k, pl, &it->offers[o], zone) ||
+			    (p && !pod_allows(p, k->zone_key, it->offers[o].zone)))
 				continue;
 			if (best < 0 || it->offers[o].price < bp) {
 				best = (int32_t)ti;
@@ -607,7 +669,8 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 				const struct as_req *r = pool_req(pl, k->zone_key);
 				int32_t bi = -1;
 				for (uint32_t j = 0; j < tp->n; j++)
-					if (req_allows(r, tp->d[j].v) && value_ok(tp, tp->d[j].v) &&
+					if (req_allows(r, tp->d[j].v) && pod_allows(p, k->zone_key, tp->d[j].v) &&
+					    value_ok(tp, tp->d[j].v) &&
 					    (bi < 0 || tp->d[j].count < tp->d[bi].count))
 						bi = (int32_t)j;
 				ok = bi >= 0;
@@ -681,10 +744,9 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 					continue;
 				}
 				const struct as_req *r = pool_req(pl, tp->t->topology_key);
-				sym_t podv = labels_get(&p->spec.node_selector, tp->t->topology_key);
 				int32_t bi = -1;
 				for (uint32_t j = 0; j < tp->n; j++) {
-					if (!req_allows(r, tp->d[j].v) || (podv && podv != tp->d[j].v))
+					if (!req_allows(r, tp->d[j].v) || !pod_allows(p, tp->t->topology_key, tp->d[j].v))
 						continue;
 					if (!value_ok(tp, tp->d[j].v))
 						continue;
@@ -693,9 +755,23 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 				}
 				if (bi < 0) {
 					char *counts = counts_text(k, tp);
-					char *nd = req_text(k, tp->t->topology_key, r);
-					char *pd = podv ? xfmt("%s In [%s]", S(k, tp->t->topology_key), S(k, podv))
-							: xfmt("%s Exists", S(k, tp->t->topology_key));
+					/* podDomains: the pod's requirement; nodeDomains: the
+					 * NodeClaim's, the pool's with the pod's added */
+					sym_t pv[64], nv[64];
+					uint32_t npv = 0, nnv = 0;
+					bool named = pod_in_values(p, tp->t->topology_key, pv, 64, &npv);
+					struct as_req preq = {tp->t->topology_key, REQ_IN, pv, npv};
+					if (r && r->op == REQ_IN) {
+						for (uint32_t j = 0; j < r->nvals && nnv < 64; j++)
+							if (pod_allows(p, tp->t->topology_key, r->vals[j]))
+								nv[nnv++] = r->vals[j];
+					} else {
+						memcpy(nv, pv, npv * sizeof(*pv));
+						nnv = npv;
+					}
+					struct as_req nreq = {tp->t->topology_key, REQ_IN, nv, nnv};
+					char *nd = req_text(k, tp->t->topology_key, (r && r->op == REQ_IN) || named ? &nreq : r);
+					char *pd = req_text(k, tp->t->topology_key, named ? &preq : NULL);
 					e = xfmt("unsatisfiable topology constraint for topology spread, key=%s (counts = %s, podDomains = %s, nodeDomains = %s",
 						 S(k, tp->t->topology_key), counts ? counts : "", pd ? pd : "", nd ? nd : "");
 					free(counts);

@@ -161,6 +161,22 @@ case_ predict-node-80x24 $U 80x24 "Pnnn<Tab>" $T
 case_ predict-reveal-80x24 $U 80x24 "Pxllxxr" $T
 case_ predict-next-80x24 $U 80x24 "Prn" $T
 case_ predict-next-reveal-80x24 $U 80x24 "Prnr" $T
+# S with node groups and NodePools: the step's autoscaler (CA) and
+# Karpenter's dry run at the same moment, side by side when the pane is
+# 100 wide, one above the other at 80 (zone a against zone c, worked out
+# in the input's comment)
+A=tests/screens/inputs/autoscalers-both.yaml
+case_ autoscalers-both-100x40 $U 100x40 "nS" $A
+case_ autoscalers-both-80x30 $U 80x30 "nS" $A
+for f in autoscalers-both-100x40 autoscalers-both-80x30; do
+	for want in "The autoscalers differ: Cluster Autoscaler adds 1 node in zone a" "Karpenter instead (dry run)" \
+		"added ng-a-1 in zone a"; do
+		grep -qF -- "$want" "tests/screens/$f.txt" ||
+			{ echo "FAIL: screen $f does not show: $want"; fails=$((fails + 1)); }
+	done
+done
+grep -qF "would add default-1 in zone c" tests/screens/autoscalers-both-100x40.txt ||
+	{ echo "FAIL: screen autoscalers-both-100x40 does not show Karpenter's node in zone c"; fails=$((fails + 1)); }
 for f in predict-pending-80x24 predict-step1-80x24 predict-node-80x24 predict-next-80x24; do
 	body=$(tail -n +3 "tests/screens/$f.txt")
 	for bad in ✓ ✗ ★ ✘ ☆ ◆ "scheduled on" "pending:" "SKEW IF PLACED" "> maxSkew" Filters; do
