@@ -108,6 +108,12 @@ case_ replicas-mindomains-120x40 $U 120x40 "nmmmn" scenarios/kep895-empty-cluste
 case_ tour-redo-80x24 $U 80x24 "n+uU" $T
 # a copied node's per-node label (node=node4) names the new node
 case_ addnode-label-120x30 $U 120x30 "/node4<Enter>a/whatif<Enter>" $O
+# the hostname label names the new node even where it is not the node's
+# name (EKS): n1-whatif-1 is a domain of its own with 0 pods, web goes there
+case_ addnode-hostname-120x30 $U 120x30 "a" tests/screens/inputs/hostname-differs.yaml
+# N proposes the cursor node's domains but never its per-node label:
+# node=node-new-1, not node=node1
+case_ newnode-prompt-120x30 $U 120x30 "N" scenarios/docs-two-constraints.yaml
 # eight zones at 80x24: every domain row and the global minimum
 "$SKEWER" gen --nodes 16 --zones 8 --pods 40 --steps 3 --constraints 1 --seed 5 -o "$tmp/zones8.yaml"
 case_ zones8-80x24 $U 80x24 "n" "$tmp/zones8.yaml"
