@@ -26,6 +26,47 @@ static void load_error_text(const struct load_errors *e, char *err, size_t errle
 		 le->msg ? le->msg : "error", e->n > 1 ? " (and more)" : "");
 }
 
+/* Records the outcome of every step run so far (all of them, but past
+ * SIM_REFILL_MAX), for the notes (sim_orig_outcome). 0 on OOM. */
+static int keep_orig(struct sim *s)
+{
+	uint32_t n = timeline_len(s->tl);
+	if (!n)
+		return 1;
+	if (!(s->orig = calloc(n, sizeof(*s->orig))))
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct step_result *r = &s->tl->res[i];
+		if (!r->done)
+			break;
+		const struct cluster *c = s->sc->cluster;
+		s->orig[i] = (struct sim_orig){s->sc->steps[i].line, s->sc->steps[i].col, r->outcome,
+					       r->node >= 0 && (uint32_t)r->node < c->nnodes
+						       ? c->nodes[r->node].name : SYM_NONE};
+		s->norig = i + 1;
+	}
+	return 1;
+}
+
+bool sim_orig_outcome(const struct sim *s, uint32_t index, enum outcome *o, sym_t *node)
+{
+	const struct step *st = &s->sc->steps[index];
+	if (!st->line && !st->col)
+		return false;
+	/* the k-th step at this position (the copies of replicas share it) */
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < index; i++)
+		k += s->sc->steps[i].line == st->line && s->sc->steps[i].col == st->col;
+	for (uint32_t i = 0; i < s->norig; i++) {
+		if (s->orig[i].line != st->line || s->orig[i].col != st->col || k--)
+			continue;
+		*o = s->orig[i].outcome;
+		*node = s->orig[i].node;
+		return true;
+	}
+	return false;
+}
+
 struct sim *sim_new(struct scenario *sc, const char *const *files, uint32_t nfiles,
 		    bool bundled, char *err, size_t errlen)
 {
@@ -45,7 +86,7 @@ struct sim *sim_new(struct scenario *sc, const char *const *files, uint32_t nfil
 			goto oom;
 		s->nfiles++;
 	}
-	if (!(s->tl = timeline_new(s->sc)) || !sim_refill(s) ||
+	if (!(s->tl = timeline_new(s->sc)) || !sim_refill(s) || !keep_orig(s) ||
 	    !sim_goto(s, timeline_len(s->tl) > 0 ? 1 : 0))
 		goto oom;
 	return s;
@@ -100,6 +141,7 @@ void sim_free(struct sim *s)
 	clear_redo(s);
 	free(s->redo);
 	free(s->guess);
+	free(s->orig);
 	if (s->tl)
 		timeline_free(s->tl);
 	if (s->sc)

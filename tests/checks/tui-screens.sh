@@ -80,9 +80,10 @@ M=tests/screens/inputs/marks-policies.yaml
 case_ marks-policies-120x30 $U 120x30 "" $M
 case_ marks-policies-ignore-120x30 $U 120x30 "I" $M
 # after a what-if the author's notes of the later steps are marked as
-# written for the original scenario: cordoning node4 before step 1 (from
-# step 0, or at step 1 itself) sends mypod to node3 where the note (and
-# its expect) said node4; step 3's note may no longer hold
+# written before the edit, naming it and the outcome then and now:
+# cordoning node4 before step 1 (from step 0, or at step 1 itself) sends
+# mypod to node3 where it went to node4 when opened; step 3 still goes to
+# node1
 O=scenarios/docs-one-constraint.yaml
 case_ stale-note-outcome-120x30 $U 120x30 "g/node4<Enter>cn" $O
 case_ stale-note-120x30 $U 120x30 "/node4<Enter>cn" $O
