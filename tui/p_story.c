@@ -151,7 +151,9 @@ static bool stale_text(const struct tui *t, struct out_buf *b)
 	const struct step_result *res = &s->tl->res[s->view - 1];
 	enum outcome o;
 	sym_t node;
-	if (res->done && sim_orig_outcome(s, s->view - 1, &o, &node)) {
+	/* a placement or Pending says what changed; "applied" would not */
+	if (res->done && sim_orig_outcome(s, s->view - 1, &o, &node) &&
+	    (o == OUT_SCHEDULED || o == OUT_PENDING || o != res->outcome)) {
 		was = outcome_word(o, node ? intern_get(c->in, node) : "");
 		now = outcome_word(res->outcome, cli_node_name(c, res->node));
 	}

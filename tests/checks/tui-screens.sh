@@ -87,6 +87,9 @@ case_ marks-policies-ignore-120x30 $U 120x30 "I" $M
 O=scenarios/docs-one-constraint.yaml
 case_ stale-note-outcome-120x30 $U 120x30 "g/node4<Enter>cn" $O
 case_ stale-note-120x30 $U 120x30 "/node4<Enter>cn" $O
+# a step that changes the cluster has no placement to compare: its note
+# may no longer hold (maxSkew 2 at step 4, then the uncordon step)
+case_ stale-note-applied-80x24 $U 80x24 "nnn+n" $T
 # the Node pane overflows: its hint and PgUp/PgDn share the title; the
 # constraints fold to their compact form (the others one line each)
 "$SKEWER" gen --nodes 60 --zones 3 --pods 600 --steps 5 --constraints 3 --seed 3 -o "$tmp/gen60.yaml"
