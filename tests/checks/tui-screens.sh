@@ -167,6 +167,12 @@ for f in predict-pending-80x24 predict-step1-80x24 predict-node-80x24 predict-ne
 	done
 	grep -qE "^Step [0-9]+/7: schedule default/web-" <<<"$body" ||
 		{ echo "FAIL: predict screen $f does not show the pod"; fails=$((fails + 1)); }
+	# the strip: this step and the later ones are ?, only earlier ones marked
+	after=$(sed -n 2p "tests/screens/$f.txt" | sed 's/.*\[//')
+	if ! grep -q '^?\]' <<<"$after" || grep -qE "✓|✗|•|!" <<<"$after"; then
+		echo "FAIL: predict screen $f: the strip tells this step or a later one: $after"
+		fails=$((fails + 1))
+	fi
 done
 # at the first step nothing is known yet: the whole screen, strip too
 if grep -qE "✓|✗|★" tests/screens/predict-step1-80x24.txt; then
