@@ -399,16 +399,56 @@ error:
 	return NULL;
 }
 
+/* For each step after the first edit that keeps an expect: block, what
+ * the edit did to it (the outcome then and now), for the comment `w`
+ * writes in the block's place; NULL entries where nothing is known. */
+static char **expect_why(const struct sim *s)
+{
+	uint32_t n = timeline_len(s->tl);
+	const struct cluster *c = s->sc->cluster;
+	char **why = n ? calloc(n, sizeof(*why)) : NULL;
+	bool after = false;
+	for (uint32_t i = 0; why && i < n; i++) {
+		const struct step *st = &s->sc->steps[i];
+		const struct step_result *r = &s->tl->res[i];
+		enum outcome o;
+		sym_t node;
+		after |= !st->line && !st->col;
+		if (!after || !st->has_expect || !r->done || !sim_orig_outcome(s, i, &o, &node))
+			continue;
+		char then[300], now[300];
+		snprintf(then, sizeof(then), "%s", o == OUT_SCHEDULED ? intern_get(c->in, node)
+						 : o == OUT_PENDING ? "Pending" : cli_outcome_name(o));
+		snprintf(now, sizeof(now), "%s", r->outcome == OUT_SCHEDULED ? cli_node_name(c, r->node)
+						 : r->outcome == OUT_PENDING ? "Pending"
+						 : cli_outcome_name(r->outcome));
+		char buf[700];
+		if (strcmp(then, now))
+			snprintf(buf, sizeof(buf), "it was written for %s, now %s", then, now);
+		else
+			snprintf(buf, sizeof(buf), "still %s, other figures may differ", now);
+		why[i] = strdup(buf);
+	}
+	return why;
+}
+
 int sim_write(struct sim *s, const char *path, bool overwrite, char *err, size_t errlen)
 {
 	s->gen++;
 	uint32_t v = s->view;
+	char **why = expect_why(s); /* before the move to step 0 */
 	/* the writer wants the initial cluster */
 	if (!timeline_goto(s->tl, 0)) {
 		snprintf(err, errlen, "out of memory");
+		for (uint32_t i = 0; why && i < timeline_len(s->tl); i++)
+			free(why[i]);
+		free(why);
 		return 0;
 	}
-	int ok = save_scenario_file(path, s->sc, overwrite, err, errlen);
+	int ok = save_scenario_file(path, s->sc, overwrite, (const char *const *)why, err, errlen);
+	for (uint32_t i = 0; why && i < timeline_len(s->tl); i++)
+		free(why[i]);
+	free(why);
 	if (!sim_goto(s, v) && ok) {
 		snprintf(err, errlen, "out of memory");
 		return 0;
