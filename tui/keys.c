@@ -256,7 +256,7 @@ void keys_markdown(FILE *f)
 	}
 	fputs("\nIn prompts (`:`, `/`, `w` and the edits' `e` `E` `A` `L` `O` `N` `R`): type,\n"
 	      "`Backspace` deletes, `Ctrl-U` clears, `Enter` accepts, `Esc` cancels. In the scenario list: `Up`/`Down` (`k`/`j`) move, `/` searches the\n"
-	      "names (then the descriptions), `Enter` opens, `q`\n"
+	      "names (then the descriptions; `/` `Enter` finds the next), `Enter` opens, `q`\n"
 	      "quits.\n",
 	      f);
 }

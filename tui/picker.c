@@ -195,6 +195,10 @@ static void keep_visible(struct tui *t)
 int picker_find_done(struct tui *t, const char *text)
 {
 	struct picker *p = t->picker;
+	if (!*text)
+		text = p->last; /* / Enter: the next match of the last search */
+	else
+		snprintf(p->last, sizeof(p->last), "%s", text);
 	if (!*text || !p->n)
 		return TUI_R_DRAW;
 	for (int pass = 0; pass < 2; pass++) {

@@ -54,6 +54,8 @@ case_ picker-80x24 $U 80x24 ""
 case_ picker-open-80x24 $U 80x24 "jj<Enter>"
 # / in the list selects the next scenario whose name holds the text
 case_ picker-search-80x24 $U 80x24 "/mindom<Enter>"
+# / Enter with nothing typed repeats the last search: the second kep895
+case_ picker-search-again-80x24 $U 80x24 "/kep<Enter>/<Enter>"
 case_ mindomains-80x30 $U 80x30 "n" scenarios/docs-mindomains.yaml
 case_ two-constraints-150x45 $U 150x45 "]" scenarios/docs-two-constraints.yaml
 # soft constraints show each domain's share of a node's raw spread score,
