@@ -166,10 +166,9 @@ int keys_dispatch(struct tui *t, int key)
 		return TUI_R_LAYOUT | TUI_R_DRAW;
 	if (t->prompt.kind != PROMPT_NONE)
 		return prompt_key(t, key);
-	if (t->help)
-		return help_key(t, key);
-	if (!t->sim)
-		return picker_key(t, key);
+	const struct panel_ops *owner = screen_owner(t);
+	if (owner && owner->key)
+		return owner->key(t, key);
 	if (key == ESC) {
 		if (t->sim->zoomed)
 			return act_zoom(t);

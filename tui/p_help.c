@@ -151,4 +151,4 @@ int help_key(struct tui *t, int key)
 	return TUI_R_DRAW;
 }
 
-const struct panel_ops panel_help = {.name = "help", .draw = draw};
+const struct panel_ops panel_help = {.name = "help", .draw = draw, .key = help_key};

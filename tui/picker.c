@@ -313,4 +313,4 @@ static void draw(struct tui *t, const struct rect *r)
 	}
 }
 
-const struct panel_ops panel_picker = {.name = "picker", .draw = draw};
+const struct panel_ops panel_picker = {.name = "picker", .draw = draw, .key = picker_key};
