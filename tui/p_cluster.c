@@ -115,7 +115,8 @@ static void draw_cell_full(struct tui *t, const struct cl_cell *cell, int y, int
 			uint32_t vid = ev[(uint32_t)i - npods];
 			if (hiding) {
 				const char *pg;
-				enum role pr = sim_pod_role(s, vid, &pg, t->g);
+				/* counted as it was there, before the step */
+				enum role pr = sim_pod_role_on(s, vid, (int32_t)cell->node, &pg, t->g);
 				int px = x + draw_raw(t, y + 2 + i, x, pr, pg);
 				px += draw_text(t, y + 2 + i, px, 1, ROLE_NORMAL, " ");
 				draw_text(t, y + 2 + i, px, x + w - px, pr, intern_get(c->in, c->pods[vid].name));

@@ -459,6 +459,12 @@ int sim_write(struct sim *s, const char *path, bool overwrite, char *err, size_t
 enum role sim_pod_role(const struct sim *s, uint32_t pod, const char **glyph,
 		       const struct glyphs *g)
 {
+	return sim_pod_role_on(s, pod, s->sc->cluster->pods[pod].node, glyph, g);
+}
+
+enum role sim_pod_role_on(const struct sim *s, uint32_t pod, int32_t node, const char **glyph,
+			  const struct glyphs *g)
+{
 	const struct cluster *c = s->sc->cluster;
 	const struct pod *p = &c->pods[pod];
 	const struct constraint_rec *k = sim_cons(s);
@@ -478,8 +484,8 @@ enum role sim_pod_role(const struct sim *s, uint32_t pod, const char **glyph,
 	/* counted: the pod matches and its node counts for the constraint
 	 * (not excluded by the inclusion policies, carrying the keys) */
 	uint32_t ci = k ? (uint32_t)(k - s->dec.cons) : 0;
-	if (k && decision_counts_pod(c, &s->dec, ci, p) && p->node >= 0 &&
-	    decision_counts_node(c, &s->dec, ci, (uint32_t)p->node)) {
+	if (k && decision_counts_pod(c, &s->dec, ci, p) && node >= 0 &&
+	    decision_counts_node(c, &s->dec, ci, (uint32_t)node)) {
 		*glyph = g->pod_counted;
 		return ROLE_MATCHING_POD;
 	}

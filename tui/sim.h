@@ -131,5 +131,9 @@ const char *guess_text(enum guess g, bool short_form);
 /* How pod id shows in the cluster view. */
 enum role sim_pod_role(const struct sim *s, uint32_t pod, const char **glyph,
 		       const struct glyphs *g);
+/* The same for a pod on node (-1 none), where it is no longer: a pod
+ * preemption evicted, drawn where it ran before the step. */
+enum role sim_pod_role_on(const struct sim *s, uint32_t pod, int32_t node, const char **glyph,
+			  const struct glyphs *g);
 
 #endif

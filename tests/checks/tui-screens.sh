@@ -81,6 +81,9 @@ case_ missing-label-marks-120x30 $U 120x30 "" scenarios/docs-convention-missing-
 M=tests/screens/inputs/marks-policies.yaml
 case_ marks-policies-120x30 $U 120x30 "" $M
 case_ marks-policies-ignore-120x30 $U 120x30 "I" $M
+# predict mode draws the cluster before the step: pod3, which preemption
+# will evict, is on node3 and counted there (zoneB counts 1)
+case_ predict-evicted-150x45 $U 150x45 "Pnnnnll" scenarios/blockers-two-constraints.yaml
 # after a what-if the author's notes of the later steps are marked as
 # written before the edit, naming it and the outcome then and now:
 # cordoning node4 before step 1 (from step 0, or at step 1 itself) sends
