@@ -118,7 +118,7 @@ static int write_witness(struct timeline *t, const struct search_result *r, cons
 	timeline_goto(t, 0);
 	sc->steps = r->witness;
 	sc->nsteps = r->nwitness;
-	int ok = save_scenario_file(path, sc, true, err, sizeof(err));
+	int ok = save_scenario_file(path, sc, true, NULL, err, sizeof(err));
 	sc->steps = steps;
 	sc->nsteps = n;
 	if (!ok) {

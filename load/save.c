@@ -1504,6 +1504,19 @@ static void as_val_flow(struct w *w, const struct as_val *v)
 
 int save_scenario(FILE *f, const struct scenario *sc)
 {
+	return save_scenario_why(f, sc, NULL);
+}
+
+/* Text on one comment line: controls and newlines become spaces. */
+static void comment_text(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, f);
+	fputc('\n', f);
+}
+
+int save_scenario_why(FILE *f, const struct scenario *sc, const char *const *why)
+{
 	assert(f && sc && sc->cluster);
 	struct w w = {f, sc->cluster};
 	const struct cluster *c = sc->cluster;
@@ -1589,7 +1602,11 @@ int save_scenario(FILE *f, const struct scenario *sc)
 		}
 		if (!s->has_expect)
 			continue;
-		if (edit)
+		if (edit && why && why[i]) {
+			fprintf(f, "    # expect: left out: step %u, an edit, came first; ",
+				(uint32_t)(edit - sc->steps) + 1);
+			comment_text(f, why[i]);
+		} else if (edit)
 			fprintf(f, "    # expect: left out: step %u, an edit, came first\n",
 				(uint32_t)(edit - sc->steps) + 1);
 		else if (s->nreplicas)
@@ -1601,7 +1618,7 @@ int save_scenario(FILE *f, const struct scenario *sc)
 }
 
 int save_scenario_file(const char *path, const struct scenario *sc, bool overwrite,
-		       char *err, size_t errlen)
+		       const char *const *why, char *err, size_t errlen)
 {
 	assert(path && sc && err);
 	char *tmp = NULL;
@@ -1636,7 +1653,7 @@ int save_scenario_file(const char *path, const struct scenario *sc, bool overwri
 		goto error;
 	}
 	fd = -1;
-	if (!save_scenario(f, sc) || fflush(f) != 0 || fsync(fileno(f)) != 0) {
+	if (!save_scenario_why(f, sc, why) || fflush(f) != 0 || fsync(fileno(f)) != 0) {
 		e = errno ? errno : EIO;
 		goto error;
 	}

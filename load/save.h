@@ -20,12 +20,17 @@
  * in its initial state first (timeline_goto(t, 0)); the alive bound pods
  * are written under `pods`. Returns 1, 0 on a write error (errno set). */
 int save_scenario(FILE *f, const struct scenario *sc);
+/* The same, with why[i] (NULL, or one per step, each NULL or a sentence)
+ * saying in the comment that replaces an expect: block left out after an
+ * edit what changed at step i. */
+int save_scenario_why(FILE *f, const struct scenario *sc, const char *const *why);
 
 /* Writes sc to path through a temporary file in the same directory and a
- * rename, so a failure never leaves a half-written file at path. Refuses
+ * rename, so a failure never leaves a half-written file at path (why: as
+ * save_scenario_why). Refuses
  * to replace an existing file unless overwrite (errno EEXIST). On failure
  * returns 0 and writes "cannot write PATH: REASON" into err. */
 int save_scenario_file(const char *path, const struct scenario *sc, bool overwrite,
-		       char *err, size_t errlen);
+		       const char *const *why, char *err, size_t errlen);
 
 #endif

@@ -550,6 +550,13 @@ int act_add_node(struct tui *t)
 	struct step st;
 	if (!step_add_node_like(&st, n, sym))
 		return oom(t);
+	/* the hostname label is the node's own even when it differs from
+	 * the node's name (as on EKS): the new node gets its name there */
+	if (labels_get(&st.new_node.labels, c->sym_hostname) &&
+	    !labels_set(&st.new_node.labels, c->sym_hostname, sym)) {
+		step_fini(&st);
+		return oom(t);
+	}
 	return what_if(t, &st, "What if a node like this one, %s, is added?", name);
 }
 
@@ -1052,7 +1059,9 @@ int act_new_node(struct tui *t)
 	/* a fresh name, and the cursor node's values of the constraints'
 	 * keys: Enter adds it to the same domains, an edited value makes a
 	 * new one */
-	int len = snprintf(def, sizeof(def), "node-new-%u", s->whatif_seq + 1);
+	char fresh[32];
+	snprintf(fresh, sizeof(fresh), "node-new-%u", s->whatif_seq + 1);
+	int len = snprintf(def, sizeof(def), "%s", fresh);
 	sym_t seen[8];
 	int nseen = 0;
 	for (uint32_t i = 0; s->has_dec && i < s->dec.ncons && nseen < 8; i++) {
@@ -1063,8 +1072,11 @@ int act_new_node(struct tui *t)
 		if (dup || !v || len >= (int)sizeof(def))
 			continue;
 		seen[nseen++] = k;
+		/* a per-node key (the hostname, or a value that is the node's
+		 * name) is the new node's own domain, never the cursor's */
+		bool own = k == c->sym_hostname || v == n->name;
 		len += snprintf(def + len, sizeof(def) - (size_t)len, "%s%s=%s", nseen == 1 ? " " : ",",
-				intern_get(c->in, k), intern_get(c->in, v));
+				intern_get(c->in, k), own ? fresh : intern_get(c->in, v));
 	}
 	s->whatif_seq++;
 	prompt_edit(t, "new node NAME k=v,...: ", def, add_node_done);

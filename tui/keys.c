@@ -166,10 +166,9 @@ int keys_dispatch(struct tui *t, int key)
 		return TUI_R_LAYOUT | TUI_R_DRAW;
 	if (t->prompt.kind != PROMPT_NONE)
 		return prompt_key(t, key);
-	if (t->help)
-		return help_key(t, key);
-	if (!t->sim)
-		return picker_key(t, key);
+	const struct panel_ops *owner = screen_owner(t);
+	if (owner && owner->key)
+		return owner->key(t, key);
 	if (key == ESC) {
 		if (t->sim->zoomed)
 			return act_zoom(t);
@@ -256,7 +255,7 @@ void keys_markdown(FILE *f)
 	}
 	fputs("\nIn prompts (`:`, `/`, `w` and the edits' `e` `E` `A` `L` `O` `N` `R`): type,\n"
 	      "`Backspace` deletes, `Ctrl-U` clears, `Enter` accepts, `Esc` cancels. In the scenario list: `Up`/`Down` (`k`/`j`) move, `/` searches the\n"
-	      "names (then the descriptions), `Enter` opens, `q`\n"
+	      "names (then the descriptions; `/` `Enter` finds the next), `Enter` opens, `q`\n"
 	      "quits.\n",
 	      f);
 }

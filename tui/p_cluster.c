@@ -115,7 +115,8 @@ static void draw_cell_full(struct tui *t, const struct cl_cell *cell, int y, int
 			uint32_t vid = ev[(uint32_t)i - npods];
 			if (hiding) {
 				const char *pg;
-				enum role pr = sim_pod_role(s, vid, &pg, t->g);
+				/* counted as it was there, before the step */
+				enum role pr = sim_pod_role_on(s, vid, (int32_t)cell->node, &pg, t->g);
 				int px = x + draw_raw(t, y + 2 + i, x, pr, pg);
 				px += draw_text(t, y + 2 + i, px, 1, ROLE_NORMAL, " ");
 				draw_text(t, y + 2 + i, px, x + w - px, pr, intern_get(c->in, c->pods[vid].name));
@@ -223,13 +224,17 @@ static void draw_legend(struct tui *t, int y, int x, int w)
 	const struct glyphs *g = t->g;
 	/* the marks of the debugging records only when the step has them */
 	bool multi = any_multi(t->sim), nominated = sim_nominated(t->sim) >= 0;
-	/* predict mode: no verdict marks on screen, so none in the legend */
-	bool v = !tui_hiding(t);
+	/* predict mode, or a step without a scheduling cycle: no verdict
+	 * marks on screen, so none in the legend */
+	bool v = !tui_hiding(t) && t->sim->has_dec;
 	multi &= v;
 	nominated &= v;
+	/* no constraint (step 0, a step that changes the cluster): no pod
+	 * is counted or not, ○ is just a pod */
+	bool counts = sim_cons(t->sim) != NULL;
 	const struct { const char *glyph; enum role r; const char *text; bool show; } items[] = {
-		{g->pod_counted, ROLE_MATCHING_POD, "counted", true},
-		{g->pod_other, ROLE_OTHER_POD, "not counted", true},
+		{g->pod_counted, ROLE_MATCHING_POD, "counted", counts},
+		{g->pod_other, ROLE_OTHER_POD, counts ? "not counted" : "pod", true},
 		{g->pod_ghost, ROLE_GHOST, "this pod", v}, {g->pod_ns, ROLE_OTHER_NS, "other ns", true},
 		{g->pod_term, ROLE_TERMINATING, "terminating", true},
 		{g->nominated, ROLE_CHOSEN, "nominated", nominated},

@@ -128,6 +128,17 @@ static void constraint_line(struct pen *p, uint32_t i)
 	pen_nl(p);
 }
 
+/* Starts a new line (indented under the fields) when the next field,
+ * need columns, would be cut at the pane's edge; not in the compact form,
+ * whose lines go to the domain table (a cut field there). */
+static void field_room(struct pen *p, int need, bool compact)
+{
+	if (!compact && p->x > 4 && p->x + need > p->r.w) {
+		pen_nl(p);
+		p->x = 2; /* the field's own two spaces indent it by 4 */
+	}
+}
+
 /* compact: the policies' line only when one is not the default */
 static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 {
@@ -148,15 +159,21 @@ static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 	p->x = 2;
 	pen_put(p, ROLE_LABEL, "topologyKey ");
 	pen_put(p, ROLE_NORMAL, intern_get(c->in, k->key));
+	char num[24];
+	snprintf(num, sizeof(num), "%" PRId32, k->max_skew);
+	field_room(p, 10 + (int)strlen(num), compact);
 	pen_printf(p, ROLE_LABEL, "  maxSkew ");
-	pen_printf(p, ROLE_NORMAL, "%" PRId32, k->max_skew);
+	pen_put(p, ROLE_NORMAL, num);
+	snprintf(num, sizeof(num), "%" PRId32, k->min_domains);
+	field_room(p, 13 + (int)strlen(num), compact);
 	pen_printf(p, ROLE_LABEL, "  minDomains ");
-	pen_printf(p, ROLE_NORMAL, "%" PRId32, k->min_domains);
+	pen_put(p, ROLE_NORMAL, num);
 	pen_nl(p);
 	if (!compact || !k->affinity_honor || k->taints_honor) {
 		p->x = 2;
 		pen_printf(p, ROLE_LABEL, "nodeAffinityPolicy ");
 		pen_put(p, ROLE_NORMAL, k->affinity_honor ? "Honor" : "Ignore");
+		field_room(p, 24, compact);
 		pen_printf(p, ROLE_LABEL, "  nodeTaintsPolicy ");
 		pen_put(p, ROLE_NORMAL, k->taints_honor ? "Honor" : "Ignore");
 		pen_nl(p);
@@ -169,8 +186,10 @@ static void constraint(struct pen *p, uint32_t i, bool selected, bool compact)
 		pen_put(p, ROLE_NORMAL, "{} (everything)");
 	else
 		pen_put(p, ROLE_NORMAL, k->sel_str ? k->sel_str : "");
-	pen_put(p, ROLE_LABEL, k->self_match ? "  (the pod matches: +1 where placed)"
-					   : "  (the pod does not match: +0)");
+	const char *self = k->self_match ? "  (the pod matches: +1 where placed)"
+					 : "  (the pod does not match: +0)";
+	field_room(p, (int)strlen(self), compact);
+	pen_put(p, ROLE_LABEL, self);
 	pen_nl(p);
 	if (k->empty_quirk) {
 		p->x = 2;

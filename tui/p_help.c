@@ -50,8 +50,10 @@ static int content(struct tui *t, struct rect body, int scroll)
 	p.x = 1;
 	pen_put(&p, ROLE_HEADING, "What the cluster view shows");
 	pen_nl(&p);
-	glyph(&p, g->pod_counted, ROLE_MATCHING_POD, "a pod counted by the selected constraint's selector");
-	glyph(&p, g->pod_other, ROLE_OTHER_POD, "a pod of the same namespace that the selector does not count");
+	glyph(&p, g->pod_counted, ROLE_MATCHING_POD,
+	      "a pod the selected constraint counts (it matches the selector, on a node the constraint counts)");
+	glyph(&p, g->pod_other, ROLE_OTHER_POD,
+	      "a pod it does not count (no match, or its node is excluded: policies, a missing key)");
 	glyph(&p, g->pod_ns, ROLE_OTHER_NS, "a pod of another namespace (never counted)");
 	glyph(&p, g->pod_term, ROLE_TERMINATING,
 	      "a terminating pod (never counted), or one evicted by preemption");
@@ -151,4 +153,4 @@ int help_key(struct tui *t, int key)
 	return TUI_R_DRAW;
 }
 
-const struct panel_ops panel_help = {.name = "help", .draw = draw};
+const struct panel_ops panel_help = {.name = "help", .draw = draw, .key = help_key};

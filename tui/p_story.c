@@ -124,13 +124,21 @@ static bool edited(const struct step *st)
 	return !st->line && !st->col;
 }
 
+/* A step's outcome in a few words: the node's name, "Pending", or the
+ * outcome's name. */
+static const char *outcome_word(enum outcome o, const char *node)
+{
+	return o == OUT_SCHEDULED ? node : o == OUT_PENDING ? "Pending" : present_outcome_name(o);
+}
+
 /* The author's notes describe the original timeline: after an edit
  * before this step they may no longer be true. Writes the warning into b
- * (the first such edit, and the outcome the author expected when it
+ * (your first edit, and the outcome the note was written for when it
  * differs from this one); false when the step's note still stands. */
 static bool stale_text(const struct tui *t, struct out_buf *b)
 {
 	const struct sim *s = t->sim;
+	const struct cluster *c = s->sc->cluster;
 	const struct step *st = sim_step(s);
 	uint32_t first = 0;
 	for (uint32_t i = 0; i + 1 < s->view && !first; i++)
@@ -138,21 +146,30 @@ static bool stale_text(const struct tui *t, struct out_buf *b)
 			first = i + 1;
 	if (!first || edited(st))
 		return false;
+	/* what the step did when the note was written, and now */
 	const char *was = NULL, *now = NULL;
 	const struct step_result *res = &s->tl->res[s->view - 1];
-	if (st->has_expect && st->expect.has_node && res->done) {
-		was = intern_get(s->sc->cluster->in, st->expect.node);
-		now = res->outcome == OUT_SCHEDULED ? present_node_name(s->sc->cluster, res->node)
-			: res->outcome == OUT_PENDING ? "Pending" : present_outcome_name(res->outcome);
+	enum outcome o;
+	sym_t node;
+	/* a placement or Pending says what changed; "applied" would not */
+	if (res->done && sim_orig_outcome(s, s->view - 1, &o, &node) &&
+	    (o == OUT_SCHEDULED || o == OUT_PENDING || o != res->outcome)) {
+		was = outcome_word(o, node ? intern_get(c->in, node) : "");
+		now = outcome_word(res->outcome, present_node_name(c, res->node));
 	}
-	bool differs = was && strcmp(was, now);
-	if (!(st->note && st->note[0]) && !differs)
+	if (!(st->note && st->note[0]) && !(was && strcmp(was, now)))
 		return false;
-	out_buf_printf(b, "Author's note for the original scenario, before your edit at step %u; ", first);
-	if (differs)
-		out_buf_printf(b, "it expected %s, now %s:", was, now);
+	bool note = st->note && st->note[0];
+	out_buf_printf(b, "%s before your edit at step %u (", note ? "Note written" : "Outcome", first);
+	present_step_what(b, s->tl, first - 1);
+	if (!note)
+		out_buf_printf(b, "): %s; now %s.", was, now);
+	else if (was && strcmp(was, now))
+		out_buf_printf(b, "), for %s; now %s:", was, now);
+	else if (was)
+		out_buf_printf(b, "); still %s, the counts may differ:", now);
 	else
-		out_buf_puts(b, "it may no longer hold:");
+		out_buf_puts(b, "); it may no longer hold:");
 	return true;
 }
 

@@ -44,6 +44,10 @@ struct panel_ops {
 	 * step change puts it back to 0, and so does a cursor move when
 	 * cursor_resets. */
 	bool scrolls, cursor_resets;
+	/* A panel that takes the whole screen (the help, the list of
+	 * scenarios) reads every key while it shows (screen_owner); the
+	 * scenario view's panels share the key table of keys.c (NULL). */
+	int (*key)(struct tui *t, int key);
 };
 
 #define PANEL(P, n) extern const struct panel_ops panel_##n;
@@ -63,6 +67,9 @@ void cluster_box_title(const struct sim *s, const struct cl_box *b, bool hiding,
 		       struct out_buf *o);
 
 /* screen.c */
+/* The panel that takes the whole screen now (the help, or the list while
+ * no scenario is open), NULL for the scenario view's panels. */
+const struct panel_ops *screen_owner(const struct tui *t);
 void screen_layout(struct tui *t);
 void screen_draw(struct tui *t);
 /* Writes the screen as text to path ("-": standard output); with attrs,

@@ -195,6 +195,10 @@ static void keep_visible(struct tui *t)
 int picker_find_done(struct tui *t, const char *text)
 {
 	struct picker *p = t->picker;
+	if (!*text)
+		text = p->last; /* / Enter: the next match of the last search */
+	else
+		snprintf(p->last, sizeof(p->last), "%s", text);
 	if (!*text || !p->n)
 		return TUI_R_DRAW;
 	for (int pass = 0; pass < 2; pass++) {
@@ -309,4 +313,4 @@ static void draw(struct tui *t, const struct rect *r)
 	}
 }
 
-const struct panel_ops panel_picker = {.name = "picker", .draw = draw};
+const struct panel_ops panel_picker = {.name = "picker", .draw = draw, .key = picker_key};

@@ -20,6 +20,7 @@ struct picker {
 	uint32_t n;
 	uint32_t sel, top;
 	char dir[512];           /* where the installed ones came from, "" none */
+	char last[128];          /* the last search, which an empty one repeats */
 };
 
 /* picker.c */
@@ -28,7 +29,8 @@ void picker_free(struct picker *p);
 int picker_key(struct tui *t, int key);
 int picker_open_selected(struct tui *t);
 /* Selects the next scenario (after the selected one, round) whose name,
- * then description or source, holds text, case aside. */
+ * then description or source, holds text, case aside; an empty text
+ * repeats the last search. */
 int picker_find_done(struct tui *t, const char *text);
 
 #endif

@@ -22,6 +22,11 @@ static const struct panel_ops *const panels[PANE__COUNT] = {
 #undef PANEL
 };
 
+const struct panel_ops *screen_owner(const struct tui *t)
+{
+	return t->help ? &panel_help : !t->sim ? &panel_picker : NULL;
+}
+
 int screen_min_rows(void)
 {
 	return MIN_ROWS;

@@ -27,6 +27,47 @@ static void load_error_text(const struct load_errors *e, char *err, size_t errle
 		 le->msg ? le->msg : "error", e->n > 1 ? " (and more)" : "");
 }
 
+/* Records the outcome of every step run so far (all of them, but past
+ * SIM_REFILL_MAX), for the notes (sim_orig_outcome). 0 on OOM. */
+static int keep_orig(struct sim *s)
+{
+	uint32_t n = timeline_len(s->tl);
+	if (!n)
+		return 1;
+	if (!(s->orig = calloc(n, sizeof(*s->orig))))
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct step_result *r = &s->tl->res[i];
+		if (!r->done)
+			break;
+		const struct cluster *c = s->sc->cluster;
+		s->orig[i] = (struct sim_orig){s->sc->steps[i].line, s->sc->steps[i].col, r->outcome,
+					       r->node >= 0 && (uint32_t)r->node < c->nnodes
+						       ? c->nodes[r->node].name : SYM_NONE};
+		s->norig = i + 1;
+	}
+	return 1;
+}
+
+bool sim_orig_outcome(const struct sim *s, uint32_t index, enum outcome *o, sym_t *node)
+{
+	const struct step *st = &s->sc->steps[index];
+	if (!st->line && !st->col)
+		return false;
+	/* the k-th step at this position (the copies of replicas share it) */
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < index; i++)
+		k += s->sc->steps[i].line == st->line && s->sc->steps[i].col == st->col;
+	for (uint32_t i = 0; i < s->norig; i++) {
+		if (s->orig[i].line != st->line || s->orig[i].col != st->col || k--)
+			continue;
+		*o = s->orig[i].outcome;
+		*node = s->orig[i].node;
+		return true;
+	}
+	return false;
+}
+
 struct sim *sim_new(struct scenario *sc, const char *const *files, uint32_t nfiles,
 		    bool bundled, char *err, size_t errlen)
 {
@@ -46,7 +87,7 @@ struct sim *sim_new(struct scenario *sc, const char *const *files, uint32_t nfil
 			goto oom;
 		s->nfiles++;
 	}
-	if (!(s->tl = timeline_new(s->sc)) || !sim_refill(s) ||
+	if (!(s->tl = timeline_new(s->sc)) || !sim_refill(s) || !keep_orig(s) ||
 	    !sim_goto(s, timeline_len(s->tl) > 0 ? 1 : 0))
 		goto oom;
 	return s;
@@ -102,6 +143,7 @@ void sim_free(struct sim *s)
 	free(s->redo);
 	free(s->guess);
 	as_report_free(s->as_other);
+	free(s->orig);
 	if (s->tl)
 		timeline_free(s->tl);
 	if (s->sc)
@@ -391,16 +433,56 @@ error:
 	return NULL;
 }
 
+/* For each step after the first edit that keeps an expect: block, what
+ * the edit did to it (the outcome then and now), for the comment `w`
+ * writes in the block's place; NULL entries where nothing is known. */
+static char **expect_why(const struct sim *s)
+{
+	uint32_t n = timeline_len(s->tl);
+	const struct cluster *c = s->sc->cluster;
+	char **why = n ? calloc(n, sizeof(*why)) : NULL;
+	bool after = false;
+	for (uint32_t i = 0; why && i < n; i++) {
+		const struct step *st = &s->sc->steps[i];
+		const struct step_result *r = &s->tl->res[i];
+		enum outcome o;
+		sym_t node;
+		after |= !st->line && !st->col;
+		if (!after || !st->has_expect || !r->done || !sim_orig_outcome(s, i, &o, &node))
+			continue;
+		char then[300], now[300];
+		snprintf(then, sizeof(then), "%s", o == OUT_SCHEDULED ? intern_get(c->in, node)
+						 : o == OUT_PENDING ? "Pending" : present_outcome_name(o));
+		snprintf(now, sizeof(now), "%s", r->outcome == OUT_SCHEDULED ? present_node_name(c, r->node)
+						 : r->outcome == OUT_PENDING ? "Pending"
+						 : present_outcome_name(r->outcome));
+		char buf[700];
+		if (strcmp(then, now))
+			snprintf(buf, sizeof(buf), "it was written for %s, now %s", then, now);
+		else
+			snprintf(buf, sizeof(buf), "still %s, other figures may differ", now);
+		why[i] = strdup(buf);
+	}
+	return why;
+}
+
 int sim_write(struct sim *s, const char *path, bool overwrite, char *err, size_t errlen)
 {
 	s->gen++;
 	uint32_t v = s->view;
+	char **why = expect_why(s); /* before the move to step 0 */
 	/* the writer wants the initial cluster */
 	if (!timeline_goto(s->tl, 0)) {
 		snprintf(err, errlen, "out of memory");
+		for (uint32_t i = 0; why && i < timeline_len(s->tl); i++)
+			free(why[i]);
+		free(why);
 		return 0;
 	}
-	int ok = save_scenario_file(path, s->sc, overwrite, err, errlen);
+	int ok = save_scenario_file(path, s->sc, overwrite, (const char *const *)why, err, errlen);
+	for (uint32_t i = 0; why && i < timeline_len(s->tl); i++)
+		free(why[i]);
+	free(why);
 	if (!sim_goto(s, v) && ok) {
 		snprintf(err, errlen, "out of memory");
 		return 0;
@@ -410,6 +492,12 @@ int sim_write(struct sim *s, const char *path, bool overwrite, char *err, size_t
 
 enum role sim_pod_role(const struct sim *s, uint32_t pod, const char **glyph,
 		       const struct glyphs *g)
+{
+	return sim_pod_role_on(s, pod, s->sc->cluster->pods[pod].node, glyph, g);
+}
+
+enum role sim_pod_role_on(const struct sim *s, uint32_t pod, int32_t node, const char **glyph,
+			  const struct glyphs *g)
 {
 	const struct cluster *c = s->sc->cluster;
 	const struct pod *p = &c->pods[pod];
@@ -430,8 +518,8 @@ enum role sim_pod_role(const struct sim *s, uint32_t pod, const char **glyph,
 	/* counted: the pod matches and its node counts for the constraint
 	 * (not excluded by the inclusion policies, carrying the keys) */
 	uint32_t ci = k ? (uint32_t)(k - s->dec.cons) : 0;
-	if (k && decision_counts_pod(c, &s->dec, ci, p) && p->node >= 0 &&
-	    decision_counts_node(c, &s->dec, ci, (uint32_t)p->node)) {
+	if (k && decision_counts_pod(c, &s->dec, ci, p) && node >= 0 &&
+	    decision_counts_node(c, &s->dec, ci, (uint32_t)node)) {
 		*glyph = g->pod_counted;
 		return ROLE_MATCHING_POD;
 	}

@@ -69,6 +69,19 @@ struct sim {
 	bool predict;            /* t->predict's copy for clayout: cells room "wrong" */
 	uint8_t *guess;
 	uint32_t nguess, guess_view;
+	/* The outcome of each step of the scenario as opened (what its
+	 * note was written for), by the step's position in the file. */
+	struct sim_orig *orig;
+	uint32_t norig;
+};
+
+/* A step's outcome as opened: its file position (line, col; the copies of
+ * a `replicas` step share it, in order), the outcome and the chosen node's
+ * name (SYM_NONE when none). */
+struct sim_orig {
+	uint32_t line, col;
+	enum outcome outcome;
+	sym_t node;
 };
 
 /* A student's guess on a node in predict mode (x cycles them). */
@@ -105,6 +118,10 @@ int sim_redo(struct sim *s);
 /* Label keys of the alive nodes, sorted by text (malloc'd, n in *n). */
 sym_t *sim_label_keys(const struct sim *s, uint32_t *n);
 int sim_write(struct sim *s, const char *path, bool overwrite, char *err, size_t errlen);
+/* The outcome step `index` had when the scenario was opened (found by
+ * its position in the file); false for a step made in the view or one
+ * not run then. */
+bool sim_orig_outcome(const struct sim *s, uint32_t index, enum outcome *o, sym_t *node);
 /* Predict mode: whether this step's verdicts are hidden (P is on, the
  * step ran a scheduling cycle, r has not revealed it). */
 bool tui_hiding(const struct tui *t);
@@ -119,5 +136,9 @@ const char *guess_text(enum guess g, bool short_form);
 /* How pod id shows in the cluster view. */
 enum role sim_pod_role(const struct sim *s, uint32_t pod, const char **glyph,
 		       const struct glyphs *g);
+/* The same for a pod on node (-1 none), where it is no longer: a pod
+ * preemption evicted, drawn where it ran before the step. */
+enum role sim_pod_role_on(const struct sim *s, uint32_t pod, int32_t node, const char **glyph,
+			  const struct glyphs *g);
 
 #endif

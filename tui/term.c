@@ -226,8 +226,8 @@ void term_stop(struct tui *t)
 	t->hout = t->hin = NULL;
 }
 
-/* Ctrl-C and SIGTERM only set the flag; the loop restores the terminal
- * and leaves. */
+/* Ctrl-C, Ctrl-\, SIGTERM and SIGHUP only set the flag; the loop
+ * restores the terminal and leaves. */
 static void on_stop(int sig)
 {
 	tui_signal = sig;
@@ -251,6 +251,7 @@ void term_install_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL); /* Ctrl-\ */
 	sa.sa_handler = on_crash;
 	sa.sa_flags = SA_RESETHAND;
 	sigaction(SIGSEGV, &sa, NULL);

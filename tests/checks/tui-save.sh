@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tui-save.sh - `w` writes the scenario so that it explains exactly as the
 # input did (every bundled scenario round-trips, its expect: blocks still
-# hold); an edit is written too, the expectations after it left out;
+# hold); an edit is written too, the expectations after it left out
+# with what the edit changed there;
 # an existing file is not replaced without a yes; a failed write keeps the
 # session and says why.
 set -euo pipefail
@@ -34,6 +35,12 @@ write scenarios/docs-one-constraint.yaml "$tmp/cordon.yaml" "g/node4<Enter>c"
 [ "$(grep -c "# expect: left out: step 1, an edit, came first" "$tmp/cordon.yaml")" = 2 ] ||
 	fail "expect: blocks after an edit not left out"
 grep -q "resource score picks it" "$tmp/cordon.yaml" || fail "the author's note was dropped"
+# ...and say what the edit did to each: mypod went to node4 when opened,
+# now node3; mypod2 still goes to node1
+grep -q "# expect: left out: step 1, an edit, came first; it was written for node4, now node3$" \
+	"$tmp/cordon.yaml" || fail "the comment does not say mypod moved from node4 to node3"
+grep -q "came first; still node1, other figures may differ$" "$tmp/cordon.yaml" ||
+	fail "the comment does not say mypod2 still goes to node1"
 "$SKEWER" check "$tmp/cordon.yaml" >/dev/null || fail "the edited file fails check"
 # quantities are written as people write them: the 16Gi nodes of the docs
 # example (16 x 2^30 bytes, the default allocatable) and whole cores

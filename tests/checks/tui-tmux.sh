@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tui-tmux.sh - the real path: skewer in a real terminal (tmux), keys sent
 # with send-keys, screens read with capture-pane; resize (and below the
-# minimum size), quit, Ctrl-C and SIGTERM must all leave the terminal as
-# it was (stty settings compared before and after). Skipped without tmux.
+# minimum size), quit (also from the list of scenarios and after an edit
+# not written), Ctrl-C, Ctrl-\, SIGTERM, SIGHUP and a crash must all leave
+# the terminal as it was (stty settings compared before and after). Skipped without tmux.
 set -euo pipefail
 : "${SKEWER:?}"
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -34,13 +35,17 @@ wait_for() {
 	fail "timed out waiting for '$1'"
 }
 
-# start HOW: runs skewer under a shell that records the terminal state
+# start [FILE [TEXT]]: runs skewer on FILE (the tour; "" for the list of
+# scenarios) under a shell that records the terminal state, and waits for
+# TEXT on the screen
 start() {
+	local file=${1-scenarios/tour.yaml} text=${2:-Step 1/7}
 	cat >"$tmp/run.sh" <<EOS
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 SKEWER_DATADIR=/nonexistent
-trap '' INT # Ctrl-C is for skewer (which sets its own handler), not this shell
+trap '' INT QUIT # Ctrl-C and Ctrl-\\ are for skewer (which sets its own handlers), not this shell
+ulimit -c 0 # SIGQUIT's default action dumps core
 stty -g >"$tmp/before"
-bash -c 'echo \$\$ >"\$1"; exec "\$2" scenarios/tour.yaml' sh "$tmp/pid" "$bin"
+bash -c 'echo \$\$ >"\$1"; exec "\$2" \$3' sh "$tmp/pid" "$bin" "$file"
 echo "rc=\$?" >"$tmp/rc"
 stty -g >"$tmp/after"
 echo DONE
@@ -51,7 +56,7 @@ EOS
 	run=$((run + 1))
 	sock="skewer-test-$$-$run"
 	T new-session -d -s s -x 100 -y 30 "bash $tmp/run.sh 2>$tmp/err"
-	wait_for "Step 1/7"
+	wait_for "$text"
 }
 
 restored() { # EXPECTED-RC
@@ -92,4 +97,33 @@ restored 130
 start
 kill -TERM "$(cat "$tmp/pid")"
 restored 143
+
+# 4. SIGHUP (the terminal window closed)
+start
+kill -HUP "$(cat "$tmp/pid")"
+restored 129
+
+# 5. Ctrl-\ (SIGQUIT)
+start
+T send-keys -t s 'C-\'
+restored 131
+
+# 6. an edit not written: q asks, a second q quits
+start
+T send-keys -t s +
+wait_for "1 edit"
+T send-keys -t s q
+wait_for "q again quits"
+T send-keys -t s q
+restored 0
+
+# 7. the list of scenarios (skewer alone): q quits from there
+start "" "choose a scenario"
+T send-keys -t s q
+restored 0
+
+# 8. a crash (SIGSEGV): the handler restores the terminal, then dies
+start
+kill -SEGV "$(cat "$tmp/pid")"
+restored 139
 echo ok
