@@ -63,7 +63,7 @@ static const struct command commands[] = {
 	 "  --kube-version V      simulate Kubernetes V, 1.27 to 1.38 (as 1.31 or\n"
 	 "                        1.34.1); default the scenario's or the dump's, else 1.37\n"},
 	{"fix", cli_fix,
-	 "fix [--json] [--step N] [--limit K] [--namespace NS] [--selector SEL] FILE...",
+	 "fix [--json] [--step N] [--limit K] [--namespace NS] [--selector SEL] [--kube-version V] FILE...",
 	 "For each pending pod (or step N), the changes that let the scheduler\n"
 	 "place it, each verified by running the scheduling cycle again on the\n"
 	 "changed state, cheapest kinds first: maxSkew (the smallest larger\n"
@@ -77,9 +77,11 @@ static const struct command commands[] = {
 	 "  --step N              only step N (it must leave its pod pending)\n"
 	 "  --limit K            at most K fixes of each kind (default 3)\n"
 	 "  -n, --namespace NS    only pending pods of namespace NS become steps\n"
-	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"},
+	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"
+	 "  --kube-version V      simulate Kubernetes V, 1.27 to 1.38 (as 1.31 or\n"
+	 "                        1.34.1); default the scenario's or the dump's, else 1.37\n"},
 	{"search", cli_search,
-	 "search [--json] [--choices ties|feasible] [--orders] [--max-states N] [-o WITNESS.yaml] FILE...",
+	 "search [--json] [--choices ties|feasible] [--orders] [--max-states N] [-o WITNESS.yaml] [--kube-version V] FILE...",
 	 "Explore every run of the scenario's steps that the scheduler could\n"
 	 "produce, depth first from the initial cluster, and report a run that\n"
 	 "leaves a pod pending (the witness) or that none exists. States equal up\n"
@@ -97,7 +99,9 @@ static const struct command commands[] = {
 	 "                        placement with choose:, that replays it\n"
 	 "  --json                one JSON document (docs/debugging.md)\n"
 	 "  -n, --namespace NS    only pending pods of namespace NS become steps\n"
-	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"},
+	 "  -l, --selector SEL    only pending pods matching SEL become steps\n"
+	 "  --kube-version V      simulate Kubernetes V, 1.27 to 1.38 (as 1.31 or\n"
+	 "                        1.34.1); default the scenario's or the dump's, else 1.37\n"},
 	{"gen", cli_gen, "gen [--nodes N] [--zones Z] [--regions R] [--pods P] [--constraints K] [--steps S] [--seed X] [--format scenario|kubectl] [-o FILE]", "Write a synthetic cluster, the same for a given seed: N nodes over Z zones\nin R regions (node pools, taints, cordoned nodes), P bound pods of\nDeployments, StatefulSets and DaemonSets, and S pending pods with K\ntopology spread constraints each (hard and soft), some node affinity and\npod anti-affinity. --format kubectl writes the same cluster as a\n`kubectl get -o yaml` List. Defaults: 100 nodes, 3 zones, 3000 pods,\n2 constraints, 100 steps, seed 1, scenario format, standard output.\n"},
 };
 

@@ -59,8 +59,11 @@ static int apply(struct step_ctx *x)
 	probe.version = kv;
 	probe.version_named = true;
 	for (int g = 0; g < GATE__COUNT; g++) {
-		if (c->cfg.gate_set[g] && version_gate_refusal(&probe, (enum feature_gate)g, err, sizeof(err)))
-			return step_error(x, "%s (the scenario's featureGates set it)", err);
+		if (c->cfg.gate_set[g] && version_gate_refusal(&probe, (enum feature_gate)g, err, sizeof(err))) {
+			char msg[400];
+			snprintf(msg, sizeof(msg), "the scenario's featureGates set a gate this release refuses: %s", err);
+			return step_error(x, "%s", msg);
+		}
 	}
 	struct rec *k = step_rec(x, sizeof(*k));
 	if (!k)
