@@ -196,6 +196,10 @@ void version_apply(struct sched_config *c)
 	s->pdb_empty_all = ver_at_least(c, 38, 0);
 	/* the API's pod affinity matchLabelKeys (KEP-3633, 1.29) */
 	s->ipa_mlk_field = ver_at_least(c, 29, 0);
+	/* volumebinding.go ErrReasonNodeConflict, #129887 (merged Feb 2025, 1.33) */
+	s->pv_affinity_text = ver_at_least(c, 33, 0);
+	/* volume_restrictions.go ErrReasonReadWriteOncePodConflict, #129145 (merged Feb 2025, 1.33) */
+	s->rwop_text = ver_at_least(c, 33, 0);
 	/* lean.c, score.c, shape.c and rescache.c answer 1.36 and later */
 	s->fast = s->empty_selector_none && s->pts_skip_unscored && s->ipa_skip_unscored && s->na_skip_unscored &&
 		  s->ba_skip_best_effort && s->ba_delta;
