@@ -637,7 +637,8 @@ static void validate_node_affinity(struct vctx *v, const struct node_affinity *n
 		}
 		for (uint32_t i = 0; i < na->nreq; i++) {
 			path_idx(p, sizeof(p), base, ".requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms", i, "");
-			validate_ns_term(v, p, &na->req[i], false);
+			/* label values checked from 1.33 (#128212) */
+			validate_ns_term(v, p, &na->req[i], !v->c->cfg.sw.na_value_check);
 		}
 	}
 	for (uint32_t i = 0; i < na->npref; i++) {

@@ -200,6 +200,8 @@ void version_apply(struct sched_config *c)
 	s->pv_affinity_text = ver_at_least(c, 33, 0);
 	/* volume_restrictions.go ErrReasonReadWriteOncePodConflict, #129145 (merged Feb 2025, 1.33) */
 	s->rwop_text = ver_at_least(c, 33, 0);
+	/* validation.go ValidateNodeSelectorRequirement values, #128212 (milestone v1.33) */
+	s->na_value_check = ver_at_least(c, 33, 0);
 	/* lean.c, score.c, shape.c and rescache.c answer 1.36 and later */
 	s->fast = s->empty_selector_none && s->pts_skip_unscored && s->ipa_skip_unscored && s->na_skip_unscored &&
 		  s->ba_skip_best_effort && s->ba_delta;
