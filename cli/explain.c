@@ -587,7 +587,12 @@ int explain_text(FILE *f, struct timeline *t, const struct cli_opts *o)
 	}
 	char kv[160];
 	version_describe(&t->c->cfg, kv, sizeof(kv));
-	fprintf(f, "Simulated: %s%s\n", kv, t->c->cfg.version_named ? "" : " (the default)");
+	fprintf(f, "Simulated: %s%s", kv, t->c->cfg.version_named ? "" : " (the default)");
+	/* a version step changes it later on */
+	for (uint32_t i = 0; i < n; i++)
+		if (t->sc->steps[i].kind == STEP_VERSION)
+			fprintf(f, "; from step %u, %s", i + 1, intern_get(t->c->in, t->sc->steps[i].label_val));
+	fputc('\n', f);
 	fputc('\n', f);
 
 	if (from > 0 && !timeline_goto(t, from))

@@ -372,6 +372,10 @@ int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o)
 	uint32_t n = timeline_len(t);
 	uint32_t from = o->has_step ? o->step - 1 : 0;
 	uint32_t to = o->has_step ? o->step : n;
+	/* the release the scenario starts with (a version step changes it
+	 * later: the step says so) */
+	char kv[32];
+	version_format(&t->sc->cluster->cfg.version, kv, sizeof(kv));
 
 	if (from > 0 && !timeline_goto(t, from)) {
 		fprintf(stderr, "error: out of memory\n");
@@ -379,8 +383,6 @@ int explain_json(FILE *f, struct timeline *t, const struct cli_opts *o)
 	}
 	out_json_init(&x.j, f, 2);
 	out_json_begin_object(&x.j);
-	char kv[32];
-	version_format(&t->sc->cluster->cfg.version, kv, sizeof(kv));
 	out_json_key(&x.j, "version");
 	out_json_str(&x.j, kv);
 	out_json_key(&x.j, "formatVersion");

@@ -211,6 +211,23 @@ static bool parse_int64(const char *s, int64_t *v)
 	return true;
 }
 
+/* apimachinery validation.IsValidLabelValue: empty, or at most 63
+ * characters, alphanumeric at both ends, '-', '_' or '.' between */
+static bool label_value_valid(const char *s, size_t n)
+{
+	if (n == 0)
+		return true;
+	if (n > 63)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char ch = s[i];
+		bool alnum = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+		if (!alnum && (i == 0 || i == n - 1 || (ch != '-' && ch != '_' && ch != '.')))
+			return false;
+	}
+	return true;
+}
+
 /* component-helpers nodeaffinity nodeSelectorRequirementsAsSelector and
  * apimachinery labels.NewRequirement: value counts per operator. */
 static int load_ns_reqs(struct loader *L, const struct ynode *n, const char *what, bool fields,
@@ -268,6 +285,7 @@ static int load_ns_reqs(struct loader *L, const struct ynode *n, const char *wha
 		} else if (r->op == SEL_IN || r->op == SEL_NOTIN) {
 			if (!r->nvals)
 				t->invalid = true;
+
 		} else if (r->op == SEL_EXISTS || r->op == SEL_NOTEXISTS) {
 			if (r->nvals)
 				t->invalid = true;
@@ -317,6 +335,18 @@ static int load_node_affinity(struct loader *L, const struct ynode *m, struct no
 				na->nreq = i + 1;
 				if (!load_ns_term(L, &terms->kids[i], "nodeSelectorTerms' entry", &na->req[i]))
 					return 0;
+				/* labels.NewRequirement checks each In/NotIn value: a
+				 * required term with an invalid one fails to parse and
+				 * matches no node (validation refuses such a pod from
+				 * 1.33, #128212; before, it was stored and stayed Pending) */
+				struct ns_term *t = &na->req[i];
+				for (uint32_t j = 0; j < t->nexprs; j++) {
+					const struct sel_req *r = &t->exprs[j];
+					for (uint32_t k = 0; (r->op == SEL_IN || r->op == SEL_NOTIN) && k < r->nvals; k++)
+						if (!label_value_valid(intern_get(L->in, r->vals[k]),
+								       intern_len(L->in, r->vals[k])))
+							t->invalid = true;
+				}
 			}
 		}
 	}

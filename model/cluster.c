@@ -2,6 +2,7 @@
 #include "cluster.h"
 #include "ufmt.h"
 #include "../util/hmap.h"
+#include "version.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -986,6 +987,30 @@ int cluster_set_label(struct cluster *c, uint32_t node, sym_t key, sym_t val)
 		return 1;
 	}
 	return labels_set(l, key, val);
+}
+
+void cluster_set_version(struct cluster *c, const struct kube_version *v, bool named)
+{
+	bool was = c->cfg.sw.nonzero_sidecars;
+	c->cfg.version = *v;
+	c->cfg.version_named = named;
+	version_apply(&c->cfg);
+	if (was == c->cfg.sw.nonzero_sidecars)
+		return;
+	/* the new release's NodeInfo counts bound pods' sidecars its way */
+	for (uint32_t id = 0; id < c->npods; id++) {
+		const struct pod *p = &c->pods[id];
+		if (!p->alive || p->node < 0 || !p->spec.has_sidecars)
+			continue;
+		struct node *n = &c->nodes[p->node];
+		int sign = was ? -1 : 1;
+		n->nz_cpu = wrap_by(n->nz_cpu, sign, p->spec.nz_cpu);
+		n->nz_cpu = wrap_by(n->nz_cpu, -sign, p->spec.plain.nz_cpu);
+		n->nz_mem = wrap_by(n->nz_mem, sign, p->spec.nz_mem);
+		n->nz_mem = wrap_by(n->nz_mem, -sign, p->spec.plain.nz_mem);
+		res_stamp(c, n, (uint32_t)p->node);
+		free_sync(c, (uint32_t)p->node);
+	}
 }
 
 void cluster_set_unschedulable(struct cluster *c, uint32_t node, bool on)

@@ -235,6 +235,11 @@ const int64_t *matcher_domain_sums(struct cluster *c, struct matcher *m, sym_t k
 int cluster_set_label(struct cluster *c, uint32_t node, sym_t key, sym_t val);
 /* spec.unschedulable (the taint of a cordon is the caller's). */
 void cluster_set_unschedulable(struct cluster *c, uint32_t node, bool on);
+/* The Kubernetes release in force from now on (the `version` step):
+ * c->cfg's version, its gate defaults and switches (version_apply), and
+ * the non-zero sums of the nodes whose bound pods have sidecars when
+ * that rule changes (#127878). Admission already done stays done. */
+void cluster_set_version(struct cluster *c, const struct kube_version *v, bool named);
 /* Adds taint t to node, or replaces the one of its key and effect (as
  * `kubectl taint` does). 0 on OOM (nothing changed). */
 int cluster_add_taint(struct cluster *c, uint32_t node, const struct taint *t);

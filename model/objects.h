@@ -378,6 +378,9 @@ struct version_switches {
 	bool preempt_found_text;    /* "preemption: found a potential placement" (1.37) */
 	bool pdb_empty_all;         /* a PDB with selector {} covers its namespace (1.38) */
 	bool ipa_mlk_field;         /* pod affinity terms have matchLabelKeys (1.29) */
+	bool pv_affinity_text;      /* "didn't match PersistentVolume's node affinity" (1.33) */
+	bool rwop_text;             /* ReadWriteOncePod: "... already in-use by another pod" (1.33) */
+	bool na_value_check;        /* required node affinity values validated (1.33) */
 	bool fast;                  /* the fast paths (lean.c, score.c) model these */
 };
 

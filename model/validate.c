@@ -637,7 +637,8 @@ static void validate_node_affinity(struct vctx *v, const struct node_affinity *n
 		}
 		for (uint32_t i = 0; i < na->nreq; i++) {
 			path_idx(p, sizeof(p), base, ".requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms", i, "");
-			validate_ns_term(v, p, &na->req[i], false);
+			/* label values checked from 1.33 (#128212) */
+			validate_ns_term(v, p, &na->req[i], !v->c->cfg.sw.na_value_check);
 		}
 	}
 	for (uint32_t i = 0; i < na->npref; i++) {
@@ -648,6 +649,60 @@ static void validate_node_affinity(struct vctx *v, const struct node_affinity *n
 		path_idx(p, sizeof(p), base, ".preferredDuringSchedulingIgnoredDuringExecution", i, ".preference");
 		/* invalid label values are allowed in preferred terms */
 		validate_ns_term(v, p, &na->pref[i].term, true);
+	}
+}
+
+/* validation.go validateMatchLabelKeysAndMismatchLabelKeys: the keys a
+ * pod affinity term still has after admission (1.31, or 1.29-1.30 with
+ * MatchLabelKeysInPodAffinity on; else they were dropped), checked after
+ * the merge, so a key the pod carries that the selector also names is
+ * reported at the term's path and the key's index ("...[0][0]") */
+static void validate_label_keys(struct vctx *v, const char *path, const struct pod_affinity_term *t)
+{
+	char q[600];
+	const struct label_selector_src *s = &t->sel_src;
+	for (int mm = 0; mm < 2; mm++) {
+		const sym_t *keys = mm ? t->mmlk : t->mlk;
+		uint32_t n = mm ? t->nmmlk : t->nmlk;
+		const char *field = mm ? ".mismatchLabelKeys" : ".matchLabelKeys";
+		if (!n)
+			continue;
+		path_cat(q, sizeof(q), path, field);
+		if (!s->present) {
+			err_plain(v->e, q, "Forbidden", "must not be specified when labelSelector is not set");
+			continue;
+		}
+		for (uint32_t j = 0; j < n; j++) {
+			path_idx(q, sizeof(q), path, field, j, "");
+			validate_label_name(v, q, keys[j]);
+		}
+	}
+	if (s->present) {
+		for (uint32_t k = 0; k < s->nexprs; k++) {
+			sym_t key = s->exprs[k].key;
+			int32_t idx = -1;
+			for (uint32_t j = 0; j < t->nmlk; j++)
+				if (t->mlk[j] == key)
+					idx = (int32_t)j; /* the map keeps the last index */
+			bool seen = labels_get(&s->match_labels, key) != SYM_NONE;
+			for (uint32_t e = 0; e < k && !seen; e++)
+				seen = s->exprs[e].key == key;
+			if (idx >= 0 && seen) {
+				path_idx(q, sizeof(q), path, "", (uint32_t)idx, "");
+				err_invalid_str(v->e, q, txt(v, key), tlen(v, key),
+						"exists in both matchLabelKeys and labelSelector");
+			}
+		}
+	}
+	for (uint32_t j = 0; j < t->nmlk; j++) {
+		for (uint32_t k = 0; k < t->nmmlk; k++) {
+			if (t->mmlk[k] != t->mlk[j])
+				continue;
+			path_idx(q, sizeof(q), path, ".matchLabelKeys", j, "");
+			err_invalid_str(v->e, q, txt(v, t->mlk[j]), tlen(v, t->mlk[j]),
+					"exists in both matchLabelKeys and mismatchLabelKeys");
+			break;
+		}
 	}
 }
 
@@ -665,6 +720,7 @@ static void validate_pod_affinity_term(struct vctx *v, const char *path, const s
 		dns_label_msgs(&m, txt(v, t->namespaces[i]), tlen(v, t->namespaces[i]));
 		push_msgs(v, p, txt(v, t->namespaces[i]), tlen(v, t->namespaces[i]), &m);
 	}
+	validate_label_keys(v, path, t);
 	path_cat(p, sizeof(p), path, ".topologyKey");
 	if (tlen(v, t->topology_key) == 0)
 		err_plain(v->e, p, "Required value", "can not be empty");

@@ -26,15 +26,19 @@ static const char *const gate_table[GATE__COUNT] = {
 	[GATE_TOLERATION_CMP] =            "--------0000",
 };
 
+/* A number as semver writes it: digits, no leading zero, at most 6 of
+ * them; the count of digits read, 0 when none or not such a number. */
 static int skip_digits(const char *s, int *out)
 {
 	int n = 0;
 	long v = 0;
 	while (s[n] >= '0' && s[n] <= '9') {
-		if (v < 100000)
+		if (v < 1000000)
 			v = v * 10 + (s[n] - '0');
 		n++;
 	}
+	if (n > 6 || (n > 1 && s[0] == '0'))
+		return 0;
 	*out = (int)v;
 	return n;
 }
@@ -60,9 +64,16 @@ int version_parse(const char *s, bool dump, struct kube_version *v, char *err, s
 	if (*p && !(dump && (*p == '-' || *p == '+')))
 		goto malformed;
 	if (major != 1 || minor < VERSION_MIN_MINOR || minor > VERSION_MAX_MINOR) {
+		/* a tool that reads 1.30 as a number writes 1.3 */
+		bool tenth = major == 1 && patch < 0 && minor < 10 && minor * 10 >= VERSION_MIN_MINOR &&
+			     minor * 10 <= VERSION_MAX_MINOR;
+		char hint[120] = "";
+		if (tenth)
+			snprintf(hint, sizeof(hint), "; did you mean \"1.%d\"? a YAML or JSON tool may have made the "
+				 "number 1.%d of it", minor * 10, minor);
 		snprintf(err, len, "Kubernetes version '%s' is outside the simulated range (expected 1.%d to 1.%d, "
-			 "optionally with a patch, as \"1.%d.1\")", s, VERSION_MIN_MINOR, VERSION_MAX_MINOR,
-			 VERSION_DEFAULT_MINOR);
+			 "optionally with a patch, as \"1.%d.1\"%s)", s, VERSION_MIN_MINOR, VERSION_MAX_MINOR,
+			 VERSION_DEFAULT_MINOR, hint);
 		return 0;
 	}
 	v->minor = minor;
@@ -185,6 +196,12 @@ void version_apply(struct sched_config *c)
 	s->pdb_empty_all = ver_at_least(c, 38, 0);
 	/* the API's pod affinity matchLabelKeys (KEP-3633, 1.29) */
 	s->ipa_mlk_field = ver_at_least(c, 29, 0);
+	/* volumebinding.go ErrReasonNodeConflict, #129887 (merged Feb 2025, 1.33) */
+	s->pv_affinity_text = ver_at_least(c, 33, 0);
+	/* volume_restrictions.go ErrReasonReadWriteOncePodConflict, #129145 (merged Feb 2025, 1.33) */
+	s->rwop_text = ver_at_least(c, 33, 0);
+	/* validation.go ValidateNodeSelectorRequirement values, #128212 (milestone v1.33) */
+	s->na_value_check = ver_at_least(c, 33, 0);
 	/* lean.c, score.c, shape.c and rescache.c answer 1.36 and later */
 	s->fast = s->empty_selector_none && s->pts_skip_unscored && s->ipa_skip_unscored && s->na_skip_unscored &&
 		  s->ba_skip_best_effort && s->ba_delta;

@@ -36,6 +36,9 @@ static char *fingerprint(const struct cluster *c)
 			o += (size_t)snprintf(buf + o, cap - o, "pod %s@%d nominated=%s gates=%u\n",
 					      intern_get(c->in, c->pods[i].name), c->pods[i].node,
 					      intern_get(c->in, c->pods[i].nominated), c->pods[i].spec.ngates);
+	/* the release in force (a version step) */
+	o += (size_t)snprintf(buf + o, cap - o, "version 1.%d.%d named=%d\n", c->cfg.version.minor,
+			      c->cfg.version.patch, c->cfg.version_named);
 	/* the storage objects, and the claims' bindings */
 	o += (size_t)snprintf(buf + o, cap - o, "storage %u %u %u %u %u\n", c->st.nclasses, c->st.npvs,
 			      c->st.npvcs, c->st.ncsinodes, c->st.ndrivers);

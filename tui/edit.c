@@ -371,6 +371,11 @@ static int what_if(struct tui *t, struct step *st, const char *note, const char 
 	return TUI_R_LAYOUT | TUI_R_DRAW;
 }
 
+int tui_what_if(struct tui *t, struct step *st, const char *note, const char *a)
+{
+	return what_if(t, st, note, a);
+}
+
 static struct node *cursor_node(struct tui *t)
 {
 	struct sim *s = t->sim;

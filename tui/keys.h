@@ -79,6 +79,14 @@ int act_workload_up(struct tui *t);
 int act_workload_down(struct tui *t);
 int act_rollout(struct tui *t);
 int act_deschedule(struct tui *t);
+/* the Kubernetes release from the step on screen on: the previous or
+ * next minor, or one typed (version.c) */
+int act_version_prev(struct tui *t);
+int act_version_next(struct tui *t);
+int act_version_ask(struct tui *t);
+/* A what-if step st (taken over) with its note (fmt with a): before the
+ * step on screen when that step schedules a pod, else after it (edit.c) */
+int tui_what_if(struct tui *t, struct step *st, const char *note, const char *a);
 int act_undo(struct tui *t);
 int act_redo(struct tui *t);
 int act_predict(struct tui *t);

@@ -95,7 +95,9 @@ static void pdb_split(const struct cluster *c, const struct vict *v, uint32_t n,
 	for (uint32_t i = 0; i < n; i++) {
 		const struct pod *p = &c->pods[v[i].pod];
 		violating[i] = false;
-		if (!p->labels.n)
+		/* a pod without labels matches no budget before 1.38; #141785
+		 * dropped that shortcut with the empty-selector one */
+		if (!p->labels.n && !c->cfg.sw.pdb_empty_all)
 			continue;
 		for (uint32_t k = 0; k < c->npdbs; k++) {
 			const struct pdb *b = &c->pdbs[k];

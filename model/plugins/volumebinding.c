@@ -164,7 +164,7 @@ static const char *const vb_texts[] = {
 static void reason(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
 		   size_t len)
 {
-	(void)c, (void)d;
+	(void)d;
 	size_t o = 0;
 	buf[0] = '\0';
 	/* Status.AppendReason in binder.go's order; FitError counts each */
@@ -173,7 +173,9 @@ static void reason(const struct cluster *c, const struct decision *d, const stru
 			continue;
 		if (o)
 			fmt_append(buf, len, &o, ", ");
-		fmt_append(buf, len, &o, vb_texts[b]);
+		/* ErrReasonNodeConflict before 1.33 (#129887) */
+		fmt_append(buf, len, &o, b == 0 && c && !c->cfg.sw.pv_affinity_text ?
+				 "node(s) had volume node affinity conflict" : vb_texts[b]);
 	}
 }
 

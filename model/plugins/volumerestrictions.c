@@ -93,8 +93,11 @@ static int filter(const struct cycle_state *x, uint32_t id, struct node_rec *r)
 static void reason(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,
 		   size_t len)
 {
-	(void)c, (void)d, (void)r;
-	snprintf(buf, len, "node(s) unavailable due to PersistentVolumeClaim with ReadWriteOncePod access mode already in-use by another pod");
+	(void)d, (void)r;
+	/* ErrReasonReadWriteOncePodConflict; before 1.33 (#129145) the older text */
+	snprintf(buf, len, "%s", c && !c->cfg.sw.rwop_text ?
+		 "node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode" :
+		 "node(s) unavailable due to PersistentVolumeClaim with ReadWriteOncePod access mode already in-use by another pod");
 }
 
 static void detail(const struct cluster *c, const struct decision *d, const struct node_rec *r, char *buf,

@@ -22,7 +22,8 @@
 	X(UNGATE, ungate)               \
 	X(SCALE, scale)                 \
 	X(ROLLOUT, rollout)             \
-	X(DESCHEDULE, deschedule)
+	X(DESCHEDULE, deschedule)       \
+	X(VERSION, version)
 
 #define STEP_KIND_ENUM(id, name) STEP_##id,
 enum step_kind {

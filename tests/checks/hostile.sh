@@ -245,6 +245,19 @@ if [ "$(id -u)" != 0 ]; then
 fi
 expect_first bad-selector 2 "--selector: invalid label filter 'a=b=c' (expected a selector such as app=web,tier!=db)" \
 	"$SKEWER" explain -l 'a=b=c' scenarios/tour.yaml
+# --kube-version on every command that loads a scenario: a bad value is a
+# usage error (exit 2) that names the option and the range
+for cmd in explain "explain --json" "explain --worksheet" check validate render fix search tui; do
+	for v in 1.x 137 v1.37.0-rc.1 1.26 1.39 1.3; do
+		# shellcheck disable=SC2086
+		expect_first "kube-version-$cmd-$v" 2 "--kube-version: " "$SKEWER" $cmd --kube-version "$v" scenarios/tour.yaml
+	done
+	# shellcheck disable=SC2086
+	expect_first "kube-version-$cmd-missing" 2 "--kube-version needs a version" "$SKEWER" $cmd --kube-version
+done
+expect_first kube-version-range 2 "Kubernetes version '1.39' is outside the simulated range (expected 1.27 to 1.38" \
+	"$SKEWER" check --kube-version 1.39 scenarios/tour.yaml
+expect_first kube-version-float 2 'did you mean "1.30"?' "$SKEWER" explain --kube-version 1.3 scenarios/tour.yaml
 # several bad files: each one's problems, at most a screenful in all
 expect_first several 2 "$dir/bad-dup-node.yaml:4:5: duplicate node 'n1'" \
 	"$SKEWER" explain "$dir/bad-dup-node.yaml" "$dir/bad-alias-bomb.yaml" "$dir/bad-tab-indent.yaml"

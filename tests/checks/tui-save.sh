@@ -51,6 +51,11 @@ grep -q 'allocatable: {cpu: "4", memory: "16Gi", pods: "110"}' "$tmp/qty.yaml" |
 write scenarios/tour.yaml "$tmp/edited.yaml" "n+"
 grep -q "maxSkew: 2" "$tmp/edited.yaml" || fail "the edit was not written"
 "$SKEWER" explain --step 2 "$tmp/edited.yaml" | grep -q "maxSkew 2" || fail "the edited file does not load"
+# a version what-if (> at step 1) is written as a version step before it,
+# and the written file decides api-1 under 1.32 as the view did
+write scenarios/version-sidecar-scoring-v1.31.yaml "$tmp/version.yaml" "n>"
+grep -q '^  - version: "1.32"$' "$tmp/version.yaml" || fail "the version what-if was not written"
+"$SKEWER" explain "$tmp/version.yaml" | grep -q "scheduled on n2" || fail "the written version step does not hold"
 # an existing file: no replaces it not, yes does
 echo keep >"$tmp/exists.yaml"
 "$SKEWER" tui --size 100x30 --keys "w<C-u>$tmp/exists.yaml<Enter>n" --dump-screen "$tmp/screen" scenarios/tour.yaml

@@ -57,6 +57,19 @@ case_ picker-search-80x24 $U 80x24 "/mindom<Enter>"
 # / Enter with nothing typed repeats the last search: the second kep895
 case_ picker-search-again-80x24 $U 80x24 "/kep<Enter>/<Enter>"
 case_ mindomains-80x30 $U 80x30 "n" scenarios/docs-mindomains.yaml
+# the release as a what-if, before the step on screen so that its pod is
+# decided again: on 1.31 mesh-0's sidecar counts in LeastAllocated only as
+# an init container (n1 457 beats n2 456); > makes it 1.32 (#127878): n1's
+# non-zero requests grow to 1500m and 1.5Gi, LeastAllocated 68, total 449,
+# and api-1 goes to n2 (456). u puts 1.31 and n1 back.
+VS=scenarios/version-sidecar-scoring-v1.31.yaml
+case_ version-next-sidecars-120x34 $U 120x34 "n>" $VS
+case_ version-next-undo-120x34 $U 120x34 "n>u" $VS
+# < goes back a minor: 1.30 has the same rule, n1 again
+case_ version-prev-sidecars-120x34 $U 120x34 "n<lt>" $VS
+# ~ types one, with a patch: 1.34.2 merges the two taint reasons (#135023)
+case_ version-ask-taints-120x30 $U 120x30 "n~<BS><BS><BS><BS><BS><BS>1.34.2<Enter>" \
+	scenarios/version-taint-reason-v1.34.1.yaml
 case_ two-constraints-150x45 $U 150x45 "]" scenarios/docs-two-constraints.yaml
 # soft constraints show each domain's share of a node's raw spread score,
 # count x ln(size + 2) + (maxSkew - 1): node4 0 x 1.79 + 2 = 2.00 and
