@@ -89,6 +89,8 @@ void cli_fix_summary(struct out_buf *b, const struct timeline *t, const struct f
 	default:
 		break;
 	}
+	if (f->sched)
+		out_buf_puts(b, " of the scheduler's defaultConstraints");
 }
 
 /* [{}, {}, ..., VALUE at idx]: the contract's list merge */
@@ -106,7 +108,7 @@ static void pod_patch(struct out_json *j, const struct timeline *t, const struct
 {
 	const struct step *s = &t->sc->steps[r->step];
 	out_json_key(j, "podPatch");
-	if (f->kind > FIX_TOLERATION && f->kind != FIX_PRIORITY) {
+	if ((f->kind > FIX_TOLERATION && f->kind != FIX_PRIORITY) || f->sched) {
 		out_json_null(j);
 		return;
 	}
@@ -322,6 +324,58 @@ void cli_step_json(struct out_json *j, const struct timeline *t, const struct st
 	out_buf_fini(&x.b);
 }
 
+/* A constraint of the scheduler's defaultConstraints, as the scenario
+ * writes it (they have no labelSelector). */
+static void tsc_json(struct out_json *j, const struct timeline *t, const struct tsc *k)
+{
+	out_json_begin_object_flat(j);
+	out_json_key(j, "maxSkew");
+	out_json_int(j, k->max_skew);
+	out_json_key(j, "topologyKey");
+	out_json_str(j, S(t, k->topology_key));
+	out_json_key(j, "whenUnsatisfiable");
+	out_json_str(j, S(t, k->when));
+	if (k->has_min_domains) {
+		out_json_key(j, "minDomains");
+		out_json_int(j, k->min_domains);
+	}
+	if (k->node_affinity_policy != SYM_NONE) {
+		out_json_key(j, "nodeAffinityPolicy");
+		out_json_str(j, S(t, k->node_affinity_policy));
+	}
+	if (k->node_taints_policy != SYM_NONE) {
+		out_json_key(j, "nodeTaintsPolicy");
+		out_json_str(j, S(t, k->node_taints_policy));
+	}
+	if (k->nmatch_label_keys) {
+		out_json_key(j, "matchLabelKeys");
+		out_json_begin_array(j);
+		for (uint32_t m = 0; m < k->nmatch_label_keys; m++)
+			out_json_str(j, S(t, k->match_label_keys[m]));
+		out_json_end_array(j);
+	}
+	out_json_end_object(j);
+}
+
+/* schedulerPatch: the whole defaultConstraints list after the change (a
+ * merge patch replaces a list). 0 when f changes no default constraint. */
+static int sched_patch(struct out_json *j, struct timeline *t, const struct fix *f)
+{
+	struct tsc *v;
+	uint32_t n;
+	if (!fix_defaults(t, f, &v, &n))
+		return 0;
+	out_json_begin_object(j);
+	out_json_key(j, "defaultConstraints");
+	out_json_begin_array(j);
+	for (uint32_t k = 0; k < n; k++)
+		tsc_json(j, t, &v[k]);
+	out_json_end_array(j);
+	out_json_end_object(j);
+	fix_defaults_free(v, n);
+	return 1;
+}
+
 void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix_report *r,
 		  const struct fix *f)
 {
@@ -334,7 +388,8 @@ void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix
 	out_json_str(j, out_buf_str(&b));
 	pod_patch(j, t, r, f);
 	out_json_key(j, "schedulerPatch");
-	out_json_null(j);
+	if (!sched_patch(j, (struct timeline *)t, f))
+		out_json_null(j);
 	out_json_key(j, "edits");
 	out_json_begin_array(j);
 	if (f->has_edit)

@@ -34,6 +34,8 @@ struct fx {
 	bool oom;
 	bool accept_nominated;  /* priority: a nomination counts */
 	bool first;             /* fix_best: stop at the first clean fix */
+	bool reran;             /* a scheduler trial ran the earlier steps again */
+	bool preemption;        /* the scenario's PostFilter (off in the trials) */
 };
 
 struct trial {
@@ -268,46 +270,131 @@ static int step_for_trial(struct fx *x, struct step *s)
 
 enum cmod { CM_SKEW, CM_WHEN, CM_MIN_DOMAINS, CM_AFFINITY, CM_TAINTS, CM_REMOVE };
 
-/* Tries constraint idx of the pod changed by m (value v). 1 when it
- * schedules (*tr filled), 0 when not, -1 on OOM. */
-/* Changes constraint idx of the pod spec sp by m (value v). */
-static void change_cons(struct cluster *c, struct pod_spec *sp, uint32_t idx, enum cmod m, int32_t v)
+/* Changes constraint idx of the list v (*n long) by m (value val). */
+static void change_cons(struct cluster *c, struct tsc *v, uint32_t *n, uint32_t idx, enum cmod m, int32_t val)
 {
-	struct tsc *k = &sp->tscs[idx];
+	struct tsc *k = &v[idx];
 	switch (m) {
 	case CM_SKEW:
-		k->max_skew = v;
+		k->max_skew = val;
 		break;
 	case CM_WHEN:
 		k->when = intern_str(c->in, "ScheduleAnyway");
 		k->has_min_domains = false;
 		break;
 	case CM_MIN_DOMAINS:
-		k->has_min_domains = v > 1;
-		k->min_domains = v > 1 ? v : 0;
+		k->has_min_domains = val > 1;
+		k->min_domains = val > 1 ? val : 0;
 		break;
 	case CM_AFFINITY:
-		k->node_affinity_policy = intern_str(c->in, v ? "Honor" : "Ignore");
+		k->node_affinity_policy = intern_str(c->in, val ? "Honor" : "Ignore");
 		break;
 	case CM_TAINTS:
-		k->node_taints_policy = intern_str(c->in, v ? "Honor" : "Ignore");
+		k->node_taints_policy = intern_str(c->in, val ? "Honor" : "Ignore");
 		break;
 	case CM_REMOVE:
 		tsc_fini(k);
-		memmove(k, k + 1, (sp->ntscs - idx - 1) * sizeof(*k));
-		sp->ntscs--;
+		memmove(k, k + 1, (*n - idx - 1) * sizeof(*k));
+		(*n)--;
 		break;
 	}
 }
 
-/* Tries constraint idx of the pod changed by m (value v). 1 when it
- * schedules (*tr filled), 0 when not, -1 on OOM. */
-static int try_cons(struct fx *x, uint32_t idx, enum cmod m, int32_t v, struct trial *tr)
+static void tscs_free(struct tsc *v, uint32_t n)
 {
+	for (uint32_t k = 0; k < n; k++)
+		tsc_fini(&v[k]);
+	free(v);
+}
+
+/* A copy of the scheduler's defaultConstraints with constraint idx
+ * changed by m (value val). 1, 0 on OOM. */
+static int changed_defaults(struct cluster *c, uint32_t idx, enum cmod m, int32_t val, struct tsc **out,
+			    uint32_t *nout)
+{
+	const struct sched_config *cfg = &c->cfg;
+	struct tsc *v = calloc(cfg->ndefault_tscs + 1, sizeof(*v));
+	if (!v)
+		return 0;
+	for (uint32_t k = 0; k < cfg->ndefault_tscs; k++) {
+		if (!tsc_copy(&v[k], &cfg->default_tscs[k])) {
+			tscs_free(v, k);
+			return 0;
+		}
+	}
+	*nout = cfg->ndefault_tscs;
+	if (idx < *nout)
+		change_cons(c, v, nout, idx, m, val);
+	*out = v;
+	return 1;
+}
+
+/* The scheduler's defaultConstraints set to v (n long), and the steps
+ * before i run again under them: the earlier pods place as that
+ * scheduler places them. The old list is handed back in *v, *n. 1, 0 on
+ * OOM (the timeline may then be anywhere). */
+static int swap_defaults(struct fx *x, struct tsc **v, uint32_t *n)
+{
+	struct sched_config *cfg = &x->c->cfg;
+	if (!timeline_goto(x->t, 0))
+		return 0;
+	struct tsc *ov = cfg->default_tscs;
+	uint32_t on = cfg->ndefault_tscs;
+	cfg->default_tscs = *v;
+	cfg->ndefault_tscs = *n;
+	*v = ov;
+	*n = on;
+	timeline_forget(x->t, 0);
+	/* the earlier steps as the scenario runs them, PostFilter included */
+	bool trial_pre = x->c->cfg.preemption;
+	x->c->cfg.preemption = x->preemption;
+	int ok = timeline_goto(x->t, x->i);
+	x->c->cfg.preemption = trial_pre;
+	return ok;
+}
+
+/* Tries default constraint idx changed by m (value val): the whole
+ * timeline up to the pending step runs under the changed scheduler,
+ * then under the old one again. */
+static int try_sched(struct fx *x, uint32_t idx, enum cmod m, int32_t val, struct trial *tr)
+{
+	struct tsc *v;
+	uint32_t n;
+	struct decision d;
+	memset(tr, 0, sizeof(*tr));
+	tr->node = -1;
+	if (!changed_defaults(x->c, idx, m, val, &v, &n))
+		return -1;
+	x->out->trials++;
+	x->reran = true;
+	int ok = swap_defaults(x, &v, &n);
+	if (ok) {
+		ok = timeline_step_verdicts(x->t, &d);
+		if (ok) {
+			ok = read_outcome(x, &d, x->i, tr);
+			decision_fini(&d);
+		}
+	}
+	/* the old list back (swap_defaults hands the changed one back) */
+	if (!swap_defaults(x, &v, &n))
+		ok = 0;
+	tscs_free(v, n);
+	if (!ok)
+		return -1;
+	return tr->ok ? 1 : 0;
+}
+
+/* Tries constraint idx of the pod (or of the scheduler's defaults)
+ * changed by m (value v). 1 when it schedules (*tr filled), 0 when not,
+ * -1 on OOM. */
+static int try_cons(struct fx *x, const struct constraint_rec *r, enum cmod m, int32_t v, struct trial *tr)
+{
+	if (r->origin != ORIGIN_POD)
+		return try_sched(x, r->pod_index, m, v, tr);
 	struct step s;
 	if (!step_for_trial(x, &s))
 		return -1;
-	change_cons(x->c, &s.pod.spec, idx, m, v);
+	change_cons(x->c, s.pod.spec.tscs, &s.pod.spec.ntscs, r->pod_index, m, v);
 	if (!try_step(x, &s, tr)) {
 		step_fini(&s);
 		return -1;
@@ -329,6 +416,7 @@ static struct fix *cons_fix(struct fx *x, enum fix_kind kind, const struct const
 	if (f) {
 		f->cons = r->pod_index;
 		f->key = r->key;
+		f->sched = r->origin != ORIGIN_POD;
 	}
 	return f;
 }
@@ -357,7 +445,7 @@ static void fix_max_skew(struct fx *x, const struct constraint_rec *r)
 	uint32_t lo = 0, hi = u; /* answer in [lo, hi); hi: none */
 	while (lo < hi && !x->oom) {
 		uint32_t mid = best_v ? lo + (hi - lo) / 2 : hi - 1; /* the largest first */
-		int rc = try_cons(x, r->pod_index, CM_SKEW, (int32_t)vals[mid], &tr);
+		int rc = try_cons(x, r, CM_SKEW, (int32_t)vals[mid], &tr);
 		if (rc < 0) {
 			x->oom = true;
 			break;
@@ -389,7 +477,7 @@ static void fix_one_cons(struct fx *x, enum fix_kind kind, const struct constrai
 			 int32_t v, int32_t before)
 {
 	struct trial tr;
-	int rc = try_cons(x, r->pod_index, m, v, &tr);
+	int rc = try_cons(x, r, m, v, &tr);
 	if (rc < 0)
 		x->oom = true;
 	if (rc > 0) {
@@ -400,6 +488,16 @@ static void fix_one_cons(struct fx *x, enum fix_kind kind, const struct constrai
 		}
 	}
 	trial_fini(&tr);
+}
+
+/* A hard constraint a pod kind may change: the pod's own (not at a
+ * retry, whose pod was made by an earlier step) or one of the scheduler's
+ * defaultConstraints (List defaulting; the System ones are soft). */
+static bool own_cons(const struct fx *x, const struct constraint_rec *r, const struct pod *sp)
+{
+	if (r->origin == ORIGIN_POD)
+		return !x->out->retry && r->pod_index < sp->spec.ntscs;
+	return r->origin == ORIGIN_DEFAULT_LIST && r->pod_index < x->c->cfg.ndefault_tscs;
 }
 
 static void pod_kinds(struct fx *x)
@@ -415,7 +513,7 @@ static void pod_kinds(struct fx *x)
 		enum fix_kind kind = order[o];
 		for (uint32_t k = 0; k < d->ncons && !x->oom && !kind_full(x, kind); k++) {
 			const struct constraint_rec *r = &d->cons[k];
-			if (!r->hard || r->origin != ORIGIN_POD || r->pod_index >= sp->spec.ntscs)
+			if (!r->hard || !own_cons(x, r, sp))
 				continue;
 			switch (kind) {
 			case FIX_MAX_SKEW:
@@ -992,9 +1090,20 @@ static int find(struct timeline *t, uint32_t i, uint32_t limit, bool first, stru
 	 * preemption would nominate: PostFilter is off in the trials but the
 	 * priority kind's, which asks for a nomination */
 	bool preemption = x.c->cfg.preemption;
+	x.preemption = preemption;
 	x.c->cfg.preemption = false;
-	if (!out->retry)
-		pod_kinds(&x);
+	pod_kinds(&x);
+	if (x.reran && !x.oom) {
+		/* the earlier steps ran again: fresh pod (and added node)
+		 * ids, so the pending cycle again */
+		x.c->cfg.preemption = preemption;
+		decision_fini(&x.d0);
+		memset(&x.d0, 0, sizeof(x.d0));
+		if (!timeline_step(t, &x.d0) || !timeline_prev(t))
+			x.oom = true;
+		out->pod = x.d0.pod;
+		x.c->cfg.preemption = false;
+	}
 	uint32_t *ix = x.oom ? NULL : recs_by_blockers(&x);
 	if (ix) {
 		if (!out->retry)
@@ -1030,6 +1139,26 @@ void fix_report_fini(struct fix_report *r)
 	memset(r, 0, sizeof(*r));
 }
 
+static const enum cmod cm[] = {
+	[FIX_MAX_SKEW] = CM_SKEW, [FIX_WHEN] = CM_WHEN, [FIX_MIN_DOMAINS] = CM_MIN_DOMAINS,
+	[FIX_AFFINITY_POLICY] = CM_AFFINITY, [FIX_TAINTS_POLICY] = CM_TAINTS,
+	[FIX_REMOVE_CONSTRAINT] = CM_REMOVE,
+};
+
+int fix_defaults(struct timeline *t, const struct fix *f, struct tsc **out, uint32_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	if (!f->sched || f->kind > FIX_REMOVE_CONSTRAINT)
+		return 0;
+	return changed_defaults(t->c, f->cons, cm[f->kind], f->after, out, n);
+}
+
+void fix_defaults_free(struct tsc *v, uint32_t n)
+{
+	tscs_free(v, n);
+}
+
 int fix_step(struct timeline *t, const struct fix_report *r, const struct fix *f, struct step *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -1041,11 +1170,6 @@ int fix_step(struct timeline *t, const struct fix_report *r, const struct fix *f
 	expect_fini(&out->expect);
 	out->has_expect = false;
 	struct pod_spec *sp = &out->pod.spec;
-	static const enum cmod cm[] = {
-		[FIX_MAX_SKEW] = CM_SKEW, [FIX_WHEN] = CM_WHEN, [FIX_MIN_DOMAINS] = CM_MIN_DOMAINS,
-		[FIX_AFFINITY_POLICY] = CM_AFFINITY, [FIX_TAINTS_POLICY] = CM_TAINTS,
-		[FIX_REMOVE_CONSTRAINT] = CM_REMOVE,
-	};
 	switch (f->kind) {
 	case FIX_MAX_SKEW:
 	case FIX_WHEN:
@@ -1053,9 +1177,9 @@ int fix_step(struct timeline *t, const struct fix_report *r, const struct fix *f
 	case FIX_AFFINITY_POLICY:
 	case FIX_TAINTS_POLICY:
 	case FIX_REMOVE_CONSTRAINT:
-		if (f->cons >= sp->ntscs)
+		if (f->sched || f->cons >= sp->ntscs)
 			break;
-		change_cons(t->c, sp, f->cons, cm[f->kind], f->after);
+		change_cons(t->c, sp->tscs, &sp->ntscs, f->cons, cm[f->kind], f->after);
 		return 1;
 	case FIX_TOLERATION:
 		if (add_toleration(sp, &f->tol))

@@ -38,6 +38,10 @@ struct fix {
 	 * topologySpreadConstraints and its topologyKey */
 	uint32_t cons;
 	sym_t key;
+	/* the constraint is the scheduler's defaultConstraints[cons] (the
+	 * pod has none of its own): the change is a schedulerPatch, verified
+	 * by running every step up to the pending one under it */
+	bool sched;
 	/* maxSkew, minDomains, priority: the value before and after;
 	 * policies: after is 1 for Honor, 0 for Ignore */
 	int32_t before, after;
@@ -92,8 +96,13 @@ const struct fix *fix_report_best(const struct fix_report *r);
 /* The step that applies f (found for r->step of t): for a change of the
  * pod, a copy of the pending step with it (to replace that step); for a
  * change of the cluster, a copy of the step to insert before it. 1, 0 on
- * OOM or for a retry step's pod. *out is the caller's (step_fini). */
+ * OOM, for a retry step's pod or for a change of the scheduler (sched). *out is the caller's (step_fini). */
 int fix_step(struct timeline *t, const struct fix_report *r, const struct fix *f, struct step *out);
 void fix_report_fini(struct fix_report *r);
+/* For a fix with sched set: the scheduler's defaultConstraints with the
+ * change made (*out, *n; fix_defaults_free). 1, 0 on OOM or for another
+ * fix. */
+int fix_defaults(struct timeline *t, const struct fix *f, struct tsc **out, uint32_t *n);
+void fix_defaults_free(struct tsc *v, uint32_t n);
 
 #endif

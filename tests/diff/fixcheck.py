@@ -12,7 +12,10 @@ For each random scenario of gen.py with a pending pod, runs
   2. tries, with the model alone, every single-field change of the pending
      pod's own hard constraints (maxSkew m+1.., whenUnsatisfiable,
      nodeAffinityPolicy, nodeTaintsPolicy, removing it): each one that
-     schedules the pod must be listed, maxSkew with its smallest value.
+     schedules the pod must be listed, maxSkew with its smallest value;
+     for a pod without constraints of its own under List defaulting, the
+     same for the scheduler's hard defaultConstraints, listed as a
+     schedulerPatch (the whole list, changed; every step runs under it).
 Exit status 1 on any mismatch.  (debugging contract section 3)
 """
 
@@ -31,7 +34,7 @@ import model              # noqa: E402
 
 SKEWER = os.environ.get("SKEWER") or os.path.join(HERE, "..", "..", "skewer")
 MAX_SKEW_TRIED = 40
-STATS = {"complete": 0}
+STATS = {"complete": 0, "sched": 0}
 
 
 def flatten(scen):
@@ -159,6 +162,72 @@ def completeness(flat, step, fixes, out, tag):
                                (tag, i, patch["maxSkew"], vals))
 
 
+def default_completeness(flat, step, fixes, out, tag):
+    """The same for a pod without constraints of its own under List
+    defaulting: every single-field change of a hard default constraint
+    that the model schedules must be listed as a schedulerPatch (the whole
+    list, changed), maxSkew with its smallest value. The changed scheduler
+    runs every step, the earlier ones too."""
+    sch = flat.get("scheduler") or {}
+    if (sch.get("defaultingType") or "System") != "List":
+        return
+    dl = sch.get("defaultConstraints") or []
+    listed = {}
+    for f in fixes:
+        sp = f.get("schedulerPatch")
+        if sp is None:
+            continue
+        STATS["sched"] += 1
+        new = sp.get("defaultConstraints")
+        if f["kind"] == "removeConstraint":
+            idx = next((i for i in range(len(dl)) if dl[:i] + dl[i + 1:] == new), -1)
+        else:
+            idx = next((i for i in range(len(dl)) if i < len(new) and new[i] != dl[i]), -1)
+        listed.setdefault((f["kind"], idx), []).append(new[idx].get("maxSkew") if f["kind"] == "maxSkew" else 0)
+
+    def with_change(i, patch):
+        new = [dict(c) for c in dl]
+        if patch is None:
+            del new[i]
+        else:
+            for k, v in patch.items():
+                if v is None:
+                    new[i].pop(k, None)
+                else:
+                    new[i][k] = v
+        return {"defaultConstraints": new}
+
+    for i, c in enumerate(dl):
+        if (c.get("whenUnsatisfiable") or "DoNotSchedule") != "DoNotSchedule":
+            continue
+        tries = []
+        m = int(c.get("maxSkew") or 1)
+        for v in range(m + 1, m + MAX_SKEW_TRIED):
+            rec, _ = run_changed(flat, step, None, with_change(i, {"maxSkew": v}))
+            if rec.get("outcome") == "scheduled":
+                tries.append(("maxSkew", {"maxSkew": v}, rec))
+                break
+        tries.append(("whenUnsatisfiable", {"whenUnsatisfiable": "ScheduleAnyway", "minDomains": None}, None))
+        aff = c.get("nodeAffinityPolicy") or "Honor"
+        tries.append(("nodeAffinityPolicy", {"nodeAffinityPolicy": "Ignore" if aff == "Honor" else "Honor"}, None))
+        tnt = c.get("nodeTaintsPolicy") or "Ignore"
+        tries.append(("nodeTaintsPolicy", {"nodeTaintsPolicy": "Ignore" if tnt == "Honor" else "Honor"}, None))
+        tries.append(("removeConstraint", None, None))
+        for kind, patch, rec in tries:
+            if rec is None:
+                rec, _ = run_changed(flat, step, None, with_change(i, patch))
+            if rec.get("outcome") != "scheduled":
+                continue
+            STATS["complete"] += 1
+            got = listed.get((kind, i), [])
+            if not got:
+                out.append("%s: default constraint %d: %s %r schedules the pod (on %s) but is not listed" %
+                           (tag, i, kind, patch, rec.get("node")))
+            elif kind == "maxSkew" and patch["maxSkew"] not in got:
+                out.append("%s: default constraint %d: the smallest maxSkew is %d, skewer lists %r" %
+                           (tag, i, patch["maxSkew"], got))
+
+
 def check_seed(seed, verbose=False):
     scen = genmod.gen(seed)
     txt = genmod.render(scen, seed)
@@ -191,6 +260,8 @@ def check_seed(seed, verbose=False):
                     rec.get("node") or (rec.get("preemption") or {}).get("nominatedNode")))
         if "schedule" in flat["steps"][step - 1]:
             completeness(flat, step, rep["fixes"], out, tag)
+            if not flat["steps"][step - 1]["schedule"].get("topologySpreadConstraints"):
+                default_completeness(flat, step, rep["fixes"], out, tag)
     if not out:
         os.unlink(path)
         os.rmdir(d)
@@ -215,9 +286,9 @@ def main():
             print("seed %d: %d mismatch(es) [%s]" % (s, len(mm), path))
             for m in mm[:None if a.v else 6]:
                 print("   " + m)
-    print("fixcheck: %d seeds, %d pending steps, %d fixes applied by the model, %d single-field changes of "
-          "the pods' own constraints found by the model, %d seeds with mismatches" %
-          (len(seeds), npend, nfix, STATS["complete"], bad))
+    print("fixcheck: %d seeds, %d pending steps, %d fixes applied by the model (%d schedulerPatch), "
+          "%d single-field changes of the pods' own (or default) constraints found by the model, "
+          "%d seeds with mismatches" % (len(seeds), npend, nfix, STATS["sched"], STATS["complete"], bad))
     return 1 if bad else 0
 
 
