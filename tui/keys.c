@@ -88,7 +88,8 @@ static const struct keydef keydefs[] = {
 	{act_remove_node, {'X'}, G_WHATIF, NULL, "Remove the cursor's node (its pods go with it)"},
 	{act_relabel, {'R'}, G_WHATIF, NULL, "Label the cursor's node: k=v sets a label, k- removes it"},
 	{act_fix, {'F'}, G_WHATIF, NULL,
-	 "Apply the next fix of the pending step on screen (skewer fix) as a what-if"},
+	 "List the fixes of the pending step on screen (skewer fix), each with where the pod goes; "
+	 "Up/Down choose, Enter applies one as a what-if, Esc closes"},
 	{act_scale_up, {'S'}, G_WHATIF, NULL,
 	 "Run the autoscaler once here (a scaleUp step; explain shows its report)"},
 	{act_workload_up, {'G'}, G_WHATIF, NULL,
@@ -168,6 +169,8 @@ int keys_dispatch(struct tui *t, int key)
 		return prompt_key(t, key);
 	if (t->help)
 		return help_key(t, key);
+	if (t->fixes)
+		return fixes_key(t, key);
 	if (!t->sim)
 		return picker_key(t, key);
 	if (key == ESC) {
