@@ -73,3 +73,9 @@ if ! command -v python3 >/dev/null 2>&1; then
 	exit 0
 fi
 SKEWER="$SKEWER" python3 tests/diff/fixcheck.py -n 150 -s 1
+# fixes of the scheduler's defaultConstraints (schedulerPatch): a bundled
+# scenario and a random one that has them
+if python3 -c "import yaml" 2>/dev/null; then
+	SKEWER="$SKEWER" python3 tests/diff/fixcheck.py --file scenarios/fix-default-constraints.yaml --file scenarios/tour.yaml
+fi
+SKEWER="$SKEWER" python3 tests/diff/fixcheck.py 1402

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`skewer fix --json` checked by the independent model (model.py).
 
-Usage: tests/diff/fixcheck.py [-n N] [-s START] [-v] [SEED...]
+Usage: tests/diff/fixcheck.py [-n N] [-s START] [-v] [--file FILE]... [SEED...]
 
 For each random scenario of gen.py with a pending pod, runs
 `skewer fix --json --limit 100` and:
@@ -231,21 +231,37 @@ def default_completeness(flat, step, fixes, out, tag):
 def check_seed(seed, verbose=False):
     scen = genmod.gen(seed)
     txt = genmod.render(scen, seed)
-    flat = flatten(scen)
     d = tempfile.mkdtemp(prefix="skfix")
     path = os.path.join(d, "seed%d.yaml" % seed)
     with open(path, "w") as f:
         f.write(txt)
+    out, nrep, nfix = check_scen(scen, path, "seed %d" % seed)
+    if not out:
+        os.unlink(path)
+        os.rmdir(d)
+    return out, nrep, nfix, path
+
+
+def check_file(path):
+    """A hand-written scenario (shorthand YAML, as check_one.py reads)."""
+    import yaml
+    with open(path) as f:
+        scen = yaml.safe_load(f)
+    return check_scen(scen, path, os.path.basename(path))
+
+
+def check_scen(scen, path, name):
+    flat = flatten(scen)
     p = subprocess.run([SKEWER, "fix", "--json", "--limit", "100", path], capture_output=True, text=True)
     out = []
     nfix = 0
     if p.returncode != 0:
-        return ["skewer fix exit %d: %s" % (p.returncode, p.stderr.strip()[:300])], 0, 0, path
+        return ["skewer fix exit %d: %s" % (p.returncode, p.stderr.strip()[:300])], 0, 0
     doc = json.loads(p.stdout)
     base = model.run(copy.deepcopy(flat))["steps"]
     for rep in doc["fixes"]:
         step = rep["step"]
-        tag = "seed %d step %d (%s)" % (seed, step, rep["pod"])
+        tag = "%s step %d (%s)" % (name, step, rep["pod"])
         if base[step - 1].get("outcome") != "pending":
             out.append("%s: the model does not leave it pending (%s)" % (tag, base[step - 1].get("outcome")))
             continue
@@ -262,10 +278,7 @@ def check_seed(seed, verbose=False):
             completeness(flat, step, rep["fixes"], out, tag)
             if not flat["steps"][step - 1]["schedule"].get("topologySpreadConstraints"):
                 default_completeness(flat, step, rep["fixes"], out, tag)
-    if not out:
-        os.unlink(path)
-        os.rmdir(d)
-    return out, len(doc["fixes"]), nfix, path
+    return out, len(doc["fixes"]), nfix
 
 
 def main():
@@ -273,10 +286,20 @@ def main():
     ap.add_argument("-n", type=int, default=200)
     ap.add_argument("-s", "--start", type=int, default=1)
     ap.add_argument("-v", action="store_true")
+    ap.add_argument("--file", action="append", default=[], help="a hand-written scenario (repeatable)")
     ap.add_argument("seeds", nargs="*", type=int)
     a = ap.parse_args()
-    seeds = a.seeds or list(range(a.start, a.start + a.n))
+    seeds = a.seeds or ([] if a.file else list(range(a.start, a.start + a.n)))
     bad = npend = nfix = 0
+    for path in a.file:
+        mm, np_, nf = check_file(path)
+        npend += np_
+        nfix += nf
+        if mm:
+            bad += 1
+            print("%s: %d mismatch(es)" % (path, len(mm)))
+            for m in mm:
+                print("   " + m)
     for s in seeds:
         mm, np_, nf, path = check_seed(s, a.v)
         npend += np_
@@ -286,9 +309,9 @@ def main():
             print("seed %d: %d mismatch(es) [%s]" % (s, len(mm), path))
             for m in mm[:None if a.v else 6]:
                 print("   " + m)
-    print("fixcheck: %d seeds, %d pending steps, %d fixes applied by the model (%d schedulerPatch), "
+    print("fixcheck: %d seeds and files, %d pending steps, %d fixes applied by the model (%d schedulerPatch), "
           "%d single-field changes of the pods' own (or default) constraints found by the model, "
-          "%d seeds with mismatches" % (len(seeds), npend, nfix, STATS["sched"], STATS["complete"], bad))
+          "%d seeds with mismatches" % (len(seeds) + len(a.file), npend, nfix, STATS["sched"], STATS["complete"], bad))
     return 1 if bad else 0
 
 
