@@ -75,6 +75,16 @@ void cli_fix_summary(struct out_buf *b, const struct timeline *t, const struct f
 			out_buf_printf(b, ", in %s=%s", S(t, f->dom_key), S(t, f->dom_val));
 		break;
 	}
+	case FIX_SCALE_UP:
+		out_buf_printf(b, "%s adds node %s", f->as_kind == 2 ? "Karpenter" : "the cluster autoscaler",
+			       S(t, f->edit.new_node.name));
+		if (f->as_group != SYM_NONE)
+			out_buf_printf(b, " (%s %s", f->as_kind == 2 ? "NodePool" : "group", S(t, f->as_group));
+		if (f->as_group != SYM_NONE && f->as_zone != SYM_NONE)
+			out_buf_printf(b, ", zone %s", S(t, f->as_zone));
+		if (f->as_group != SYM_NONE)
+			out_buf_putc(b, ')');
+		break;
 	case FIX_PRIORITY:
 		out_buf_printf(b, "priority %d -> %d", f->before, f->after);
 		if (f->nominated) {
@@ -397,6 +407,15 @@ void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix
 	out_json_end_array(j);
 	out_json_key(j, "node");
 	out_json_str(j, S(t, f->node));
+	if (f->kind == FIX_SCALE_UP) {
+		/* the autoscaler's names (autoscalers.md section 4) */
+		out_json_key(j, "autoscaler");
+		out_json_str(j, f->as_kind == 2 ? "karpenter" : "clusterAutoscaler");
+		out_json_key(j, f->as_kind == 2 ? "nodePool" : "group");
+		out_json_str(j, f->as_group != SYM_NONE ? S(t, f->as_group) : NULL);
+		out_json_key(j, "zone");
+		out_json_str(j, f->as_zone != SYM_NONE ? S(t, f->as_zone) : NULL);
+	}
 	out_json_key(j, "nominated");
 	out_json_bool(j, f->nominated);
 	if (f->nominated) {

@@ -25,6 +25,7 @@ enum fix_kind {
 	FIX_LABEL,
 	FIX_DELETE,
 	FIX_ADD_NODE,
+	FIX_SCALE_UP,
 	FIX_PRIORITY,
 	FIX__COUNT,
 };
@@ -52,6 +53,11 @@ struct fix {
 	bool has_edit;
 	struct step edit;
 	int32_t tmpl;             /* addNode: the node copied */
+	/* scaleUp: the autoscaler (1 Cluster Autoscaler, 2 Karpenter: enum
+	 * as_kind) and the group or NodePool and zone of the node it adds
+	 * (the edit is that node added) */
+	int as_kind;
+	sym_t as_group, as_zone;
 	sym_t dom_key, dom_val;   /* addNode: the domain it is in (SYM_NONE: none named) */
 	/* where the pod goes: the node it is bound to, or for priority the
 	 * node preemption nominates (nominated true) with the victims */
