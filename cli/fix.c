@@ -116,7 +116,7 @@ static void list_upto(struct out_json *j, uint32_t idx)
 static void pod_patch(struct out_json *j, const struct timeline *t, const struct fix_report *r,
 		      const struct fix *f)
 {
-	const struct step *s = &t->sc->steps[r->step];
+	const struct step *s = &t->sc->steps[r->entry >= 0 ? (uint32_t)r->entry : r->step];
 	out_json_key(j, "podPatch");
 	if ((f->kind > FIX_TOLERATION && f->kind != FIX_PRIORITY) || f->sched) {
 		out_json_null(j);
@@ -493,8 +493,10 @@ static void text_report(FILE *f, const struct timeline *t, const struct fix_repo
 			}
 		}
 	}
-	if (r->retry)
+	if (r->retry && r->entry < 0)
 		fputs("  (a retry step: changes of the pod itself are not tried)\n", f);
+	else if (r->retry)
+		fprintf(f, "  (a retry step: changes of the pod go to step %d, which made it)\n", r->entry + 1);
 	out_buf_fini(&b);
 }
 

@@ -38,6 +38,7 @@ struct fx {
 	bool first;             /* fix_best: stop at the first clean fix */
 	bool reran;             /* a scheduler trial ran the earlier steps again */
 	bool preemption;        /* the scenario's PostFilter (off in the trials) */
+	int32_t entry;          /* a retry: the schedule step that made its pod, else -1 */
 };
 
 struct trial {
@@ -149,7 +150,55 @@ static int read_outcome(struct fx *x, const struct decision *d, uint32_t upto, s
 	return 1;
 }
 
-/* Step i replaced by *s (taken over), run, and put back. */
+/* A retry's pod changed at its entry: the steps from the entry up to the
+ * retry run again, PostFilter as the scenario has it, and the retry with
+ * it off (as every trial). The pod may then be placed by its own step
+ * already (the retry is an error: the pod is bound): that is where it
+ * goes. *s is taken over. */
+static int try_entry(struct fx *x, struct step *s, struct trial *tr)
+{
+	struct timeline *t = x->t;
+	uint32_t j = (uint32_t)x->entry;
+	struct step old, back;
+	struct decision d;
+	bool pre = x->c->cfg.preemption;
+	x->reran = true;
+	if (!timeline_goto(t, j))
+		return 0;
+	timeline_replace(t, j, s, &old);
+	x->c->cfg.preemption = x->preemption;
+	int ok = timeline_goto(t, x->i);
+	x->c->cfg.preemption = pre;
+	if (ok) {
+		ok = timeline_step_verdicts(t, &d);
+		if (ok) {
+			const struct step_result *e = &t->res[j];
+			if (d.outcome == OUT_ERROR && e->has_pod && x->c->pods[e->pod].node >= 0) {
+				/* bound at its own step */
+				d.outcome = OUT_SCHEDULED;
+				d.chosen = x->c->pods[e->pod].node;
+			}
+			ok = read_outcome(x, &d, x->i, tr);
+			decision_fini(&d);
+			timeline_prev(t);
+		}
+	}
+	/* the entry as it was, and the steps up to the retry again */
+	if (!timeline_goto(t, j)) {
+		step_fini(&old);
+		return 0;
+	}
+	timeline_replace(t, j, &old, &back);
+	step_fini(&back);
+	x->c->cfg.preemption = x->preemption;
+	if (!timeline_goto(t, x->i))
+		ok = 0;
+	x->c->cfg.preemption = pre;
+	return ok;
+}
+
+/* Step i (a retry's: its entry) replaced by *s (taken over), run, and
+ * put back. */
 static int try_step(struct fx *x, struct step *s, struct trial *tr)
 {
 	struct timeline *t = x->t;
@@ -158,6 +207,8 @@ static int try_step(struct fx *x, struct step *s, struct trial *tr)
 	memset(tr, 0, sizeof(*tr));
 	tr->node = -1;
 	x->out->trials++;
+	if (x->entry >= 0)
+		return try_entry(x, s, tr);
 	timeline_replace(t, x->i, s, &old);
 	int ok = timeline_step_verdicts(t, &d);
 	if (ok) {
@@ -252,9 +303,11 @@ static bool kind_full(const struct fx *x, enum fix_kind k)
 
 static bool some_node(const struct fx *x, unsigned lifts);
 
+/* The step whose pod the pod kinds change: the pending one, or for a
+ * retry the step that made its pod. */
 static const struct step *pending_step(const struct fx *x)
 {
-	return &x->t->sc->steps[x->i];
+	return &x->t->sc->steps[x->entry >= 0 ? (uint32_t)x->entry : x->i];
 }
 
 /* A copy of the pending step to change: no choose, no expect. */
@@ -498,7 +551,7 @@ static void fix_one_cons(struct fx *x, enum fix_kind kind, const struct constrai
 static bool own_cons(const struct fx *x, const struct constraint_rec *r, const struct pod *sp)
 {
 	if (r->origin == ORIGIN_POD)
-		return !x->out->retry && r->pod_index < sp->spec.ntscs;
+		return (!x->out->retry || x->entry >= 0) && r->pod_index < sp->spec.ntscs;
 	return r->origin == ORIGIN_DEFAULT_LIST && r->pod_index < x->c->cfg.ndefault_tscs;
 }
 
@@ -1158,9 +1211,26 @@ const struct fix *fix_report_best(const struct fix_report *r)
 	return r->n ? &r->v[0] : NULL;
 }
 
+/* After trials that ran earlier steps again (fresh pod and added node
+ * ids): the pending cycle again, for the kinds that read it. */
+static void refresh(struct fx *x)
+{
+	if (!x->reran || x->oom)
+		return;
+	x->reran = false;
+	x->c->cfg.preemption = x->preemption;
+	decision_fini(&x->d0);
+	memset(&x->d0, 0, sizeof(x->d0));
+	if (!timeline_step(x->t, &x->d0) || !timeline_prev(x->t))
+		x->oom = true;
+	x->out->pod = x->d0.pod;
+	x->c->cfg.preemption = false;
+}
+
 static int find(struct timeline *t, uint32_t i, uint32_t limit, bool first, struct fix_report *out)
 {
 	memset(out, 0, sizeof(*out));
+	out->entry = -1;
 	out->step = i;
 	if (i >= timeline_len(t))
 		return FIX_NOT_SCHEDULING;
@@ -1188,6 +1258,11 @@ static int find(struct timeline *t, uint32_t i, uint32_t limit, bool first, stru
 	if (x.d0.message && !(out->message = strdup(x.d0.message)))
 		x.oom = true;
 	out->retry = s->kind == STEP_RETRY;
+	x.entry = -1;
+	for (uint32_t j = 0; out->retry && j < i && x.entry < 0; j++)
+		if (t->sc->steps[j].kind == STEP_SCHEDULE && t->res[j].has_pod && t->res[j].pod == x.d0.pod)
+			x.entry = (int32_t)j;
+	out->entry = x.entry;
 	timeline_prev(t);
 	/* a cycle that leaves the pod pending schedules nothing, whatever
 	 * preemption would nominate: PostFilter is off in the trials but the
@@ -1196,21 +1271,17 @@ static int find(struct timeline *t, uint32_t i, uint32_t limit, bool first, stru
 	x.preemption = preemption;
 	x.c->cfg.preemption = false;
 	pod_kinds(&x);
-	if (x.reran && !x.oom) {
-		/* the earlier steps ran again: fresh pod (and added node)
-		 * ids, so the pending cycle again */
-		x.c->cfg.preemption = preemption;
-		decision_fini(&x.d0);
-		memset(&x.d0, 0, sizeof(x.d0));
-		if (!timeline_step(t, &x.d0) || !timeline_prev(t))
-			x.oom = true;
-		out->pod = x.d0.pod;
-		x.c->cfg.preemption = false;
-	}
+	refresh(&x);
 	uint32_t *ix = x.oom ? NULL : recs_by_blockers(&x);
+	if (ix && (!out->retry || x.entry >= 0)) {
+		fix_toleration(&x, ix);
+		if (x.reran) {
+			refresh(&x);
+			free(ix);
+			ix = x.oom ? NULL : recs_by_blockers(&x);
+		}
+	}
 	if (ix) {
-		if (!out->retry)
-			fix_toleration(&x, ix);
 		fix_uncordon_untaint(&x, ix, FIX_UNCORDON);
 		fix_uncordon_untaint(&x, ix, FIX_UNTAINT);
 		fix_label(&x, ix);
@@ -1269,7 +1340,8 @@ int fix_step(struct timeline *t, const struct fix_report *r, const struct fix *f
 	memset(out, 0, sizeof(*out));
 	if (f->has_edit)
 		return step_copy(out, &f->edit);
-	if (r->step >= timeline_len(t) || !step_copy(out, &t->sc->steps[r->step]))
+	uint32_t at = r->entry >= 0 ? (uint32_t)r->entry : r->step;
+	if (at >= timeline_len(t) || !step_copy(out, &t->sc->steps[at]))
 		return 0;
 	out->choose = SYM_NONE;
 	expect_fini(&out->expect);

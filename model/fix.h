@@ -75,7 +75,11 @@ struct fix {
 struct fix_report {
 	uint32_t step;            /* 0-based index of the pending step */
 	uint32_t pod;             /* the pod id of its cycle */
-	bool retry;               /* a retry step: pod kinds are not tried */
+	bool retry;               /* a retry step */
+	/* a retry: the schedule step that made its pod (0-based), where the
+	 * changes of the pod go (podPatch is on that entry); -1 when none
+	 * (then the changes of the pod are not tried) */
+	int32_t entry;
 	char *message;            /* the pending cycle's message (malloc'd) */
 	struct fix *v;
 	uint32_t n;
@@ -100,9 +104,10 @@ int fix_best(struct timeline *t, uint32_t i, struct fix_report *out);
  * r has none. */
 const struct fix *fix_report_best(const struct fix_report *r);
 /* The step that applies f (found for r->step of t): for a change of the
- * pod, a copy of the pending step with it (to replace that step); for a
+ * pod, a copy of the pending step (a retry's: of r->entry) with it (to
+ * replace that step); for a
  * change of the cluster, a copy of the step to insert before it. 1, 0 on
- * OOM, for a retry step's pod or for a change of the scheduler (sched). *out is the caller's (step_fini). */
+ * OOM, for a retry without entry or for a change of the scheduler (sched). *out is the caller's (step_fini). */
 int fix_step(struct timeline *t, const struct fix_report *r, const struct fix *f, struct step *out);
 void fix_report_fini(struct fix_report *r);
 /* For a fix with sched set: the scheduler's defaultConstraints with the

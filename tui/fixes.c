@@ -117,7 +117,8 @@ static int apply(struct tui *t)
 	struct step ch;
 	int ok = fix_step(s->tl, &l->r, f, &ch);
 	if (ok)
-		ok = f->has_edit ? sim_insert(s, i, &ch, l->view + 1) : sim_replace(s, i, &ch, l->view);
+		ok = f->has_edit ? sim_insert(s, i, &ch, l->view + 1)
+				 : sim_replace(s, l->r.entry >= 0 ? (uint32_t)l->r.entry : i, &ch, l->view);
 	if (!ok) {
 		step_fini(&ch);
 		tui_flash(t, true, "out of memory");

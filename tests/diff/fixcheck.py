@@ -6,7 +6,8 @@ Usage: tests/diff/fixcheck.py [-n N] [-s START] [-v] [--file FILE]... [SEED...]
 For each random scenario of gen.py with a pending pod, runs
 `skewer fix --json --limit 100` and:
   1. applies every fix listed (podPatch with the contract's list rule,
-     schedulerPatch, edits inserted just before the pending step) to the
+     schedulerPatch, edits inserted just before the pending step; a
+     retry's podPatch goes to the step that made its pod) to the
      scenario and runs model.run on it: the pod must be scheduled on `node`
      (for kind priority: pending, preemption nominating `node`);
   2. tries, with the model alone, every single-field change of the pending
@@ -93,18 +94,45 @@ def merge(target, patch, listrule=("topologySpreadConstraints", "tolerations")):
     return out
 
 
+def pod_ref(raw):
+    return "%s/%s" % (raw.get("namespace") or "default", raw["name"])
+
+
+def entry_of(flat, step):
+    """The 0-based index of the step whose pod step `step` works on: the
+    step itself, or for a retry the schedule step that made its pod (where
+    the podPatch goes)."""
+    st = flat["steps"][step - 1]
+    if "retry" not in st:
+        return step - 1
+    ref = st["retry"] if "/" in st["retry"] else "default/" + st["retry"]
+    for e in range(step - 1):
+        if "schedule" in flat["steps"][e] and pod_ref(flat["steps"][e]["schedule"]) == ref:
+            return e
+    return None
+
+
 def run_changed(flat, step, pod_patch=None, sched_patch=None, edits=()):
     """model.run on flat with step `step` (1-based) changed; returns the
-    model's record of that pending step (shifted by the edits)."""
+    model's record of that pending step (shifted by the edits). A retry's
+    podPatch goes to the pod's entry; when the pod is then bound before
+    the retry, the record returned is the step that bound it."""
     sc = copy.deepcopy(flat)
-    st = sc["steps"][step - 1]
+    e = entry_of(sc, step)
     if pod_patch:
+        st = sc["steps"][e]
         st["schedule"] = merge(st["schedule"], pod_patch)
     if sched_patch:
         sc["scheduler"] = merge(sc.get("scheduler") or {}, sched_patch, ())
     sc["steps"] = sc["steps"][:step - 1] + [copy.deepcopy(e) for e in edits] + sc["steps"][step - 1:]
     out = model.run(sc)
-    return out["steps"][step - 1 + len(edits)], out["steps"][step - 1:step - 1 + len(edits)]
+    rec = out["steps"][step - 1 + len(edits)]
+    if pod_patch and e != step - 1 and rec.get("outcome") != "scheduled":
+        ref = pod_ref(sc["steps"][e]["schedule"])
+        for r in out["steps"][e:step - 1 + len(edits)]:
+            if r.get("pod") == ref and r.get("outcome") == "scheduled":
+                rec = r
+    return rec, out["steps"][step - 1:step - 1 + len(edits)]
 
 
 def lands(rec, node, nominated):
@@ -122,7 +150,7 @@ def own_hard(pod):
 def completeness(flat, step, fixes, out, tag):
     """Every single-field change of the pod's own hard constraints that the
     model schedules must be listed (maxSkew: its smallest value)."""
-    pod = flat["steps"][step - 1]["schedule"]
+    pod = flat["steps"][entry_of(flat, step)]["schedule"]
     listed = {}
     for f in fixes:
         tscs = (f.get("podPatch") or {}).get("topologySpreadConstraints")
@@ -274,9 +302,10 @@ def check_scen(scen, path, name):
                 out.append("%s: %s: skewer says %s, the model gives %s %s" % (
                     tag, f["summary"], f["node"], rec.get("outcome"),
                     rec.get("node") or (rec.get("preemption") or {}).get("nominatedNode")))
-        if "schedule" in flat["steps"][step - 1]:
+        e = entry_of(flat, step)
+        if e is not None:
             completeness(flat, step, rep["fixes"], out, tag)
-            if not flat["steps"][step - 1]["schedule"].get("topologySpreadConstraints"):
+            if not flat["steps"][e]["schedule"].get("topologySpreadConstraints"):
                 default_completeness(flat, step, rep["fixes"], out, tag)
     return out, len(doc["fixes"]), nfix
 
