@@ -68,6 +68,21 @@ if [ "$rc" -eq 130 ]; then
 elif [ "$rc" -ne 0 ]; then
 	fail "search interrupted: exit $rc"
 fi
+# the same with timeout -s INT: the search of 3 StatefulSets x 4 pods takes
+# seconds, so one second in it is stopped: exit 130, how far it got on
+# standard output, one line on standard error
+if command -v timeout >/dev/null 2>&1; then
+	set +e
+	timeout --preserve-status -s INT 1 "$SKEWER" search --choices feasible bench/search-3x4.yaml \
+		>"$tmp/int2.out" 2>"$tmp/int2.err"
+	rc=$?
+	set -e
+	[ "$rc" -eq 130 ] || fail "search under timeout -s INT: exit $rc, expected 130"
+	grep -q "^interrupted after [0-9]* states (at step [0-9]*, deepest [0-9]*): no stuck run found so far; the search is not complete" \
+		"$tmp/int2.out" || fail "search under timeout -s INT: no report: $(cat "$tmp/int2.out")"
+	grep -q "^search: interrupted after [0-9]* states" "$tmp/int2.err" ||
+		fail "search under timeout -s INT: no line on standard error: $(cat "$tmp/int2.err")"
+fi
 if ! command -v python3 >/dev/null 2>&1; then
 	echo "skipped the model check: no python3"
 	exit 0
