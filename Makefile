@@ -14,7 +14,7 @@ PKGS   := ncursesw yaml-0.1
 SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer
 CONFIG := build/config.mk
 
-SRCS       := $(wildcard model/*.c model/plugins/*.c model/steps/*.c model/autoscale/*.c model/controllers/*.c load/*.c cli/*.c tui/*.c)
+SRCS       := $(wildcard model/*.c model/fix/*.c model/plugins/*.c model/steps/*.c model/autoscale/*.c model/controllers/*.c load/*.c cli/*.c tui/*.c)
 OBJS       := $(SRCS:%.c=build/%.o)
 ASAN_OBJS  := $(SRCS:%.c=build-asan/%.o)
 TESTS      := $(basename $(wildcard tests/test_*.c))

@@ -10,25 +10,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "timeline.h"
+#include "fix/kinds.h"
 
-/* The kinds, cheapest first (the order of the contract's table). */
+/* The kinds, cheapest first (the order of the contract's table):
+ * FIX_MAX_SKEW ... FIX_PRIORITY, from the table in fix/kinds.h. */
+#define FIX_KIND_ENUM(id, name, ops) FIX_##id,
 enum fix_kind {
-	FIX_MAX_SKEW,
-	FIX_WHEN,
-	FIX_MIN_DOMAINS,
-	FIX_AFFINITY_POLICY,
-	FIX_TAINTS_POLICY,
-	FIX_REMOVE_CONSTRAINT,
-	FIX_TOLERATION,
-	FIX_UNCORDON,
-	FIX_UNTAINT,
-	FIX_LABEL,
-	FIX_DELETE,
-	FIX_ADD_NODE,
-	FIX_SCALE_UP,
-	FIX_PRIORITY,
-	FIX__COUNT,
+	FIX_KINDS(FIX_KIND_ENUM)
+	FIX__COUNT
 };
+#undef FIX_KIND_ENUM
 
 /* The contract's name of a kind ("maxSkew", "addNode", ...). */
 const char *fix_kind_name(enum fix_kind k);
