@@ -16,7 +16,7 @@ PKGS   := ncursesw yaml-0.1
 SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer
 CONFIG := build/config.mk
 
-SRCS       := main.c $(wildcard util/*.c model/*.c model/plugins/*.c model/steps/*.c model/autoscale/*.c model/controllers/*.c load/*.c gen/*.c cli/*.c tui/*.c)
+SRCS       := main.c $(wildcard util/*.c model/*.c model/fix/*.c model/plugins/*.c model/steps/*.c model/autoscale/*.c model/controllers/*.c load/*.c gen/*.c cli/*.c tui/*.c)
 OBJS       := $(SRCS:%.c=build/%.o)
 ASAN_OBJS  := $(SRCS:%.c=build-asan/%.o)
 TESTS      := $(basename $(wildcard tests/test_*.c))

@@ -26,9 +26,9 @@ static void list_upto(struct out_json *j, uint32_t idx)
 static void pod_patch(struct out_json *j, const struct timeline *t, const struct fix_report *r,
 		      const struct fix *f)
 {
-	const struct step *s = &t->sc->steps[r->step];
+	const struct step *s = &t->sc->steps[r->entry >= 0 ? (uint32_t)r->entry : r->step];
 	out_json_key(j, "podPatch");
-	if (f->kind > FIX_TOLERATION && f->kind != FIX_PRIORITY) {
+	if ((f->kind > FIX_TOLERATION && f->kind != FIX_PRIORITY) || f->sched) {
 		out_json_null(j);
 		return;
 	}
@@ -244,6 +244,58 @@ void cli_step_json(struct out_json *j, const struct timeline *t, const struct st
 	out_buf_fini(&x.b);
 }
 
+/* A constraint of the scheduler's defaultConstraints, as the scenario
+ * writes it (they have no labelSelector). */
+static void tsc_json(struct out_json *j, const struct timeline *t, const struct tsc *k)
+{
+	out_json_begin_object_flat(j);
+	out_json_key(j, "maxSkew");
+	out_json_int(j, k->max_skew);
+	out_json_key(j, "topologyKey");
+	out_json_str(j, S(t, k->topology_key));
+	out_json_key(j, "whenUnsatisfiable");
+	out_json_str(j, S(t, k->when));
+	if (k->has_min_domains) {
+		out_json_key(j, "minDomains");
+		out_json_int(j, k->min_domains);
+	}
+	if (k->node_affinity_policy != SYM_NONE) {
+		out_json_key(j, "nodeAffinityPolicy");
+		out_json_str(j, S(t, k->node_affinity_policy));
+	}
+	if (k->node_taints_policy != SYM_NONE) {
+		out_json_key(j, "nodeTaintsPolicy");
+		out_json_str(j, S(t, k->node_taints_policy));
+	}
+	if (k->nmatch_label_keys) {
+		out_json_key(j, "matchLabelKeys");
+		out_json_begin_array(j);
+		for (uint32_t m = 0; m < k->nmatch_label_keys; m++)
+			out_json_str(j, S(t, k->match_label_keys[m]));
+		out_json_end_array(j);
+	}
+	out_json_end_object(j);
+}
+
+/* schedulerPatch: the whole defaultConstraints list after the change (a
+ * merge patch replaces a list). 0 when f changes no default constraint. */
+static int sched_patch(struct out_json *j, struct timeline *t, const struct fix *f)
+{
+	struct tsc *v;
+	uint32_t n;
+	if (!fix_defaults(t, f, &v, &n))
+		return 0;
+	out_json_begin_object(j);
+	out_json_key(j, "defaultConstraints");
+	out_json_begin_array(j);
+	for (uint32_t k = 0; k < n; k++)
+		tsc_json(j, t, &v[k]);
+	out_json_end_array(j);
+	out_json_end_object(j);
+	fix_defaults_free(v, n);
+	return 1;
+}
+
 void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix_report *r,
 		  const struct fix *f)
 {
@@ -256,7 +308,8 @@ void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix
 	out_json_str(j, out_buf_str(&b));
 	pod_patch(j, t, r, f);
 	out_json_key(j, "schedulerPatch");
-	out_json_null(j);
+	if (!sched_patch(j, (struct timeline *)t, f))
+		out_json_null(j);
 	out_json_key(j, "edits");
 	out_json_begin_array(j);
 	if (f->has_edit)
@@ -264,6 +317,15 @@ void cli_fix_json(struct out_json *j, const struct timeline *t, const struct fix
 	out_json_end_array(j);
 	out_json_key(j, "node");
 	out_json_str(j, S(t, f->node));
+	if (f->kind == FIX_SCALE_UP) {
+		/* the autoscaler's names (autoscalers.md section 4) */
+		out_json_key(j, "autoscaler");
+		out_json_str(j, f->as_kind == 2 ? "karpenter" : "clusterAutoscaler");
+		out_json_key(j, f->as_kind == 2 ? "nodePool" : "group");
+		out_json_str(j, f->as_group != SYM_NONE ? S(t, f->as_group) : NULL);
+		out_json_key(j, "zone");
+		out_json_str(j, f->as_zone != SYM_NONE ? S(t, f->as_zone) : NULL);
+	}
 	out_json_key(j, "nominated");
 	out_json_bool(j, f->nominated);
 	if (f->nominated) {
@@ -328,8 +390,10 @@ static void text_report(FILE *f, const struct timeline *t, const struct fix_repo
 			}
 		}
 	}
-	if (r->retry)
+	if (r->retry && r->entry < 0)
 		fputs("  (a retry step: changes of the pod itself are not tried)\n", f);
+	else if (r->retry)
+		fprintf(f, "  (a retry step: changes of the pod go to step %d, which made it)\n", r->entry + 1);
 	out_buf_fini(&b);
 }
 

@@ -10,24 +10,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "timeline.h"
+#include "fix/kinds.h"
 
-/* The kinds, cheapest first (the order of the contract's table). */
+/* The kinds, cheapest first (the order of the contract's table):
+ * FIX_MAX_SKEW ... FIX_PRIORITY, from the table in fix/kinds.h. */
+#define FIX_KIND_ENUM(id, name, ops) FIX_##id,
 enum fix_kind {
-	FIX_MAX_SKEW,
-	FIX_WHEN,
-	FIX_MIN_DOMAINS,
-	FIX_AFFINITY_POLICY,
-	FIX_TAINTS_POLICY,
-	FIX_REMOVE_CONSTRAINT,
-	FIX_TOLERATION,
-	FIX_UNCORDON,
-	FIX_UNTAINT,
-	FIX_LABEL,
-	FIX_DELETE,
-	FIX_ADD_NODE,
-	FIX_PRIORITY,
-	FIX__COUNT,
+	FIX_KINDS(FIX_KIND_ENUM)
+	FIX__COUNT
 };
+#undef FIX_KIND_ENUM
 
 /* The contract's name of a kind ("maxSkew", "addNode", ...). */
 const char *fix_kind_name(enum fix_kind k);
@@ -38,6 +30,10 @@ struct fix {
 	 * topologySpreadConstraints and its topologyKey */
 	uint32_t cons;
 	sym_t key;
+	/* the constraint is the scheduler's defaultConstraints[cons] (the
+	 * pod has none of its own): the change is a schedulerPatch, verified
+	 * by running every step up to the pending one under it */
+	bool sched;
 	/* maxSkew, minDomains, priority: the value before and after;
 	 * policies: after is 1 for Honor, 0 for Ignore */
 	int32_t before, after;
@@ -48,6 +44,11 @@ struct fix {
 	bool has_edit;
 	struct step edit;
 	int32_t tmpl;             /* addNode: the node copied */
+	/* scaleUp: the autoscaler (1 Cluster Autoscaler, 2 Karpenter: enum
+	 * as_kind) and the group or NodePool and zone of the node it adds
+	 * (the edit is that node added) */
+	int as_kind;
+	sym_t as_group, as_zone;
 	sym_t dom_key, dom_val;   /* addNode: the domain it is in (SYM_NONE: none named) */
 	/* where the pod goes: the node it is bound to, or for priority the
 	 * node preemption nominates (nominated true) with the victims */
@@ -65,7 +66,11 @@ struct fix {
 struct fix_report {
 	uint32_t step;            /* 0-based index of the pending step */
 	uint32_t pod;             /* the pod id of its cycle */
-	bool retry;               /* a retry step: pod kinds are not tried */
+	bool retry;               /* a retry step */
+	/* a retry: the schedule step that made its pod (0-based), where the
+	 * changes of the pod go (podPatch is on that entry); -1 when none
+	 * (then the changes of the pod are not tried) */
+	int32_t entry;
 	char *message;            /* the pending cycle's message (malloc'd) */
 	struct fix *v;
 	uint32_t n;
@@ -90,10 +95,16 @@ int fix_best(struct timeline *t, uint32_t i, struct fix_report *out);
  * r has none. */
 const struct fix *fix_report_best(const struct fix_report *r);
 /* The step that applies f (found for r->step of t): for a change of the
- * pod, a copy of the pending step with it (to replace that step); for a
+ * pod, a copy of the pending step (a retry's: of r->entry) with it (to
+ * replace that step); for a
  * change of the cluster, a copy of the step to insert before it. 1, 0 on
- * OOM or for a retry step's pod. *out is the caller's (step_fini). */
+ * OOM, for a retry without entry or for a change of the scheduler (sched). *out is the caller's (step_fini). */
 int fix_step(struct timeline *t, const struct fix_report *r, const struct fix *f, struct step *out);
 void fix_report_fini(struct fix_report *r);
+/* For a fix with sched set: the scheduler's defaultConstraints with the
+ * change made (*out, *n; fix_defaults_free). 1, 0 on OOM or for another
+ * fix. */
+int fix_defaults(struct timeline *t, const struct fix *f, struct tsc **out, uint32_t *n);
+void fix_defaults_free(struct tsc *v, uint32_t n);
 
 #endif

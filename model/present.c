@@ -240,6 +240,16 @@ void present_fix_summary(struct out_buf *b, const struct timeline *t, const stru
 			out_buf_printf(b, ", in %s=%s", intern_get(t->c->in, f->dom_key), intern_get(t->c->in, f->dom_val));
 		break;
 	}
+	case FIX_SCALE_UP:
+		out_buf_printf(b, "%s adds node %s", f->as_kind == 2 ? "Karpenter" : "the cluster autoscaler",
+			       intern_get(t->c->in, f->edit.new_node.name));
+		if (f->as_group != SYM_NONE)
+			out_buf_printf(b, " (%s %s", f->as_kind == 2 ? "NodePool" : "group", intern_get(t->c->in, f->as_group));
+		if (f->as_group != SYM_NONE && f->as_zone != SYM_NONE)
+			out_buf_printf(b, ", zone %s", intern_get(t->c->in, f->as_zone));
+		if (f->as_group != SYM_NONE)
+			out_buf_putc(b, ')');
+		break;
 	case FIX_PRIORITY:
 		out_buf_printf(b, "priority %d -> %d", f->before, f->after);
 		if (f->nominated) {
@@ -254,6 +264,8 @@ void present_fix_summary(struct out_buf *b, const struct timeline *t, const stru
 	default:
 		break;
 	}
+	if (f->sched)
+		out_buf_puts(b, " of the scheduler's defaultConstraints");
 }
 
 void present_fix_line(struct out_buf *b, const struct timeline *t, const struct fix_report *r,

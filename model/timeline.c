@@ -574,6 +574,12 @@ static void forget_from(struct timeline *t, uint32_t i)
 	}
 }
 
+void timeline_forget(struct timeline *t, uint32_t i)
+{
+	assert(t && i >= t->cur);
+	forget_from(t, i);
+}
+
 int timeline_replace(struct timeline *t, uint32_t i, struct step *s, struct step *old)
 {
 	assert(t && s && old && i >= t->cur && i < t->sc->nsteps);

@@ -79,6 +79,10 @@ int timeline_replace(struct timeline *t, uint32_t i, struct step *s, struct step
 /* Inserts *s (taken over, *s zeroed) before step i (t->cur <= i <= len).
  * Returns 1, 0 on OOM (*s untouched). */
 int timeline_insert(struct timeline *t, uint32_t i, struct step *s);
+/* Forgets the recorded outcomes of steps i.. (t->cur <= i): they run
+ * afresh when next applied, as after a change of the scheduler's
+ * settings (model/fix.c's trials of the default constraints). */
+void timeline_forget(struct timeline *t, uint32_t i);
 /* Removes step i (t->cur <= i < len), moving it into *out. Returns 1. */
 int timeline_remove(struct timeline *t, uint32_t i, struct step *out);
 

@@ -76,6 +76,123 @@ static void min_domains_and_max_skew(void **state)
 	scenario_free(sc);
 }
 
+/* The pod's spreading comes from the scheduler's List defaults (a hard
+ * zone constraint with the ReplicaSet's selector). Step 1 places w3 on b
+ * (a: 2 + 1 - 0 = 3 > 1, b: 0 + 1 - 0 = 1), so w4 finds a: 3, b: 2 > 1
+ * and c cordoned: pending. maxSkew 2 of the default: step 1 again b
+ * (a: 3 > 2), then w4 on b (1 + 1 - 0 = 2). The fix is the scheduler's
+ * (sched), the list after it has maxSkew 2, and afterwards the scheduler
+ * has its own list back and the scenario runs as before. */
+static const char *DEFAULTS =
+	"scheduler:\n"
+	"  defaultingType: List\n"
+	"  defaultConstraints:\n"
+	"    - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n"
+	"workloads:\n"
+	"  - {kind: ReplicaSet, name: w, namespace: default, selector: {matchLabels: {app: w}}}\n"
+	"nodes:\n"
+	"  - {name: a1, labels: {zone: a}}\n"
+	"  - {name: a2, labels: {zone: a}}\n"
+	"  - {name: b, labels: {zone: b}}\n"
+	"  - {name: c, labels: {zone: c}, unschedulable: true}\n"
+	"pods:\n"
+	"  - {name: w1, nodeName: a1, labels: {app: w}, ownerReferences: [{kind: ReplicaSet, name: w}]}\n"
+	"  - {name: w2, nodeName: a2, labels: {app: w}, ownerReferences: [{kind: ReplicaSet, name: w}]}\n"
+	"steps:\n"
+	"  - schedule: {name: w3, labels: {app: w}, ownerReferences: [{kind: ReplicaSet, name: w}]}\n"
+	"  - schedule: {name: w4, labels: {app: w}, ownerReferences: [{kind: ReplicaSet, name: w}]}\n";
+
+static void default_constraints(void **state)
+{
+	(void)state;
+	struct scenario *sc = fixture_load(DEFAULTS);
+	struct timeline *t = timeline_new(sc);
+	assert_true(timeline_goto(t, 1));
+	struct fix_report r;
+	assert_int_equal(fix_find(t, 1, 3, &r), FIX_OK);
+	assert_int_equal(t->cur, 1);
+	const struct fix *f = find_kind(&r, FIX_MAX_SKEW);
+	assert_non_null(f);
+	assert_true(f->sched);
+	assert_int_equal(f->before, 1);
+	assert_int_equal(f->after, 2);
+	assert_string_equal(S(sc, f->node), "b");
+	struct tsc *v;
+	uint32_t n;
+	assert_true(fix_defaults(t, f, &v, &n));
+	assert_int_equal(n, 1);
+	assert_int_equal(v[0].max_skew, 2);
+	fix_defaults_free(v, n);
+	/* the view cannot make it a step */
+	struct step st;
+	assert_false(fix_step(t, &r, f, &st));
+	f = find_kind(&r, FIX_REMOVE_CONSTRAINT);
+	assert_non_null(f);
+	assert_true(f->sched);
+	assert_true(fix_defaults(t, f, &v, &n));
+	assert_int_equal(n, 0);
+	fix_defaults_free(v, n);
+	fix_report_fini(&r);
+	assert_int_equal(sc->cluster->cfg.ndefault_tscs, 1);
+	assert_int_equal(sc->cluster->cfg.default_tscs[0].max_skew, 1);
+	struct decision d;
+	assert_true(timeline_step(t, &d));
+	assert_int_equal(d.outcome, OUT_PENDING);
+	decision_fini(&d);
+	assert_true(timeline_goto(t, 0));
+	assert_true(timeline_step(t, &d));
+	assert_string_equal(S(sc, sc->cluster->nodes[d.chosen].name), "b");
+	decision_fini(&d);
+	timeline_free(t);
+	scenario_free(sc);
+}
+
+/* A retry of a pod the first step left pending (zone a holds 2, b 0 and
+ * b cordoned until nothing changes): its own maxSkew is changed at the
+ * step that made it; with maxSkew 3 that step places it already (a: 2 +
+ * 1 - 0 = 3), and the fix says a1. */
+static const char *RETRY =
+	"nodes:\n"
+	"  - {name: a1, labels: {zone: a}}\n"
+	"  - {name: b1, labels: {zone: b}, unschedulable: true}\n"
+	"pods:\n"
+	"  - {name: p1, nodeName: a1, labels: {app: w}}\n"
+	"  - {name: p2, nodeName: a1, labels: {app: w}}\n"
+	"steps:\n"
+	"  - schedule:\n"
+	"      name: p3\n"
+	"      labels: {app: w}\n"
+	"      topologySpreadConstraints:\n"
+	"        - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule,\n"
+	"           labelSelector: {matchLabels: {app: w}}}\n"
+	"  - retry: p3\n";
+
+static void retry_entry(void **state)
+{
+	(void)state;
+	struct scenario *sc = fixture_load(RETRY);
+	struct timeline *t = timeline_new(sc);
+	assert_true(timeline_goto(t, 1));
+	struct fix_report r;
+	assert_int_equal(fix_find(t, 1, 3, &r), FIX_OK);
+	assert_true(r.retry);
+	assert_int_equal(r.entry, 0);
+	const struct fix *f = find_kind(&r, FIX_MAX_SKEW);
+	assert_non_null(f);
+	assert_int_equal(f->after, 3);
+	assert_string_equal(S(sc, f->node), "a1");
+	/* the change replaces the entry */
+	struct step st;
+	assert_true(fix_step(t, &r, f, &st));
+	assert_int_equal(st.kind, STEP_SCHEDULE);
+	assert_int_equal(st.pod.spec.tscs[0].max_skew, 3);
+	step_fini(&st);
+	fix_report_fini(&r);
+	assert_int_equal(t->cur, 1);
+	timeline_free(t);
+	scenario_free(sc);
+}
+
 /* A nodeSelector no node matches but for one label: labelling that node
  * is the fix, and the step that is not pending is refused. */
 static const char *LABEL =
@@ -195,6 +312,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(min_domains_and_max_skew),
+		cmocka_unit_test(default_constraints),
+		cmocka_unit_test(retry_entry),
 		cmocka_unit_test(label_and_not_pending),
 		cmocka_unit_test(search_finds_witness),
 		cmocka_unit_test(search_merges_states),

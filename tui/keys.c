@@ -88,7 +88,8 @@ static const struct keydef keydefs[] = {
 	{act_remove_node, {'X'}, G_WHATIF, NULL, "Remove the cursor's node (its pods go with it)"},
 	{act_relabel, {'R'}, G_WHATIF, NULL, "Label the cursor's node: k=v sets a label, k- removes it"},
 	{act_fix, {'F'}, G_WHATIF, NULL,
-	 "Apply the next fix of the pending step on screen (skewer fix) as a what-if"},
+	 "List the fixes of the pending step on screen (skewer fix), each with where the pod goes; "
+	 "Up/Down choose, Enter applies one as a what-if, Esc closes"},
 	{act_scale_up, {'S'}, G_WHATIF, NULL,
 	 "Run the autoscaler once here (a scaleUp step; the pane shows its report, with node groups and NodePools both side by side)"},
 	{act_workload_up, {'G'}, G_WHATIF, NULL,
@@ -171,6 +172,8 @@ int keys_dispatch(struct tui *t, int key)
 		return TUI_R_LAYOUT | TUI_R_DRAW;
 	if (t->prompt.kind != PROMPT_NONE)
 		return prompt_key(t, key);
+	if (t->fixes && !t->help)
+		return fixes_key(t, key);
 	const struct panel_ops *owner = screen_owner(t);
 	if (owner && owner->key)
 		return owner->key(t, key);

@@ -69,8 +69,12 @@ int act_taint(struct tui *t);
 int act_untaint(struct tui *t);
 int act_delete_pod(struct tui *t);
 int act_add_node(struct tui *t);
-/* fixes.c: the next fix of the pending step on screen, as a what-if */
+/* fixes.c: the list of the fixes of the pending step on screen; while
+ * open it takes every key (fixes_key) and draws over the view */
 int act_fix(struct tui *t);
+int fixes_key(struct tui *t, int key);
+void fixes_draw(struct tui *t);
+void fixes_free(struct tui *t);
 /* the autoscaler (scaleUp) at the step on screen, as a what-if */
 int act_scale_up(struct tui *t);
 /* the controllers' what-ifs: grow or shrink the cursor's pod's workload,

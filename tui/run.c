@@ -268,6 +268,7 @@ int tui_main(int argc, char **argv)
 	}
 	rc = t.headless ? run_headless(&t, &a) : run_terminal(&t);
 done:
+	fixes_free(&t);
 	sim_free(t.sim);
 	picker_free(t.picker);
 	free(a.files);

@@ -279,6 +279,8 @@ void screen_draw(struct tui *t)
 			t->clip = r;
 			panels[i]->draw(t, &r);
 		}
+		if (t->fixes)
+			fixes_draw(t);
 	}
 	if (!t->headless)
 		refresh();

@@ -42,6 +42,7 @@ struct tui {
 	struct picker *picker;
 	bool help;
 	int help_scroll;
+	struct fix_list *fixes;  /* fixes.c: the list F opened, NULL when closed */
 	struct prompt prompt;
 	char flash[512];
 	bool flash_error;

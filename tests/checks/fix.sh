@@ -24,15 +24,22 @@ expect_rc 2 "step 2 (schedule default/web-2) is not a pending pod: its outcome i
 expect_rc 2 "--limit needs a number" fix --limit 0 scenarios/tour.yaml
 expect_rc 0 "uncordon node-c -> node-c" fix --step 4 scenarios/tour.yaml
 expect_rc 0 "No pending pod." fix scenarios/docs-one-constraint.yaml
-# the view: F applies the pending step's fixes one by one as what-ifs (the
-# tour's step 4: the sixth is uncordon node-c, inserted before the step,
-# which then schedules web-3 on node-c); u undoes
-screen=$("$SKEWER" tui --size 120x30 --keys "nnnFFFFFF" --dump-screen - scenarios/tour.yaml)
-grep -qF "fix 6/10: uncordon node-c -> node-c (F: next fix, u: undo)" <<<"$screen" || fail "F: no sixth fix: $screen"
+# the view: F lists the pending step's fixes (the tour's step 4: ten, the
+# sixth is uncordon node-c), Enter applies the chosen one as a what-if
+# (inserted before the step, which then schedules web-3 on node-c), u
+# undoes it, Esc closes the list
+screen=$("$SKEWER" tui --size 120x30 --keys "nnnF" --dump-screen - scenarios/tour.yaml)
+grep -qF "Fixes for step 4: default/web-3 is pending" <<<"$screen" || fail "F: no list: $screen"
+grep -qF "uncordon node-c: scheduled on node-c" <<<"$screen" || fail "F: no uncordon line: $screen"
+grep -qF "! maxSkew 1 -> 2 on zone: scheduled on node-a" <<<"$screen" || fail "F: no warned maxSkew line: $screen"
+screen=$("$SKEWER" tui --size 120x30 --keys "nnnFjjjjj<Enter>" --dump-screen - scenarios/tour.yaml)
+grep -qF "fix 6/10 applied: uncordon node-c: scheduled on node-c (u: undo)" <<<"$screen" || fail "F Enter: not applied: $screen"
 grep -qF "Step 5/8: schedule default/web-3" <<<"$screen" || fail "F: the pending step did not move after the uncordon: $screen"
 grep -qF "scheduled on node-c" <<<"$screen" || fail "F: web-3 not scheduled on node-c: $screen"
-screen=$("$SKEWER" tui --size 120x30 --keys "nnnFFu" --dump-screen - scenarios/tour.yaml)
-grep -qF "undone (0 edits left)" <<<"$screen" || fail "F then u: not undone: $screen"
+screen=$("$SKEWER" tui --size 120x30 --keys "nnnF<Enter>u" --dump-screen - scenarios/tour.yaml)
+grep -qF "undone (0 edits left)" <<<"$screen" || fail "F Enter then u: not undone: $screen"
+screen=$("$SKEWER" tui --size 120x30 --keys "nnnF<Esc>" --dump-screen - scenarios/tour.yaml)
+if grep -qF "Fixes for step" <<<"$screen"; then fail "F Esc: the list is still open: $screen"; fi
 screen=$("$SKEWER" tui --size 120x30 --keys "nF" --dump-screen - scenarios/tour.yaml)
 grep -qF "step 2's pod is not pending" <<<"$screen" || fail "F on a scheduled step: $screen"
 # search: bad input, the Redis deadlock with its witness replayed, the fix
@@ -61,8 +68,29 @@ if [ "$rc" -eq 130 ]; then
 elif [ "$rc" -ne 0 ]; then
 	fail "search interrupted: exit $rc"
 fi
+# the same with timeout -s INT: the search of 3 StatefulSets x 4 pods takes
+# seconds, so one second in it is stopped: exit 130, how far it got on
+# standard output, one line on standard error
+if command -v timeout >/dev/null 2>&1; then
+	set +e
+	timeout --preserve-status -s INT 1 "$SKEWER" search --choices feasible bench/search-3x4.yaml \
+		>"$tmp/int2.out" 2>"$tmp/int2.err"
+	rc=$?
+	set -e
+	[ "$rc" -eq 130 ] || fail "search under timeout -s INT: exit $rc, expected 130"
+	grep -q "^interrupted after [0-9]* states (at step [0-9]*, deepest [0-9]*): no stuck run found so far; the search is not complete" \
+		"$tmp/int2.out" || fail "search under timeout -s INT: no report: $(cat "$tmp/int2.out")"
+	grep -q "^search: interrupted after [0-9]* states" "$tmp/int2.err" ||
+		fail "search under timeout -s INT: no line on standard error: $(cat "$tmp/int2.err")"
+fi
 if ! command -v python3 >/dev/null 2>&1; then
 	echo "skipped the model check: no python3"
 	exit 0
 fi
 SKEWER="$SKEWER" python3 tests/diff/fixcheck.py -n 150 -s 1
+# fixes of the scheduler's defaultConstraints (schedulerPatch): a bundled
+# scenario and a random one that has them
+if python3 -c "import yaml" 2>/dev/null; then
+	SKEWER="$SKEWER" python3 tests/diff/fixcheck.py --file scenarios/fix-default-constraints.yaml --file scenarios/tour.yaml
+fi
+SKEWER="$SKEWER" python3 tests/diff/fixcheck.py 1402

@@ -48,6 +48,13 @@ case_ tour-click-outside-80x24 $U 80x24 "n<Click 40,0><Click 79,23>" $T
 # node-a at step 1 sends web-1 to node-b, on screen at once
 case_ tour-cordon-whatif-120x40 $U 120x40 "c" $T
 case_ tour-help-80x24 $U 80x24 "?" $T
+# F lists the pending step's fixes, each with where the pod goes (! a fix
+# that leaves web-1's own zone constraint violated); Enter applies the
+# chosen one (the sixth, uncordon node-c) before the step: web-3 goes to
+# node-c; u takes it back
+case_ tour-fixes-list-80x24 $U 80x24 "nnnFjjjjj" $T
+case_ tour-fixes-applied-80x24 $U 80x24 "nnnFjjjjj<Enter>" $T
+case_ tour-fixes-undone-80x24 $U 80x24 "nnnFjjjjj<Enter>u" $T
 case_ tour-too-small $U 80x24 "<Resize 50x12>" $T
 case_ tour-resized-back $U 80x24 "<Resize 50x12>n<Resize 100x30>" $T
 case_ picker-80x24 $U 80x24 ""
