@@ -318,6 +318,7 @@ static void add_pod(struct loader *L, const struct ynode *m, const char *what)
 			L->pod_file_cap = ncap;
 		}
 		uint32_t id = L->c->npods;
+		cluster_share_spec(L->c, &p.spec);
 		if (cluster_add_pod(L->c, &p) < 0) {
 			load_oom(L);
 			goto drop;

@@ -173,6 +173,132 @@ static void matcher_free(struct matcher *m)
 	free(m);
 }
 
+/* ---- spec lists shared by bound pods ---- */
+
+struct spec_ent {
+	uint64_t hash;
+	uint8_t what;              /* SPEC_SHARED_TOLS or SPEC_SHARED_TSCS */
+	uint32_t n;
+	void *v;
+};
+struct spec_pool {
+	struct spec_ent *v;
+	uint32_t n, cap;
+	uint32_t *slots;           /* index + 1; 0 = empty */
+	uint32_t mask;
+};
+
+static uint64_t hmix(uint64_t h, uint64_t x)
+{
+	h = (h ^ x) * 0x9E3779B97F4A7C15ull;
+	return h ^ (h >> 31);
+}
+
+static uint64_t tols_hash(const struct toleration *t, uint32_t n)
+{
+	uint64_t h = hmix(1, n);
+	for (uint32_t i = 0; i < n; i++)
+		h = hmix(hmix(hmix(h, t[i].key), (uint64_t)t[i].value << 8 | (uint64_t)t[i].op),
+			 (uint64_t)t[i].effect_text << 8 | (uint64_t)t[i].effect);
+	return h;
+}
+
+static uint64_t tscs_hash(const struct tsc *t, uint32_t n)
+{
+	uint64_t h = hmix(2, n);
+	for (uint32_t i = 0; i < n; i++) {
+		h = hmix(hmix(h, (uint64_t)(uint32_t)t[i].max_skew << 32 | t[i].topology_key), t[i].when);
+		for (uint32_t j = 0; j < t[i].selector.match_labels.n; j++)
+			h = hmix(h, (uint64_t)t[i].selector.match_labels.v[j].key << 32 |
+					    t[i].selector.match_labels.v[j].val);
+	}
+	return h;
+}
+
+static void spec_ent_free(struct spec_ent *e)
+{
+	if (e->what == SPEC_SHARED_TSCS)
+		for (uint32_t i = 0; i < e->n; i++)
+			tsc_fini(&((struct tsc *)e->v)[i]);
+	free(e->v);
+}
+
+static void spec_pool_free(struct spec_pool *p)
+{
+	if (!p)
+		return;
+	for (uint32_t i = 0; i < p->n; i++)
+		spec_ent_free(&p->v[i]);
+	free(p->v);
+	free(p->slots);
+	free(p);
+}
+
+static int spec_pool_grow(struct spec_pool *p)
+{
+	uint32_t ncap = p->cap ? p->cap * 2 : 64, nmask = ncap * 2 - 1;
+	struct spec_ent *v = realloc(p->v, (size_t)ncap * sizeof(*v));
+	uint32_t *slots;
+	if (!v)
+		return 0;
+	p->v = v;
+	if (!(slots = calloc((size_t)nmask + 1, sizeof(*slots))))
+		return 0;
+	for (uint32_t i = 0; i < p->n; i++) {
+		uint32_t h = (uint32_t)p->v[i].hash & nmask;
+		while (slots[h])
+			h = (h + 1) & nmask;
+		slots[h] = i + 1;
+	}
+	free(p->slots);
+	p->slots = slots;
+	p->mask = nmask;
+	p->cap = ncap;
+	return 1;
+}
+
+/* The pool's list equal to v (n entries of kind what), or v itself made
+ * the pool's; NULL on OOM (v stays the caller's). */
+static void *spec_pool_share(struct spec_pool *p, uint8_t what, void *v, uint32_t n)
+{
+	uint64_t hash = what == SPEC_SHARED_TOLS ? tols_hash(v, n) : tscs_hash(v, n);
+	uint32_t h;
+	if (p->slots)
+		for (h = (uint32_t)hash & p->mask; p->slots[h]; h = (h + 1) & p->mask) {
+			struct spec_ent *e = &p->v[p->slots[h] - 1];
+			if (e->hash == hash && e->what == what && e->n == n &&
+			    (what == SPEC_SHARED_TOLS ? tolerations_equal(e->v, v, n) : tsc_list_equal(e->v, v, n))) {
+				struct spec_ent mine = {hash, what, n, v};
+				spec_ent_free(&mine);
+				return e->v;
+			}
+		}
+	if (p->n == p->cap && !spec_pool_grow(p))
+		return NULL;
+	for (h = (uint32_t)hash & p->mask; p->slots[h]; h = (h + 1) & p->mask)
+		;
+	p->v[p->n] = (struct spec_ent){hash, what, n, v};
+	p->slots[h] = ++p->n;
+	return v;
+}
+
+void cluster_share_spec(struct cluster *c, struct pod_spec *sp)
+{
+	void *v;
+	if (!c->spool && !(c->spool = calloc(1, sizeof(*c->spool))))
+		return;
+	if (sp->ntols && !(sp->shared & SPEC_SHARED_TOLS) &&
+	    (v = spec_pool_share(c->spool, SPEC_SHARED_TOLS, sp->tols, sp->ntols))) {
+		sp->tols = v;
+		sp->shared |= SPEC_SHARED_TOLS;
+	}
+	if (sp->ntscs && !(sp->shared & SPEC_SHARED_TSCS) &&
+	    (v = spec_pool_share(c->spool, SPEC_SHARED_TSCS, sp->tscs, sp->ntscs))) {
+		sp->tscs = v;
+		sp->shared |= SPEC_SHARED_TSCS;
+	}
+}
+
 void cluster_free(struct cluster *c)
 {
 	if (!c)
@@ -193,6 +319,7 @@ void cluster_free(struct cluster *c)
 		pdb_fini(&c->pdbs[i]);
 	free(c->pdbs);
 	storage_fini(&c->st);
+	spec_pool_free(c->spool);
 	for (uint32_t i = 0; i < c->nmatchers; i++)
 		matcher_free(c->matchers[i]);
 	free(c->matchers);

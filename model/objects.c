@@ -166,6 +166,54 @@ error:
 	return 0;
 }
 
+static bool syms_equal(const sym_t *a, const sym_t *b, uint32_t n)
+{
+	return !n || !memcmp(a, b, n * sizeof(*a));
+}
+
+static bool selector_src_equal(const struct label_selector_src *a, const struct label_selector_src *b)
+{
+	if (a->present != b->present || !labels_equal(&a->match_labels, &b->match_labels) ||
+	    !syms_equal(a->ml_order, b->ml_order, a->match_labels.n) || a->nexprs != b->nexprs)
+		return false;
+	for (uint32_t i = 0; i < a->nexprs; i++) {
+		const struct sel_expr_src *x = &a->exprs[i], *y = &b->exprs[i];
+		if (x->key != y->key || x->op != y->op || x->has_vals != y->has_vals ||
+		    x->nvals != y->nvals || !syms_equal(x->vals, y->vals, x->nvals))
+			return false;
+	}
+	return true;
+}
+
+bool tsc_list_equal(const struct tsc *a, const struct tsc *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const struct tsc *x = &a[i], *y = &b[i];
+		if (x->max_skew != y->max_skew || x->topology_key != y->topology_key ||
+		    x->when != y->when || x->has_min_domains != y->has_min_domains ||
+		    x->min_domains != y->min_domains ||
+		    x->node_affinity_policy != y->node_affinity_policy ||
+		    x->node_taints_policy != y->node_taints_policy ||
+		    x->nmatch_label_keys != y->nmatch_label_keys ||
+		    !syms_equal(x->match_label_keys, y->match_label_keys, x->nmatch_label_keys) ||
+		    !selector_src_equal(&x->selector, &y->selector))
+			return false;
+	}
+	return true;
+}
+
+bool tolerations_equal(const struct toleration *a, const struct toleration *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const struct toleration *x = &a[i], *y = &b[i];
+		if (x->key != y->key || x->op != y->op || x->op_text != y->op_text ||
+		    x->value != y->value || x->effect != y->effect || x->effect_text != y->effect_text ||
+		    x->has_seconds != y->has_seconds || x->seconds != y->seconds)
+			return false;
+	}
+	return true;
+}
+
 /* ---- node affinity ---- */
 
 static void sel_reqs_free(struct sel_req *r, uint32_t n)
@@ -397,10 +445,13 @@ void pod_spec_fini(struct pod_spec *s)
 		return;
 	labels_fini(&s->node_selector);
 	affinity_fini(&s->affinity);
-	free(s->tols);
-	for (uint32_t i = 0; i < s->ntscs; i++)
-		tsc_fini(&s->tscs[i]);
-	free(s->tscs);
+	if (!(s->shared & SPEC_SHARED_TOLS))
+		free(s->tols);
+	if (!(s->shared & SPEC_SHARED_TSCS)) {
+		for (uint32_t i = 0; i < s->ntscs; i++)
+			tsc_fini(&s->tscs[i]);
+		free(s->tscs);
+	}
 	resources_fini(&s->req);
 	free(s->vols);
 	free(s->ports);

@@ -174,36 +174,42 @@ struct host_port {
 
 /* The spec of a pod as the scheduler sees it. */
 struct pod_spec {
+	/* fields ordered to leave no padding: a dump holds 150,000 pods */
 	sym_t node_name;            /* SYM_NONE: pending */
-	struct labels node_selector;
 	bool has_affinity;
+	/* with restartable init containers (sidecars): `plain` holds the
+	 * requests with them as plain init containers (SidecarContainers
+	 * off), which are also the non-zero requests a node counts before
+	 * 1.32 */
+	bool has_sidecars;
+	bool has_priority;          /* spec.priority was given */
+	/* SPEC_SHARED_*: the array is one that several bound pods of a
+	 * dump share (the loader's): pod_spec_fini leaves it to its owner,
+	 * the cluster's spec pool (cluster_share_spec) */
+	uint8_t shared;
+	struct labels node_selector;
 	struct affinity affinity;
 	struct toleration *tols;
-	uint32_t ntols;
 	struct tsc *tscs;
+	uint32_t ntols;
 	uint32_t ntscs;
 	struct resources req;       /* actual requests (filter, balanced) */
 	int64_t nz_cpu, nz_mem;     /* non-zero requests (LeastAllocated) */
-	/* with restartable init containers (sidecars): the requests with
-	 * them as plain init containers (SidecarContainers off), which are
-	 * also the non-zero requests a node counts before 1.32 */
-	bool has_sidecars;
 	struct { int64_t cpu, mem, eph, nz_cpu, nz_mem; } plain;
 	int32_t priority;           /* spec.priority (admission resolves the class) */
-	bool has_priority;          /* spec.priority was given */
 	sym_t priority_class;       /* spec.priorityClassName, SYM_NONE when absent */
 	/* spec.preemptionPolicy: PreemptLowerPriority (default) or Never;
 	 * the text as written (SYM_NONE when absent) for validation */
 	sym_t preemption_policy;
-	struct pod_volume *vols;    /* spec.volumes */
 	uint32_t nvols;
+	struct pod_volume *vols;    /* spec.volumes */
 	struct host_port *ports;    /* containers' ports with a hostPort */
-	uint32_t nports;
 	sym_t *gates;               /* spec.schedulingGates names, in order */
-	uint32_t ngates;
 	/* Problems found while reading the pod that the API server would
 	 * reject (bad quantities...): "PATH: Invalid value: ...". */
 	char **admission_errors;
+	uint32_t nports;
+	uint32_t ngates;
 	uint32_t nadmission_errors;
 };
 
@@ -216,6 +222,8 @@ enum {
 	LIFE_STATIC = 4,        /* annotation kubernetes.io/config.source, not "api" */
 	LIFE_EVICT = 8,         /* annotation descheduler.alpha.kubernetes.io/evict */
 };
+enum { SPEC_SHARED_TOLS = 1, SPEC_SHARED_TSCS = 2 };
+
 struct pod_life {
 	sym_t uid;              /* metadata.uid, SYM_NONE when none */
 	uint8_t phase;          /* enum pod_phase as written */
@@ -465,6 +473,9 @@ const char *effect_name(enum taint_effect e);
 /* Lifecycle helpers (free everything the struct points to). */
 void tsc_fini(struct tsc *t);
 int tsc_copy(struct tsc *dst, const struct tsc *src);
+/* Same constraints (every field, selectors as written)? */
+bool tsc_list_equal(const struct tsc *a, const struct tsc *b, uint32_t n);
+bool tolerations_equal(const struct toleration *a, const struct toleration *b, uint32_t n);
 void pod_spec_fini(struct pod_spec *s);
 int pod_spec_copy(struct pod_spec *dst, const struct pod_spec *src);
 void pod_fini(struct pod *p);
