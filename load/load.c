@@ -1310,11 +1310,17 @@ static int build_steps(struct loader *L)
 		s->line = s->pod.line;
 		s->col = s->pod.col;
 	}
-	L->nqueue = 0;
+	/* the pods are the steps' now: their queue goes at once (a dump's
+	 * thousands of pending pods would otherwise be counted twice) */
+	free(L->queue);
+	L->queue = NULL;
+	L->nqueue = L->queue_cap = 0;
 	if (L->nsteps)
 		memcpy(sc->steps + sc->nsteps, L->steps, L->nsteps * sizeof(*L->steps));
 	sc->nsteps += L->nsteps;
-	L->nsteps = 0;
+	free(L->steps);
+	L->steps = NULL;
+	L->nsteps = L->steps_cap = 0;
 	return 1;
 }
 

@@ -215,8 +215,52 @@ static uint64_t tscs_hash(const struct tsc *t, uint32_t n)
 	return h;
 }
 
+static uint64_t aff_hash(const struct affinity *a)
+{
+	uint64_t h = hmix(hmix(3, (uint64_t)a->node.nreq << 32 | a->node.npref),
+			  (uint64_t)a->naff_req << 48 | (uint64_t)a->naff_pref << 32 |
+				  (uint64_t)a->nanti_req << 16 | a->nanti_pref);
+	for (uint32_t i = 0; i < a->nanti_req; i++)
+		h = hmix(h, a->anti_req[i].topology_key);
+	for (uint32_t i = 0; i < a->nanti_pref; i++)
+		h = hmix(h, (uint64_t)a->anti_pref[i].term.topology_key << 32 | (uint32_t)a->anti_pref[i].weight);
+	for (uint32_t i = 0; i < a->naff_pref; i++)
+		for (uint32_t j = 0; j < a->aff_pref[i].term.sel_src.match_labels.n; j++)
+			h = hmix(h, a->aff_pref[i].term.sel_src.match_labels.v[j].val);
+	for (uint32_t i = 0; i < a->nanti_pref; i++)
+		for (uint32_t j = 0; j < a->anti_pref[i].term.sel_src.match_labels.n; j++)
+			h = hmix(h, a->anti_pref[i].term.sel_src.match_labels.v[j].val);
+	for (uint32_t i = 0; i < a->node.nreq; i++)
+		for (uint32_t j = 0; j < a->node.req[i].nfields; j++)
+			for (uint32_t k = 0; k < a->node.req[i].fields[j].nvals; k++)
+				h = hmix(h, a->node.req[i].fields[j].vals[k]);
+	return h;
+}
+
+/* Whether admission leaves a bound pod's affinity as it is (no
+ * matchLabelKeys to merge, validate.c admit_pa_term): else it is the
+ * pod's own. */
+static bool aff_fixed(const struct affinity *a)
+{
+	for (uint32_t i = 0; i < a->naff_req; i++)
+		if (a->aff_req[i].nmlk || a->aff_req[i].nmmlk)
+			return false;
+	for (uint32_t i = 0; i < a->nanti_req; i++)
+		if (a->anti_req[i].nmlk || a->anti_req[i].nmmlk)
+			return false;
+	for (uint32_t i = 0; i < a->naff_pref; i++)
+		if (a->aff_pref[i].term.nmlk || a->aff_pref[i].term.nmmlk)
+			return false;
+	for (uint32_t i = 0; i < a->nanti_pref; i++)
+		if (a->anti_pref[i].term.nmlk || a->anti_pref[i].term.nmmlk)
+			return false;
+	return true;
+}
+
 static void spec_ent_free(struct spec_ent *e)
 {
+	if (e->what == SPEC_SHARED_AFF)
+		affinity_fini(e->v);
 	if (e->what == SPEC_SHARED_TSCS)
 		for (uint32_t i = 0; i < e->n; i++)
 			tsc_fini(&((struct tsc *)e->v)[i]);
@@ -261,13 +305,15 @@ static int spec_pool_grow(struct spec_pool *p)
  * the pool's; NULL on OOM (v stays the caller's). */
 static void *spec_pool_share(struct spec_pool *p, uint8_t what, void *v, uint32_t n)
 {
-	uint64_t hash = what == SPEC_SHARED_TOLS ? tols_hash(v, n) : tscs_hash(v, n);
+	uint64_t hash = what == SPEC_SHARED_TOLS ? tols_hash(v, n) :
+			what == SPEC_SHARED_TSCS ? tscs_hash(v, n) : aff_hash(v);
 	uint32_t h;
 	if (p->slots)
 		for (h = (uint32_t)hash & p->mask; p->slots[h]; h = (h + 1) & p->mask) {
 			struct spec_ent *e = &p->v[p->slots[h] - 1];
 			if (e->hash == hash && e->what == what && e->n == n &&
-			    (what == SPEC_SHARED_TOLS ? tolerations_equal(e->v, v, n) : tsc_list_equal(e->v, v, n))) {
+			    (what == SPEC_SHARED_TOLS ? tolerations_equal(e->v, v, n) :
+			     what == SPEC_SHARED_TSCS ? tsc_list_equal(e->v, v, n) : affinity_equal(e->v, v))) {
 				struct spec_ent mine = {hash, what, n, v};
 				spec_ent_free(&mine);
 				return e->v;
@@ -291,6 +337,20 @@ void cluster_share_spec(struct cluster *c, struct pod_spec *sp)
 	    (v = spec_pool_share(c->spool, SPEC_SHARED_TOLS, sp->tols, sp->ntols))) {
 		sp->tols = v;
 		sp->shared |= SPEC_SHARED_TOLS;
+	}
+	/* the affinity by value in the pod, its lists shared: a copy of
+	 * the struct is the pool's */
+	if (sp->has_affinity && !(sp->shared & SPEC_SHARED_AFF) && aff_fixed(&sp->affinity)) {
+		struct affinity *a = malloc(sizeof(*a));
+		if (a) {
+			*a = sp->affinity;
+			if ((v = spec_pool_share(c->spool, SPEC_SHARED_AFF, a, 1))) {
+				sp->affinity = *(struct affinity *)v;
+				sp->shared |= SPEC_SHARED_AFF;
+			} else {
+				free(a);
+			}
+		}
 	}
 	if (sp->ntscs && !(sp->shared & SPEC_SHARED_TSCS) &&
 	    (v = spec_pool_share(c->spool, SPEC_SHARED_TSCS, sp->tscs, sp->ntscs))) {

@@ -202,6 +202,75 @@ bool tsc_list_equal(const struct tsc *a, const struct tsc *b, uint32_t n)
 	return true;
 }
 
+static bool sel_reqs_equal(const struct sel_req *a, const struct sel_req *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (a[i].key != b[i].key || a[i].op != b[i].op || a[i].nvals != b[i].nvals ||
+		    !syms_equal(a[i].vals, b[i].vals, a[i].nvals))
+			return false;
+	return true;
+}
+
+static bool selector_equal(const struct selector *a, const struct selector *b)
+{
+	return a->kind == b->kind && a->n == b->n && sel_reqs_equal(a->reqs, b->reqs, a->n);
+}
+
+static bool ns_term_equal(const struct ns_term *a, const struct ns_term *b)
+{
+	return a->nexprs == b->nexprs && a->nfields == b->nfields && a->invalid == b->invalid &&
+	       sel_reqs_equal(a->exprs, b->exprs, a->nexprs) &&
+	       sel_reqs_equal(a->fields, b->fields, a->nfields) &&
+	       syms_equal(a->field_keys, b->field_keys, a->nfields) &&
+	       syms_equal(a->expr_ops, b->expr_ops, a->nexprs) &&
+	       syms_equal(a->field_ops, b->field_ops, a->nfields);
+}
+
+static bool paterms_equal(const struct pod_affinity_term *a, const struct pod_affinity_term *b,
+			  uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const struct pod_affinity_term *x = &a[i], *y = &b[i];
+		if (x->topology_key != y->topology_key || x->nnamespaces != y->nnamespaces ||
+		    x->nmlk != y->nmlk || x->nmmlk != y->nmmlk ||
+		    !syms_equal(x->namespaces, y->namespaces, x->nnamespaces) ||
+		    !syms_equal(x->mlk, y->mlk, x->nmlk) || !syms_equal(x->mmlk, y->mmlk, x->nmmlk) ||
+		    !selector_src_equal(&x->sel_src, &y->sel_src) || !selector_equal(&x->sel, &y->sel) ||
+		    !selector_src_equal(&x->ns_sel_src, &y->ns_sel_src) ||
+		    !selector_equal(&x->ns_sel, &y->ns_sel))
+			return false;
+	}
+	return true;
+}
+
+static bool wpaterms_equal(const struct weighted_pod_affinity_term *a,
+			   const struct weighted_pod_affinity_term *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (a[i].weight != b[i].weight || !paterms_equal(&a[i].term, &b[i].term, 1))
+			return false;
+	return true;
+}
+
+bool affinity_equal(const struct affinity *a, const struct affinity *b)
+{
+	const struct node_affinity *x = &a->node, *y = &b->node;
+	if (x->has_required != y->has_required || x->nreq != y->nreq || x->npref != y->npref ||
+	    a->naff_req != b->naff_req || a->naff_pref != b->naff_pref ||
+	    a->nanti_req != b->nanti_req || a->nanti_pref != b->nanti_pref)
+		return false;
+	for (uint32_t i = 0; i < x->nreq; i++)
+		if (!ns_term_equal(&x->req[i], &y->req[i]))
+			return false;
+	for (uint32_t i = 0; i < x->npref; i++)
+		if (x->pref[i].weight != y->pref[i].weight || !ns_term_equal(&x->pref[i].term, &y->pref[i].term))
+			return false;
+	return paterms_equal(a->aff_req, b->aff_req, a->naff_req) &&
+	       wpaterms_equal(a->aff_pref, b->aff_pref, a->naff_pref) &&
+	       paterms_equal(a->anti_req, b->anti_req, a->nanti_req) &&
+	       wpaterms_equal(a->anti_pref, b->anti_pref, a->nanti_pref);
+}
+
 bool tolerations_equal(const struct toleration *a, const struct toleration *b, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
@@ -444,7 +513,8 @@ void pod_spec_fini(struct pod_spec *s)
 	if (!s)
 		return;
 	labels_fini(&s->node_selector);
-	affinity_fini(&s->affinity);
+	if (!(s->shared & SPEC_SHARED_AFF))
+		affinity_fini(&s->affinity);
 	if (!(s->shared & SPEC_SHARED_TOLS))
 		free(s->tols);
 	if (!(s->shared & SPEC_SHARED_TSCS)) {

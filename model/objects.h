@@ -222,7 +222,7 @@ enum {
 	LIFE_STATIC = 4,        /* annotation kubernetes.io/config.source, not "api" */
 	LIFE_EVICT = 8,         /* annotation descheduler.alpha.kubernetes.io/evict */
 };
-enum { SPEC_SHARED_TOLS = 1, SPEC_SHARED_TSCS = 2 };
+enum { SPEC_SHARED_TOLS = 1, SPEC_SHARED_TSCS = 2, SPEC_SHARED_AFF = 4 };
 
 struct pod_life {
 	sym_t uid;              /* metadata.uid, SYM_NONE when none */
@@ -475,6 +475,8 @@ void tsc_fini(struct tsc *t);
 int tsc_copy(struct tsc *dst, const struct tsc *src);
 /* Same constraints (every field, selectors as written)? */
 bool tsc_list_equal(const struct tsc *a, const struct tsc *b, uint32_t n);
+/* Same node and pod affinity (every term, selectors as written and compiled)? */
+bool affinity_equal(const struct affinity *a, const struct affinity *b);
 bool tolerations_equal(const struct toleration *a, const struct toleration *b, uint32_t n);
 void pod_spec_fini(struct pod_spec *s);
 int pod_spec_copy(struct pod_spec *dst, const struct pod_spec *src);
