@@ -38,6 +38,12 @@ struct cli_opts {
 	const char **files;       /* malloc'd array of argv pointers */
 	uint32_t nfiles;
 	bool help;                /* -h / --help given: print the command's help */
+	/* cli_load's progress: NULL for the line on standard error (when it
+	 * is a terminal), else this callback (load_opts.progress), and
+	 * loaded once the load has returned, before anything is printed */
+	void (*progress)(void *arg, const char *name, uint64_t done, uint64_t size);
+	void (*loaded)(void *arg, bool ok);
+	void *progress_arg;
 };
 
 /* Parses argv[0..argc) (the words after the command name) accepting the
@@ -78,6 +84,21 @@ bool cli_is_command(const char *name);
  * rejects an invalid scheduler configuration ("error: ..."). */
 int cli_load(const struct cli_opts *o, const char *const *files, uint32_t nfiles,
 	     struct scenario **out);
+/* A load that takes more than CLI_PROGRESS_DELAY seconds says how far it
+ * is on standard error when that is a terminal: "loading big.yaml: 43%
+ * (460 of 1068 MiB)", redrawn in place and erased when done. Sets lo's
+ * progress callback to that line (nothing when standard error is not a
+ * terminal); cli_progress_end erases it. */
+#define CLI_PROGRESS_DELAY 0.3
+struct cli_progress {
+	double t0;                /* when the load began (CLOCK_MONOTONIC) */
+	bool shown;
+	int last;                 /* the percentage shown */
+};
+void cli_progress_begin(struct cli_progress *p, struct load_opts *lo);
+void cli_progress_end(struct cli_progress *p);
+/* Seconds on CLOCK_MONOTONIC. */
+double cli_monotonic(void);
 /* Prints FILE:LINE:COL: MESSAGE lines; with prefix (check) the form is
  * PREFIX: error: LINE:COL: MESSAGE. */
 void cli_print_load_errors(FILE *f, const struct load_errors *e, const char *prefix);

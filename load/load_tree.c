@@ -253,6 +253,7 @@ static yaml_event_t *parse_next(struct loader *L)
 		load_syntax_error(L);
 		return NULL;
 	}
+	load_count_event(L);
 	L->have_ev = true;
 	if ((L->ev.type == YAML_SEQUENCE_START_EVENT || L->ev.type == YAML_MAPPING_START_EVENT) &&
 	    L->level >= L->max_depth) {
@@ -508,6 +509,7 @@ static int skip_events(struct loader *L, uint32_t base)
 			load_syntax_error(L);
 			return 0;
 		}
+		load_count_event(L);
 		switch (e->type) {
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:

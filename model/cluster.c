@@ -257,10 +257,37 @@ static bool aff_fixed(const struct affinity *a)
 	return true;
 }
 
+static uint64_t labels_hash(const struct labels *l)
+{
+	uint64_t h = hmix(4, l->n);
+	for (uint32_t i = 0; i < l->n; i++)
+		h = hmix(h, (uint64_t)l->v[i].key << 32 | l->v[i].val);
+	return h;
+}
+
+static uint64_t owners_hash(const struct owner_ref *o, uint32_t n)
+{
+	uint64_t h = hmix(5, n);
+	for (uint32_t i = 0; i < n; i++)
+		h = hmix(hmix(h, (uint64_t)o[i].kind << 32 | o[i].name), (uint64_t)o[i].uid << 32 | o[i].api_version);
+	return h;
+}
+
+static bool owners_equal(const struct owner_ref *a, const struct owner_ref *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (a[i].kind != b[i].kind || a[i].name != b[i].name || a[i].api_version != b[i].api_version ||
+		    a[i].controller != b[i].controller || a[i].uid != b[i].uid)
+			return false;
+	return true;
+}
+
 static void spec_ent_free(struct spec_ent *e)
 {
 	if (e->what == SPEC_SHARED_AFF)
 		affinity_fini(e->v);
+	if (e->what == SPEC_SHARED_LABELS)
+		labels_fini(e->v);
 	if (e->what == SPEC_SHARED_TSCS)
 		for (uint32_t i = 0; i < e->n; i++)
 			tsc_fini(&((struct tsc *)e->v)[i]);
@@ -306,14 +333,18 @@ static int spec_pool_grow(struct spec_pool *p)
 static void *spec_pool_share(struct spec_pool *p, uint8_t what, void *v, uint32_t n)
 {
 	uint64_t hash = what == SPEC_SHARED_TOLS ? tols_hash(v, n) :
-			what == SPEC_SHARED_TSCS ? tscs_hash(v, n) : aff_hash(v);
+			what == SPEC_SHARED_TSCS ? tscs_hash(v, n) :
+			what == SPEC_SHARED_LABELS ? labels_hash(v) :
+			what == SPEC_SHARED_OWNERS ? owners_hash(v, n) : aff_hash(v);
 	uint32_t h;
 	if (p->slots)
 		for (h = (uint32_t)hash & p->mask; p->slots[h]; h = (h + 1) & p->mask) {
 			struct spec_ent *e = &p->v[p->slots[h] - 1];
 			if (e->hash == hash && e->what == what && e->n == n &&
 			    (what == SPEC_SHARED_TOLS ? tolerations_equal(e->v, v, n) :
-			     what == SPEC_SHARED_TSCS ? tsc_list_equal(e->v, v, n) : affinity_equal(e->v, v))) {
+			     what == SPEC_SHARED_TSCS ? tsc_list_equal(e->v, v, n) :
+			     what == SPEC_SHARED_LABELS ? labels_equal(e->v, v) :
+			     what == SPEC_SHARED_OWNERS ? owners_equal(e->v, v, n) : affinity_equal(e->v, v))) {
 				struct spec_ent mine = {hash, what, n, v};
 				spec_ent_free(&mine);
 				return e->v;
@@ -357,6 +388,31 @@ void cluster_share_spec(struct cluster *c, struct pod_spec *sp)
 		sp->tscs = v;
 		sp->shared |= SPEC_SHARED_TSCS;
 	}
+}
+
+void cluster_share_pod(struct cluster *c, struct pod *p)
+{
+	void *v;
+	if (!c->spool && !(c->spool = calloc(1, sizeof(*c->spool))))
+		return;
+	if (p->labels.n && !(p->spec.shared & SPEC_SHARED_LABELS)) {
+		struct labels *l = malloc(sizeof(*l));
+		if (l) {
+			*l = p->labels;
+			if ((v = spec_pool_share(c->spool, SPEC_SHARED_LABELS, l, 1))) {
+				p->labels = *(struct labels *)v;
+				p->spec.shared |= SPEC_SHARED_LABELS;
+			} else {
+				free(l);
+			}
+		}
+	}
+	if (p->nowners && !(p->spec.shared & SPEC_SHARED_OWNERS) &&
+	    (v = spec_pool_share(c->spool, SPEC_SHARED_OWNERS, p->owners, p->nowners))) {
+		p->owners = v;
+		p->spec.shared |= SPEC_SHARED_OWNERS;
+	}
+	cluster_share_spec(c, &p->spec);
 }
 
 void cluster_free(struct cluster *c)

@@ -175,6 +175,9 @@ void cluster_revive_node(struct cluster *c, uint32_t id);
  * do); pod_spec_fini leaves them to the cluster. Best effort: on OOM the
  * pod keeps its own. */
 void cluster_share_spec(struct cluster *c, struct pod_spec *sp);
+/* The same for the pod's labels and owner references (a ReplicaSet's
+ * pods have the same), then its spec. */
+void cluster_share_pod(struct cluster *c, struct pod *p);
 /* The id of the live node named name, -1 when none. */
 int32_t cluster_find_node(const struct cluster *c, sym_t name);
 

@@ -592,8 +592,11 @@ void pod_fini(struct pod *p)
 {
 	if (!p)
 		return;
-	labels_fini(&p->labels);
-	free(p->owners);
+	if (!(p->spec.shared & SPEC_SHARED_LABELS))
+		labels_fini(&p->labels);
+	if (!(p->spec.shared & SPEC_SHARED_OWNERS))
+		free(p->owners);
+	memset(&p->labels, 0, sizeof(p->labels));
 	pod_spec_fini(&p->spec);
 	p->owners = NULL;
 	p->nowners = 0;

@@ -222,7 +222,15 @@ enum {
 	LIFE_STATIC = 4,        /* annotation kubernetes.io/config.source, not "api" */
 	LIFE_EVICT = 8,         /* annotation descheduler.alpha.kubernetes.io/evict */
 };
-enum { SPEC_SHARED_TOLS = 1, SPEC_SHARED_TSCS = 2, SPEC_SHARED_AFF = 4 };
+/* what of a bound pod is shared (pod_spec.shared); LABELS and OWNERS
+ * are the pod's own fields, which pod_fini leaves alone likewise */
+enum {
+	SPEC_SHARED_TOLS = 1,
+	SPEC_SHARED_TSCS = 2,
+	SPEC_SHARED_AFF = 4,
+	SPEC_SHARED_LABELS = 8,
+	SPEC_SHARED_OWNERS = 16,
+};
 
 struct pod_life {
 	sym_t uid;              /* metadata.uid, SYM_NONE when none */
