@@ -202,6 +202,67 @@ static int run_terminal(struct tui *t)
 	return CLI_OK;
 }
 
+/* ---- a long load's progress bar ---- */
+
+/* Draws "Loading NAME" and a bar of the bytes read, centred. */
+static void draw_load_bar(struct tui *t, const char *name, uint64_t done, uint64_t size)
+{
+	int pct = (int)(done * 100 / size);
+	int w = t->cols - 4 < 50 ? t->cols - 4 : 50, y = t->rows / 2 - 1;
+	const char *base = strrchr(name, '/');
+	char line[160];
+	if (w < 10 || y < 0)
+		return;
+	erase();
+	snprintf(line, sizeof(line), "Loading %.100s", base && base[1] ? base + 1 : name);
+	/* a name is shown safely: control bytes become '?' */
+	for (char *c = line; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	mvaddnstr(y, (t->cols - (int)strlen(line)) / 2 > 0 ? (t->cols - (int)strlen(line)) / 2 : 0, line,
+		  t->cols);
+	int fill = (int)((int64_t)w * pct / 100), x0 = (t->cols - w - 2) / 2;
+	mvaddch(y + 1, x0, '[');
+	for (int i = 0; i < w; i++)
+		addch(i < fill ? '#' : '.');
+	addch(']');
+	snprintf(line, sizeof(line), "%d%% (%.0f of %.0f MiB)", pct, (double)done / 1048576.0,
+		 (double)size / 1048576.0);
+	mvaddnstr(y + 2, (t->cols - (int)strlen(line)) / 2 > 0 ? (t->cols - (int)strlen(line)) / 2 : 0, line,
+		  t->cols);
+	refresh();
+	t->load_pct = pct;
+}
+
+/* load_opts.progress of the view (declared in picker.h): once the load has taken
+ * CLI_PROGRESS_DELAY, the screen is taken (if it is not yet) and shows a
+ * bar instead of staying blank. */
+void tui_load_progress(void *arg, const char *name, uint64_t done, uint64_t size)
+{
+	struct tui *t = arg;
+	if (done >= size || (t->load_pct < 0 && cli_monotonic() - t->load_t0 < CLI_PROGRESS_DELAY))
+		return;
+	/* the picker's loads come with the screen taken already */
+	if (!t->started && !t->picker) {
+		term_install_signals();
+		if (!term_start(t, 0, 0))
+			return; /* tui_main says so after the load */
+		t->started = true;
+	}
+	if ((int)(done * 100 / size) != t->load_pct)
+		draw_load_bar(t, name, done, size);
+}
+
+/* cli_opts.loaded: a failed load's errors go to the terminal as it was */
+static void load_done(void *arg, bool ok)
+{
+	struct tui *t = arg;
+	if (!ok && t->started) {
+		term_stop(t);
+		t->started = false;
+	}
+}
+
 int tui_main(int argc, char **argv)
 {
 	struct args a;
@@ -244,11 +305,23 @@ int tui_main(int argc, char **argv)
 		/* loading errors go to stderr before the screen is taken */
 		struct cli_opts o = {.ns = a.ns, .sel = a.sel, .kube_version = a.kube_version};
 		struct scenario *sc = NULL;
+		if (!t.headless) {
+			/* a long load draws a bar on the screen (load_progress) */
+			o.progress = tui_load_progress;
+			o.loaded = load_done;
+			o.progress_arg = &t;
+			t.load_t0 = cli_monotonic();
+			t.load_pct = -1;
+		}
 		if (!cli_load(&o, a.files, a.nfiles, &sc)) {
 			rc = CLI_USAGE;
 			goto done;
 		}
 		if (!(t.sim = sim_new(sc, a.files, a.nfiles, false, err, sizeof(err)))) {
+			if (t.started) {
+				term_stop(&t);
+				t.started = false;
+			}
 			fprintf(stderr, "skewer: %s\n", err);
 			rc = CLI_USAGE;
 			goto done;
@@ -259,7 +332,7 @@ int tui_main(int argc, char **argv)
 		goto done;
 	}
 	term_install_signals();
-	if (!term_start(&t, a.rows, a.cols)) {
+	if (!t.started && !term_start(&t, a.rows, a.cols)) {
 		fprintf(stderr, "skewer: cannot set up the terminal (TERM=%s)\n",
 			getenv("TERM") ? getenv("TERM") : "");
 		rc = CLI_USAGE;
