@@ -1455,8 +1455,15 @@ static int finish(struct loader *L, const char *first, struct scenario **out)
 		if (!L->failed)
 			load_autoscale_finish(L);
 	}
+	/* every file is read: the names seen go before the steps are made
+	 * (a 150,000-pod dump's table is megabytes) */
+	map_fini(&L->pod_names);
+	memset(&L->pod_names, 0, sizeof(L->pod_names));
 	if (!L->failed)
 		bind_pods(L);
+	free(L->pod_file);
+	L->pod_file = NULL;
+	L->pod_file_cap = 0;
 	if (!L->failed)
 		load_check_owners(L);
 	if (!L->failed)

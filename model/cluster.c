@@ -787,9 +787,9 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 	n->used.pods += sign;
 	/* framework/types.go calculateResource before 1.32 (#127878): a bound
 	 * pod's sidecars count only as init containers in the non-zero sums */
-	bool plain = p->spec.has_sidecars && !c->cfg.sw.nonzero_sidecars;
-	n->nz_cpu = wrap_by(n->nz_cpu, sign, plain ? p->spec.plain.nz_cpu : p->spec.nz_cpu);
-	n->nz_mem = wrap_by(n->nz_mem, sign, plain ? p->spec.plain.nz_mem : p->spec.nz_mem);
+	bool plain = p->spec.has_sidecars && p->spec.plain && !c->cfg.sw.nonzero_sidecars;
+	n->nz_cpu = wrap_by(n->nz_cpu, sign, plain ? p->spec.plain->nz_cpu : p->spec.nz_cpu);
+	n->nz_mem = wrap_by(n->nz_mem, sign, plain ? p->spec.plain->nz_mem : p->spec.nz_mem);
 	res_stamp(c, n, node_id);
 	free_sync(c, node_id);
 	for (uint32_t i = 0; i < r->next; i++) {

@@ -523,6 +523,7 @@ void pod_spec_fini(struct pod_spec *s)
 		free(s->tscs);
 	}
 	resources_fini(&s->req);
+	free(s->plain);
 	free(s->vols);
 	free(s->ports);
 	free(s->gates);
@@ -540,7 +541,11 @@ int pod_spec_copy(struct pod_spec *dst, const struct pod_spec *src)
 	dst->nz_cpu = src->nz_cpu;
 	dst->nz_mem = src->nz_mem;
 	dst->has_sidecars = src->has_sidecars;
-	dst->plain = src->plain;
+	if (src->plain) {
+		if (!(dst->plain = malloc(sizeof(*dst->plain))))
+			goto error;
+		*dst->plain = *src->plain;
+	}
 	dst->priority = src->priority;
 	dst->has_priority = src->has_priority;
 	dst->priority_class = src->priority_class;

@@ -154,13 +154,14 @@ struct owner_ref {
  * as VOL_OTHER (no plugin of skewer reads them). */
 enum pod_volume_kind { VOL_OTHER, VOL_PVC, VOL_EPHEMERAL };
 struct pod_volume {
+	/* ordered to fill 24 bytes: every pod of a dump has one or two */
 	sym_t name;
-	uint8_t kind;               /* enum pod_volume_kind */
 	sym_t claim;                /* the claim's name (ephemeral: POD-VOLUME) */
 	/* ephemeral: the template's spec */
 	sym_t eph_class;            /* storageClassName, SYM_NONE when absent */
-	int64_t eph_request;        /* resources.requests.storage, bytes */
+	uint8_t kind;               /* enum pod_volume_kind */
 	uint8_t eph_modes;          /* enum access_mode bits */
+	int64_t eph_request;        /* resources.requests.storage, bytes */
 };
 
 /* A container port with a hostPort (util.GetHostPorts); protocol as
@@ -173,6 +174,12 @@ struct host_port {
 };
 
 /* The spec of a pod as the scheduler sees it. */
+/* A pod's requests with its sidecars taken as plain init containers
+ * (pod_spec.plain). */
+struct pod_plain {
+	int64_t cpu, mem, eph, nz_cpu, nz_mem;
+};
+
 struct pod_spec {
 	/* fields ordered to leave no padding: a dump holds 150,000 pods */
 	sym_t node_name;            /* SYM_NONE: pending */
@@ -180,7 +187,7 @@ struct pod_spec {
 	/* with restartable init containers (sidecars): `plain` holds the
 	 * requests with them as plain init containers (SidecarContainers
 	 * off), which are also the non-zero requests a node counts before
-	 * 1.32 */
+	 * 1.32; allocated for such pods only (a dump's 150,000 pods) */
 	bool has_sidecars;
 	bool has_priority;          /* spec.priority was given */
 	/* SPEC_SHARED_*: the array is one that several bound pods of a
@@ -195,7 +202,7 @@ struct pod_spec {
 	uint32_t ntscs;
 	struct resources req;       /* actual requests (filter, balanced) */
 	int64_t nz_cpu, nz_mem;     /* non-zero requests (LeastAllocated) */
-	struct { int64_t cpu, mem, eph, nz_cpu, nz_mem; } plain;
+	struct pod_plain *plain;     /* only with has_sidecars (else NULL) */
 	int32_t priority;           /* spec.priority (admission resolves the class) */
 	sym_t priority_class;       /* spec.priorityClassName, SYM_NONE when absent */
 	/* spec.preemptionPolicy: PreemptLowerPriority (default) or Never;
