@@ -972,7 +972,13 @@ static int pod_term_classes(struct cluster *c, struct pod *p)
 {
 	const struct affinity *a = &p->spec.affinity;
 	uint32_t n = a->naff_req + a->nanti_req + a->naff_pref + a->nanti_pref, k = 0;
-	uint32_t *v = malloc((n ? n : 1) * sizeof(*v));
+	if (!n) {
+		/* most pods have no terms: no allocation each (pod_fini) */
+		p->term_classes = pod_no_term_classes;
+		p->nterm_classes = 0;
+		return 1;
+	}
+	uint32_t *v = malloc(n * sizeof(*v));
 	if (!v)
 		return 0;
 	int ok = 1;

@@ -593,6 +593,8 @@ error:
 	return 0;
 }
 
+uint32_t pod_no_term_classes[1];
+
 void pod_fini(struct pod *p)
 {
 	if (!p)
@@ -605,7 +607,8 @@ void pod_fini(struct pod *p)
 	pod_spec_fini(&p->spec);
 	p->owners = NULL;
 	p->nowners = 0;
-	free(p->term_classes);
+	if (p->term_classes != pod_no_term_classes)
+		free(p->term_classes);
 	p->term_classes = NULL;
 	p->nterm_classes = 0;
 }

@@ -272,7 +272,9 @@ struct pod {
 	/* cluster state */
 	int32_t node;           /* bound node index, -1 when pending */
 	bool alive;             /* false once deleted (index kept for undo) */
-	uint32_t *term_classes; /* cluster term classes of its affinity terms (bound) */
+	/* cluster term classes of its affinity terms (bound); none is
+	 * pod_no_term_classes, not an allocation */
+	uint32_t *term_classes;
 	uint32_t nterm_classes;
 	uint32_t line, col;     /* where it was defined (errors) */
 	struct pod_life life;
@@ -491,6 +493,8 @@ int tsc_copy(struct tsc *dst, const struct tsc *src);
 /* Same constraints (every field, selectors as written)? */
 bool tsc_list_equal(const struct tsc *a, const struct tsc *b, uint32_t n);
 /* Same node and pod affinity (every term, selectors as written and compiled)? */
+/* A bound pod's term_classes when it has no affinity terms. */
+extern uint32_t pod_no_term_classes[1];
 bool affinity_equal(const struct affinity *a, const struct affinity *b);
 bool tolerations_equal(const struct toleration *a, const struct toleration *b, uint32_t n);
 void pod_spec_fini(struct pod_spec *s);
