@@ -901,8 +901,13 @@ static int check_file(FILE *f, const char *file, const struct load_opts *lo)
 	struct chk k = {.f = f, .file = file};
 	int passed = 0;
 	const char *files[1] = {file};
+	struct load_opts plo = *lo;
+	struct cli_progress prog;
 
-	if (!load_scenario(files, 1, lo, &sc, &errs)) {
+	cli_progress_begin(&prog, &plo);
+	int ok = load_scenario(files, 1, &plo, &sc, &errs);
+	cli_progress_end(&prog);
+	if (!ok) {
 		if (errs.n == 0) {
 			out_text(f, file, 0);
 			fputs(": error: cannot load the scenario\n", f);

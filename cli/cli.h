@@ -13,6 +13,7 @@
 #include "../model/present.h"
 #include "../model/timeline.h"
 #include "../util/out.h"
+#include "../util/clock.h"
 #include "../util/status.h"
 
 #define CLI_VERSION "0.1.0"
@@ -72,6 +73,18 @@ int cli_help(FILE *f, const char *cmd);
  * selector and --kube-version. */
 int cli_load(const struct cli_opts *o, const char *const *files, uint32_t nfiles,
 	     struct scenario **out);
+/* A load that takes more than PROGRESS_DELAY seconds (util/clock.h) says how far it
+ * is on standard error when that is a terminal: "loading big.yaml: 43%
+ * (460 of 1068 MiB)", redrawn in place and erased when done. Sets lo's
+ * progress callback to that line (nothing when standard error is not a
+ * terminal); cli_progress_end erases it. */
+struct cli_progress {
+	double t0;                /* when the load began (CLOCK_MONOTONIC) */
+	bool shown;
+	int last;                 /* the percentage shown */
+};
+void cli_progress_begin(struct cli_progress *p, struct load_opts *lo);
+void cli_progress_end(struct cli_progress *p);
 
 /* Text of a sym (borrowed). */
 const char *cli_sym(const struct cluster *c, sym_t s);

@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 
 int cli_usage_error(const char *fmt, ...)
@@ -129,13 +131,65 @@ void cli_opts_fini(struct cli_opts *o)
 	o->nfiles = 0;
 }
 
+static void progress_line(void *arg, const char *name, uint64_t done, uint64_t size)
+{
+	struct cli_progress *p = arg;
+	if (done >= size) {
+		/* this file is read: the next one starts its own line */
+		cli_progress_end(p);
+		return;
+	}
+	int pct = (int)(done * 100 / size);
+	if ((p->shown && pct == p->last) || (!p->shown && clock_monotonic() - p->t0 < PROGRESS_DELAY))
+		return;
+	/* \r and erase to the end of the line: redrawn in place */
+	/* the file's base name: the line must fit the terminal's width to
+	 * be redrawn in place */
+	const char *base = strrchr(name, '/');
+	fputs("\rloading ", stderr);
+	out_text(stderr, base && base[1] ? base + 1 : name, 0);
+	fprintf(stderr, ": %d%% (%.0f of %.0f MiB)\033[K", pct, (double)done / 1048576.0,
+		(double)size / 1048576.0);
+	fflush(stderr);
+	p->shown = true;
+	p->last = pct;
+}
+
+static void progress_loaded(void *arg, bool ok)
+{
+	(void)ok;
+	cli_progress_end(arg);
+}
+
+void cli_progress_begin(struct cli_progress *p, struct load_opts *lo)
+{
+	memset(p, 0, sizeof(*p));
+	p->t0 = clock_monotonic();
+	if (!isatty(STDERR_FILENO))
+		return;
+	lo->progress = progress_line;
+	lo->loaded = progress_loaded;
+	lo->progress_arg = p;
+}
+
+void cli_progress_end(struct cli_progress *p)
+{
+	if (!p->shown)
+		return;
+	fputs("\r\033[K", stderr);
+	fflush(stderr);
+	p->shown = false;
+}
+
 int cli_load(const struct cli_opts *o, const char *const *files, uint32_t nfiles,
 	     struct scenario **out)
 {
 	struct load_opts lo = {0};
+	struct cli_progress prog;
 	lo.ns_filter = o->ns;
 	lo.label_filter = o->sel;
 	lo.kube_version = o->kube_version;
+	cli_progress_begin(&prog, &lo);
 	return load_report(stderr, &lo, files, nfiles, out);
 }
 

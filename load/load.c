@@ -247,6 +247,7 @@ static void add_pod(struct loader *L, const struct ynode *m, const char *what)
 			L->pod_file_cap = ncap;
 		}
 		uint32_t id = L->c->npods;
+		cluster_share_pod(L->c, &p);
 		if (cluster_add_pod(L->c, &p) < 0) {
 			load_oom(L);
 			goto drop;
@@ -972,16 +973,33 @@ static int add_file_name(struct loader *L, const char *name)
 	return 1;
 }
 
-static void begin_input(struct loader *L)
+void load_progress(struct loader *L)
+{
+	uint64_t done = L->parser.offset;
+	L->progress_at = L->nevents + LOAD_PROGRESS_EVENTS;
+	/* libyaml's offset is where its reader is: a file that grew since
+	 * it was measured is not read past 100% */
+	if (done > L->file_size)
+		done = L->file_size;
+	L->opts->progress(L->opts->progress_arg, L->file, done, L->file_size);
+}
+
+/* size: the input's bytes, 0 when unknown (no progress is told) */
+static void begin_input(struct loader *L, uint64_t size)
 {
 	L->abort_file = false;
 	L->have_ev = false;
 	L->level = 0;
+	L->file_size = size;
+	L->progress_at = L->opts && L->opts->progress && size ? L->nevents + LOAD_PROGRESS_EVENTS : UINT64_MAX;
 }
 
 /* The parser freed, and libyaml's free lists given back once empty */
 static void end_input(struct loader *L)
 {
+	if (L->progress_at != UINT64_MAX)
+		L->opts->progress(L->opts->progress_arg, L->file, L->file_size, L->file_size);
+	L->progress_at = UINT64_MAX;
 	yaml_parser_delete(&L->parser);
 	yalloc_trim();
 }
@@ -1020,7 +1038,9 @@ static void read_file(struct loader *L, const char *path)
 		return;
 	}
 	yaml_parser_set_input_file(&L->parser, f);
-	begin_input(L);
+	/* standard input has a size when it is a file (skewer < big.yaml) */
+	begin_input(L, (is_stdin ? fstat(fileno(f), &st) == 0 : 1) && S_ISREG(st.st_mode)
+			       ? (uint64_t)st.st_size : 0);
 	read_stream(L);
 	if (ferror(f) && !L->abort_file)
 		load_err(L, 0, 0, "cannot read file: %s (expected a readable file)", strerror(errno));
@@ -1042,7 +1062,7 @@ static void read_mem(struct loader *L, const char *name, const char *buf, size_t
 		return;
 	}
 	yaml_parser_set_input_string(&L->parser, (const unsigned char *)buf, len);
-	begin_input(L);
+	begin_input(L, len);
 	read_stream(L);
 	end_input(L);
 	L->mem = NULL;
@@ -1238,11 +1258,17 @@ static int build_steps(struct loader *L)
 		s->line = s->pod.line;
 		s->col = s->pod.col;
 	}
-	L->nqueue = 0;
+	/* the pods are the steps' now: their queue goes at once (a dump's
+	 * thousands of pending pods would otherwise be counted twice) */
+	free(L->queue);
+	L->queue = NULL;
+	L->nqueue = L->queue_cap = 0;
 	if (L->nsteps)
 		memcpy(sc->steps + sc->nsteps, L->steps, L->nsteps * sizeof(*L->steps));
 	sc->nsteps += L->nsteps;
-	L->nsteps = 0;
+	free(L->steps);
+	L->steps = NULL;
+	L->nsteps = L->steps_cap = 0;
 	return 1;
 }
 
@@ -1287,6 +1313,7 @@ static int loader_init(struct loader *L, const struct load_opts *opts, struct lo
 	memset(L, 0, sizeof(*L));
 	L->errs = errs;
 	L->opts = opts;
+	L->progress_at = UINT64_MAX;
 	L->max_nodes = opts && opts->max_nodes ? opts->max_nodes : LOAD_MAX_NODES;
 	L->max_pods = opts && opts->max_pods ? opts->max_pods : LOAD_MAX_PODS;
 	L->max_depth = opts && opts->max_depth ? opts->max_depth : LOAD_MAX_DEPTH;
@@ -1357,8 +1384,15 @@ static int finish(struct loader *L, const char *first, struct scenario **out)
 		if (!L->failed)
 			load_autoscale_finish(L);
 	}
+	/* every file is read: the names seen go before the steps are made
+	 * (a 150,000-pod dump's table is megabytes) */
+	hmap_fini(&L->pod_names);
+	memset(&L->pod_names, 0, sizeof(L->pod_names));
 	if (!L->failed)
 		bind_pods(L);
+	free(L->pod_file);
+	L->pod_file = NULL;
+	L->pod_file_cap = 0;
 	if (!L->failed)
 		load_check_owners(L);
 	if (!L->failed)

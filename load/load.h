@@ -30,7 +30,21 @@ struct load_opts {
 	uint32_t max_pods;
 	uint32_t max_depth;
 	size_t max_scalar;
+	/* Progress of a load (NULL: none): called every LOAD_PROGRESS_EVENTS
+	 * events with the bytes of file `name` read so far and its size, and
+	 * once more when the file is read (done == size). Not called for a
+	 * file whose size is unknown (standard input from a pipe) or empty. */
+	void (*progress)(void *arg, const char *name, uint64_t done, uint64_t size);
+	/* load_report calls it (when set) once the load has returned, before
+	 * it prints any error or warning: the view gives the terminal back,
+	 * the command line erases its progress line */
+	void (*loaded)(void *arg, bool ok);
+	void *progress_arg;
 };
+
+/* How often the progress callback is called: every this many YAML events
+ * (a 1 GB dump has about 100 million). */
+#define LOAD_PROGRESS_EVENTS 8192u
 
 /* Documented limits (defaults when the opts fields are 0). */
 #define LOAD_MAX_NODES 100000u

@@ -371,11 +371,14 @@ static int compute_requests(struct podctx *x, const struct ynode *m, const struc
 	    !rq_add(L, &pnzsum, &nz))
 		goto out;
 	x->p->spec.has_sidecars = sidecars;
-	x->p->spec.plain.cpu = psum.cpu;
-	x->p->spec.plain.mem = psum.mem;
-	x->p->spec.plain.eph = psum.eph;
-	x->p->spec.plain.nz_cpu = pnzsum.cpu;
-	x->p->spec.plain.nz_mem = pnzsum.mem;
+	if (sidecars) {
+		struct pod_plain *pl = x->p->spec.plain;
+		if (!pl && !(pl = x->p->spec.plain = malloc(sizeof(*pl)))) {
+			load_oom(L);
+			goto out;
+		}
+		*pl = (struct pod_plain){psum.cpu, psum.mem, psum.eph, pnzsum.cpu, pnzsum.mem};
+	}
 	x->p->spec.req.cpu = sum.cpu;
 	x->p->spec.req.mem = sum.mem;
 	x->p->spec.req.eph = sum.eph;

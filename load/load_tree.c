@@ -253,6 +253,7 @@ static yaml_event_t *parse_next(struct loader *L)
 		load_syntax_error(L);
 		return NULL;
 	}
+	load_count_event(L);
 	L->have_ev = true;
 	if ((L->ev.type == YAML_SEQUENCE_START_EVENT || L->ev.type == YAML_MAPPING_START_EVENT) &&
 	    L->level >= L->max_depth) {
@@ -508,6 +509,7 @@ static int skip_events(struct loader *L, uint32_t base)
 			load_syntax_error(L);
 			return 0;
 		}
+		load_count_event(L);
 		switch (e->type) {
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
@@ -630,7 +632,7 @@ static bool plain_null(const char *s, size_t len)
 static bool word_in(const char *s, size_t len, const char *const *words)
 {
 	for (; *words; words++)
-		if (strlen(*words) == len && !memcmp(*words, s, len))
+		if ((*words)[0] == s[0] && strlen(*words) == len && !memcmp(*words, s, len))
 			return true;
 	return false;
 }
@@ -828,7 +830,11 @@ static uint8_t resolve_plain(const char *s, size_t len)
 	switch (s[0]) {
 	case 'y': case 'Y': case 'n': case 'N': case 't': case 'T':
 	case 'f': case 'F': case 'o': case 'O':
-		return len <= 5 && word_in(s, len, bools) ? YS_BOOL : YS_STR;
+		/* most keys start so (name, namespace, type): only a short
+		 * word with a bool's last letter can be one */
+		if (len > 5 || !s[len - 1] || !strchr("yYsSnNoOeEfF", s[len - 1]))
+			return YS_STR;
+		return word_in(s, len, bools) ? YS_BOOL : YS_STR;
 	case '<':
 		return len == 2 && s[1] == '<' ? YS_MERGE : YS_STR;
 	case '.':
@@ -1244,6 +1250,11 @@ static const struct keep keep_bound_spec[] = {K("affinity"), K("containers"), K(
 					      K("tolerations"), K("taints"), K("unschedulable"),
 					      K("selector"), K("template"), K("topologySpreadConstraints"),
 					      K("nodeSelector"), K("volumes"), {NULL, 0}};
+/* a pod's volume: the sources the volume plugins (a claim, an
+ * ephemeral claim) and the descheduler (local storage) read; a projected
+ * service account token and the like are never read */
+static const struct keep keep_volume[] = {K("name"), K("persistentVolumeClaim"), K("ephemeral"),
+					  K("hostPath"), K("emptyDir"), {NULL, 0}};
 /* an owner reference: its blockOwnerDeletion is never read */
 static const struct keep keep_owner[] = {K("apiVersion"), K("kind"), K("name"), K("controller"), K("uid"),
 					 {NULL, 0}};
@@ -1291,6 +1302,8 @@ static const struct keep *keep_list(const struct loader *L, const struct ynode *
 		return keep_cstatus;
 	if (y_key_is(key, "ownerReferences"))
 		return keep_owner;
+	if (y_key_is(key, "volumes"))
+		return keep_volume;
 	return NULL;
 }
 

@@ -166,6 +166,12 @@ struct loader {
 	uint64_t decode_count;         /* nodes of the document, aliases expanded */
 	uint64_t alias_count;          /* ... of them from aliases */
 
+	/* progress (load_opts.progress): events parsed, and the count at
+	 * which the callback is called next (UINT64_MAX: no callback, or a
+	 * file of unknown size) */
+	uint64_t nevents, progress_at;
+	uint64_t file_size;
+
 	/* the per-object trees (load_tree.c) */
 	struct load_arena arena;
 	struct ynode *stack;           /* kids of the collections being read */
@@ -244,6 +250,14 @@ int load_keys_check(struct loader *L, struct load_keys_mark m);
 int load_merge_keys(struct loader *L, struct ynode *m);
 /* Reports the duplicate keys of map m and drops the later pairs. 1, 0 on OOM. */
 int load_check_dup_keys(struct loader *L, struct ynode *m);
+/* Calls the progress callback with the bytes read so far (load.c); the
+ * event loops count events and call it at L->progress_at. */
+void load_progress(struct loader *L);
+static inline void load_count_event(struct loader *L)
+{
+	if (++L->nevents >= L->progress_at)
+		load_progress(L);
+}
 /* Reports a libyaml error of L->parser. */
 void load_syntax_error(struct loader *L);
 

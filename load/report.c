@@ -60,7 +60,10 @@ int load_report(FILE *err, const struct load_opts *opts, const char *const *file
 {
 	struct load_errors errs = {0};
 	struct scenario *sc = NULL;
-	if (!load_scenario(files, nfiles, opts, &sc, &errs)) {
+	int ok = load_scenario(files, nfiles, opts, &sc, &errs);
+	if (opts->loaded)
+		opts->loaded(opts->progress_arg, ok);
+	if (!ok) {
 		if (errs.n == 0)
 			fprintf(err, "error: cannot load the scenario\n");
 		load_errors_print(err, &errs, NULL);

@@ -529,16 +529,17 @@ static void pod(struct w *w, int in, const struct pod *p, bool bound)
 	 * init containers), one sidecar holds the rest, so that both
 	 * accountings come back (when one sidecar can hold it) */
 	struct resources app = s->req, rest = { 0 };
-	bool sidecar = s->has_sidecars && s->plain.cpu <= s->req.cpu && s->plain.mem <= s->req.mem &&
-		       s->plain.eph <= s->req.eph && s->req.cpu - s->plain.cpu <= s->plain.cpu &&
-		       s->req.mem - s->plain.mem <= s->plain.mem && s->req.eph - s->plain.eph <= s->plain.eph;
+	const struct pod_plain *pl = s->plain;
+	bool sidecar = s->has_sidecars && pl && pl->cpu <= s->req.cpu && pl->mem <= s->req.mem &&
+		       pl->eph <= s->req.eph && s->req.cpu - pl->cpu <= pl->cpu &&
+		       s->req.mem - pl->mem <= pl->mem && s->req.eph - pl->eph <= pl->eph;
 	if (sidecar) {
-		app.cpu = s->plain.cpu;
-		app.mem = s->plain.mem;
-		app.eph = s->plain.eph;
-		rest.cpu = s->req.cpu - s->plain.cpu;
-		rest.mem = s->req.mem - s->plain.mem;
-		rest.eph = s->req.eph - s->plain.eph;
+		app.cpu = pl->cpu;
+		app.mem = pl->mem;
+		app.eph = pl->eph;
+		rest.cpu = s->req.cpu - pl->cpu;
+		rest.mem = s->req.mem - pl->mem;
+		rest.eph = s->req.eph - pl->eph;
 	}
 	if (app.cpu || app.mem || app.eph || app.next) {
 		ind(w, in);

@@ -108,6 +108,248 @@ static void matcher_free(struct matcher *m)
 	free(m);
 }
 
+/* ---- spec lists shared by bound pods ---- */
+
+struct spec_ent {
+	uint64_t hash;
+	uint8_t what;              /* SPEC_SHARED_TOLS or SPEC_SHARED_TSCS */
+	uint32_t n;
+	void *v;
+};
+struct spec_pool {
+	struct spec_ent *v;
+	uint32_t n, cap;
+	uint32_t *slots;           /* index + 1; 0 = empty */
+	uint32_t mask;
+};
+
+static uint64_t hmix(uint64_t h, uint64_t x)
+{
+	h = (h ^ x) * 0x9E3779B97F4A7C15ull;
+	return h ^ (h >> 31);
+}
+
+static uint64_t tols_hash(const struct toleration *t, uint32_t n)
+{
+	uint64_t h = hmix(1, n);
+	for (uint32_t i = 0; i < n; i++)
+		h = hmix(hmix(hmix(h, t[i].key), (uint64_t)t[i].value << 8 | (uint64_t)t[i].op),
+			 (uint64_t)t[i].effect_text << 8 | (uint64_t)t[i].effect);
+	return h;
+}
+
+static uint64_t tscs_hash(const struct tsc *t, uint32_t n)
+{
+	uint64_t h = hmix(2, n);
+	for (uint32_t i = 0; i < n; i++) {
+		h = hmix(hmix(h, (uint64_t)(uint32_t)t[i].max_skew << 32 | t[i].topology_key), t[i].when);
+		for (uint32_t j = 0; j < t[i].selector.match_labels.n; j++)
+			h = hmix(h, (uint64_t)t[i].selector.match_labels.v[j].key << 32 |
+					    t[i].selector.match_labels.v[j].val);
+	}
+	return h;
+}
+
+static uint64_t aff_hash(const struct affinity *a)
+{
+	uint64_t h = hmix(hmix(3, (uint64_t)a->node.nreq << 32 | a->node.npref),
+			  (uint64_t)a->naff_req << 48 | (uint64_t)a->naff_pref << 32 |
+				  (uint64_t)a->nanti_req << 16 | a->nanti_pref);
+	for (uint32_t i = 0; i < a->nanti_req; i++)
+		h = hmix(h, a->anti_req[i].topology_key);
+	for (uint32_t i = 0; i < a->nanti_pref; i++)
+		h = hmix(h, (uint64_t)a->anti_pref[i].term.topology_key << 32 | (uint32_t)a->anti_pref[i].weight);
+	for (uint32_t i = 0; i < a->naff_pref; i++)
+		for (uint32_t j = 0; j < a->aff_pref[i].term.sel_src.match_labels.n; j++)
+			h = hmix(h, a->aff_pref[i].term.sel_src.match_labels.v[j].val);
+	for (uint32_t i = 0; i < a->nanti_pref; i++)
+		for (uint32_t j = 0; j < a->anti_pref[i].term.sel_src.match_labels.n; j++)
+			h = hmix(h, a->anti_pref[i].term.sel_src.match_labels.v[j].val);
+	for (uint32_t i = 0; i < a->node.nreq; i++)
+		for (uint32_t j = 0; j < a->node.req[i].nfields; j++)
+			for (uint32_t k = 0; k < a->node.req[i].fields[j].nvals; k++)
+				h = hmix(h, a->node.req[i].fields[j].vals[k]);
+	return h;
+}
+
+/* Whether admission leaves a bound pod's affinity as it is (no
+ * matchLabelKeys to merge, validate.c admit_pa_term): else it is the
+ * pod's own. */
+static bool aff_fixed(const struct affinity *a)
+{
+	for (uint32_t i = 0; i < a->naff_req; i++)
+		if (a->aff_req[i].nmlk || a->aff_req[i].nmmlk)
+			return false;
+	for (uint32_t i = 0; i < a->nanti_req; i++)
+		if (a->anti_req[i].nmlk || a->anti_req[i].nmmlk)
+			return false;
+	for (uint32_t i = 0; i < a->naff_pref; i++)
+		if (a->aff_pref[i].term.nmlk || a->aff_pref[i].term.nmmlk)
+			return false;
+	for (uint32_t i = 0; i < a->nanti_pref; i++)
+		if (a->anti_pref[i].term.nmlk || a->anti_pref[i].term.nmmlk)
+			return false;
+	return true;
+}
+
+static uint64_t labels_hash(const struct labels *l)
+{
+	uint64_t h = hmix(4, l->n);
+	for (uint32_t i = 0; i < l->n; i++)
+		h = hmix(h, (uint64_t)l->v[i].key << 32 | l->v[i].val);
+	return h;
+}
+
+static uint64_t owners_hash(const struct owner_ref *o, uint32_t n)
+{
+	uint64_t h = hmix(5, n);
+	for (uint32_t i = 0; i < n; i++)
+		h = hmix(hmix(h, (uint64_t)o[i].kind << 32 | o[i].name), (uint64_t)o[i].uid << 32 | o[i].api_version);
+	return h;
+}
+
+static bool owners_equal(const struct owner_ref *a, const struct owner_ref *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (a[i].kind != b[i].kind || a[i].name != b[i].name || a[i].api_version != b[i].api_version ||
+		    a[i].controller != b[i].controller || a[i].uid != b[i].uid)
+			return false;
+	return true;
+}
+
+static void spec_ent_free(struct spec_ent *e)
+{
+	if (e->what == SPEC_SHARED_AFF)
+		affinity_fini(e->v);
+	if (e->what == SPEC_SHARED_LABELS)
+		labels_fini(e->v);
+	if (e->what == SPEC_SHARED_TSCS)
+		for (uint32_t i = 0; i < e->n; i++)
+			tsc_fini(&((struct tsc *)e->v)[i]);
+	free(e->v);
+}
+
+static void spec_pool_free(struct spec_pool *p)
+{
+	if (!p)
+		return;
+	for (uint32_t i = 0; i < p->n; i++)
+		spec_ent_free(&p->v[i]);
+	free(p->v);
+	free(p->slots);
+	free(p);
+}
+
+static int spec_pool_grow(struct spec_pool *p)
+{
+	uint32_t ncap = p->cap ? p->cap * 2 : 64, nmask = ncap * 2 - 1;
+	struct spec_ent *v = realloc(p->v, (size_t)ncap * sizeof(*v));
+	uint32_t *slots;
+	if (!v)
+		return 0;
+	p->v = v;
+	if (!(slots = calloc((size_t)nmask + 1, sizeof(*slots))))
+		return 0;
+	for (uint32_t i = 0; i < p->n; i++) {
+		uint32_t h = (uint32_t)p->v[i].hash & nmask;
+		while (slots[h])
+			h = (h + 1) & nmask;
+		slots[h] = i + 1;
+	}
+	free(p->slots);
+	p->slots = slots;
+	p->mask = nmask;
+	p->cap = ncap;
+	return 1;
+}
+
+/* The pool's list equal to v (n entries of kind what), or v itself made
+ * the pool's; NULL on OOM (v stays the caller's). */
+static void *spec_pool_share(struct spec_pool *p, uint8_t what, void *v, uint32_t n)
+{
+	uint64_t hash = what == SPEC_SHARED_TOLS ? tols_hash(v, n) :
+			what == SPEC_SHARED_TSCS ? tscs_hash(v, n) :
+			what == SPEC_SHARED_LABELS ? labels_hash(v) :
+			what == SPEC_SHARED_OWNERS ? owners_hash(v, n) : aff_hash(v);
+	uint32_t h;
+	if (p->slots)
+		for (h = (uint32_t)hash & p->mask; p->slots[h]; h = (h + 1) & p->mask) {
+			struct spec_ent *e = &p->v[p->slots[h] - 1];
+			if (e->hash == hash && e->what == what && e->n == n &&
+			    (what == SPEC_SHARED_TOLS ? tolerations_equal(e->v, v, n) :
+			     what == SPEC_SHARED_TSCS ? tsc_list_equal(e->v, v, n) :
+			     what == SPEC_SHARED_LABELS ? labels_equal(e->v, v) :
+			     what == SPEC_SHARED_OWNERS ? owners_equal(e->v, v, n) : affinity_equal(e->v, v))) {
+				struct spec_ent mine = {hash, what, n, v};
+				spec_ent_free(&mine);
+				return e->v;
+			}
+		}
+	if (p->n == p->cap && !spec_pool_grow(p))
+		return NULL;
+	for (h = (uint32_t)hash & p->mask; p->slots[h]; h = (h + 1) & p->mask)
+		;
+	p->v[p->n] = (struct spec_ent){hash, what, n, v};
+	p->slots[h] = ++p->n;
+	return v;
+}
+
+void cluster_share_spec(struct cluster *c, struct pod_spec *sp)
+{
+	void *v;
+	if (!c->spool && !(c->spool = calloc(1, sizeof(*c->spool))))
+		return;
+	if (sp->ntols && !(sp->shared & SPEC_SHARED_TOLS) &&
+	    (v = spec_pool_share(c->spool, SPEC_SHARED_TOLS, sp->tols, sp->ntols))) {
+		sp->tols = v;
+		sp->shared |= SPEC_SHARED_TOLS;
+	}
+	/* the affinity by value in the pod, its lists shared: a copy of
+	 * the struct is the pool's */
+	if (sp->has_affinity && !(sp->shared & SPEC_SHARED_AFF) && aff_fixed(&sp->affinity)) {
+		struct affinity *a = malloc(sizeof(*a));
+		if (a) {
+			*a = sp->affinity;
+			if ((v = spec_pool_share(c->spool, SPEC_SHARED_AFF, a, 1))) {
+				sp->affinity = *(struct affinity *)v;
+				sp->shared |= SPEC_SHARED_AFF;
+			} else {
+				free(a);
+			}
+		}
+	}
+	if (sp->ntscs && !(sp->shared & SPEC_SHARED_TSCS) &&
+	    (v = spec_pool_share(c->spool, SPEC_SHARED_TSCS, sp->tscs, sp->ntscs))) {
+		sp->tscs = v;
+		sp->shared |= SPEC_SHARED_TSCS;
+	}
+}
+
+void cluster_share_pod(struct cluster *c, struct pod *p)
+{
+	void *v;
+	if (!c->spool && !(c->spool = calloc(1, sizeof(*c->spool))))
+		return;
+	if (p->labels.n && !(p->spec.shared & SPEC_SHARED_LABELS)) {
+		struct labels *l = malloc(sizeof(*l));
+		if (l) {
+			*l = p->labels;
+			if ((v = spec_pool_share(c->spool, SPEC_SHARED_LABELS, l, 1))) {
+				p->labels = *(struct labels *)v;
+				p->spec.shared |= SPEC_SHARED_LABELS;
+			} else {
+				free(l);
+			}
+		}
+	}
+	if (p->nowners && !(p->spec.shared & SPEC_SHARED_OWNERS) &&
+	    (v = spec_pool_share(c->spool, SPEC_SHARED_OWNERS, p->owners, p->nowners))) {
+		p->owners = v;
+		p->spec.shared |= SPEC_SHARED_OWNERS;
+	}
+	cluster_share_spec(c, &p->spec);
+}
+
 void cluster_free(struct cluster *c)
 {
 	if (!c)
@@ -128,6 +370,7 @@ void cluster_free(struct cluster *c)
 		pdb_fini(&c->pdbs[i]);
 	free(c->pdbs);
 	storage_fini(&c->st);
+	spec_pool_free(c->spool);
 	for (uint32_t i = 0; i < c->nmatchers; i++)
 		matcher_free(c->matchers[i]);
 	free(c->matchers);
@@ -477,9 +720,9 @@ static void account(struct cluster *c, struct pod *p, struct node *n, uint32_t n
 	n->used.pods += sign;
 	/* framework/types.go calculateResource before 1.32 (#127878): a bound
 	 * pod's sidecars count only as init containers in the non-zero sums */
-	bool plain = p->spec.has_sidecars && !c->cfg.sw.nonzero_sidecars;
-	n->nz_cpu = wrap_by(n->nz_cpu, sign, plain ? p->spec.plain.nz_cpu : p->spec.nz_cpu);
-	n->nz_mem = wrap_by(n->nz_mem, sign, plain ? p->spec.plain.nz_mem : p->spec.nz_mem);
+	bool plain = p->spec.has_sidecars && p->spec.plain && !c->cfg.sw.nonzero_sidecars;
+	n->nz_cpu = wrap_by(n->nz_cpu, sign, plain ? p->spec.plain->nz_cpu : p->spec.nz_cpu);
+	n->nz_mem = wrap_by(n->nz_mem, sign, plain ? p->spec.plain->nz_mem : p->spec.nz_mem);
 	res_stamp(c, n, node_id);
 	free_sync(c, node_id);
 	for (uint32_t i = 0; i < r->next; i++) {
@@ -662,7 +905,13 @@ static int pod_term_classes(struct cluster *c, struct pod *p)
 {
 	const struct affinity *a = &p->spec.affinity;
 	uint32_t n = a->naff_req + a->nanti_req + a->naff_pref + a->nanti_pref, k = 0;
-	uint32_t *v = malloc((n ? n : 1) * sizeof(*v));
+	if (!n) {
+		/* most pods have no terms: no allocation each (pod_fini) */
+		p->term_classes = pod_no_term_classes;
+		p->nterm_classes = 0;
+		return 1;
+	}
+	uint32_t *v = malloc(n * sizeof(*v));
 	if (!v)
 		return 0;
 	int ok = 1;
@@ -1005,9 +1254,9 @@ void cluster_set_version(struct cluster *c, const struct kube_version *v, bool n
 		struct node *n = &c->nodes[p->node];
 		int sign = was ? -1 : 1;
 		n->nz_cpu = wrap_by(n->nz_cpu, sign, p->spec.nz_cpu);
-		n->nz_cpu = wrap_by(n->nz_cpu, -sign, p->spec.plain.nz_cpu);
+		n->nz_cpu = wrap_by(n->nz_cpu, -sign, p->spec.plain->nz_cpu);
 		n->nz_mem = wrap_by(n->nz_mem, sign, p->spec.nz_mem);
-		n->nz_mem = wrap_by(n->nz_mem, -sign, p->spec.plain.nz_mem);
+		n->nz_mem = wrap_by(n->nz_mem, -sign, p->spec.plain->nz_mem);
 		res_stamp(c, n, (uint32_t)p->node);
 		free_sync(c, (uint32_t)p->node);
 	}

@@ -113,6 +113,9 @@ struct cluster {
 	struct pdb *pdbs;           /* PodDisruptionBudgets, input order */
 	uint32_t npdbs;
 	struct storage st;          /* claims, volumes, classes, CSI objects */
+	/* the tolerations and spread constraints that bound pods share
+	 * (cluster_share_spec): a dump's pods of one owner have the same */
+	struct spec_pool *spool;
 	/* the pods that have had a nominatedNodeName (a few): the cycle
 	 * reads the ones still pending and nominated from here */
 	uint32_t *nominated;
@@ -165,6 +168,16 @@ int32_t cluster_add_node(struct cluster *c, struct node *n);
 void cluster_remove_node(struct cluster *c, uint32_t id);
 /* Revives a removed node (undo of remove). */
 void cluster_revive_node(struct cluster *c, uint32_t id);
+/* Lets bound pod spec sp share its tolerations and spread constraints
+ * with an earlier pod's equal ones (its own are freed), or makes its own
+ * the ones later pods share: a dump's 150,000 pods hold a few hundred
+ * distinct lists. The lists must then never change (a bound pod's never
+ * do); pod_spec_fini leaves them to the cluster. Best effort: on OOM the
+ * pod keeps its own. */
+void cluster_share_spec(struct cluster *c, struct pod_spec *sp);
+/* The same for the pod's labels and owner references (a ReplicaSet's
+ * pods have the same), then its spec. */
+void cluster_share_pod(struct cluster *c, struct pod *p);
 /* The id of the live node named name, -1 when none. */
 int32_t cluster_find_node(const struct cluster *c, sym_t name);
 

@@ -121,7 +121,7 @@ sym_t intern_n(struct intern *in, const char *s, size_t len)
 	uint32_t *slot = lookup(in, s, len);
 	if (*slot)
 		return *slot;
-	if ((in->nsyms + 1) * 2 > in->nslots) {
+	if ((uint64_t)(in->nsyms + 1) * 4 > (uint64_t)in->nslots * 3) {
 		if (!grow_slots(in))
 			return SYM_NONE;
 		slot = lookup(in, s, len);

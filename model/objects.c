@@ -166,6 +166,123 @@ error:
 	return 0;
 }
 
+static bool syms_equal(const sym_t *a, const sym_t *b, uint32_t n)
+{
+	return !n || !memcmp(a, b, n * sizeof(*a));
+}
+
+static bool selector_src_equal(const struct label_selector_src *a, const struct label_selector_src *b)
+{
+	if (a->present != b->present || !labels_equal(&a->match_labels, &b->match_labels) ||
+	    !syms_equal(a->ml_order, b->ml_order, a->match_labels.n) || a->nexprs != b->nexprs)
+		return false;
+	for (uint32_t i = 0; i < a->nexprs; i++) {
+		const struct sel_expr_src *x = &a->exprs[i], *y = &b->exprs[i];
+		if (x->key != y->key || x->op != y->op || x->has_vals != y->has_vals ||
+		    x->nvals != y->nvals || !syms_equal(x->vals, y->vals, x->nvals))
+			return false;
+	}
+	return true;
+}
+
+bool tsc_list_equal(const struct tsc *a, const struct tsc *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const struct tsc *x = &a[i], *y = &b[i];
+		if (x->max_skew != y->max_skew || x->topology_key != y->topology_key ||
+		    x->when != y->when || x->has_min_domains != y->has_min_domains ||
+		    x->min_domains != y->min_domains ||
+		    x->node_affinity_policy != y->node_affinity_policy ||
+		    x->node_taints_policy != y->node_taints_policy ||
+		    x->nmatch_label_keys != y->nmatch_label_keys ||
+		    !syms_equal(x->match_label_keys, y->match_label_keys, x->nmatch_label_keys) ||
+		    !selector_src_equal(&x->selector, &y->selector))
+			return false;
+	}
+	return true;
+}
+
+static bool sel_reqs_equal(const struct sel_req *a, const struct sel_req *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (a[i].key != b[i].key || a[i].op != b[i].op || a[i].nvals != b[i].nvals ||
+		    !syms_equal(a[i].vals, b[i].vals, a[i].nvals))
+			return false;
+	return true;
+}
+
+static bool selector_equal(const struct selector *a, const struct selector *b)
+{
+	return a->kind == b->kind && a->n == b->n && sel_reqs_equal(a->reqs, b->reqs, a->n);
+}
+
+static bool ns_term_equal(const struct ns_term *a, const struct ns_term *b)
+{
+	return a->nexprs == b->nexprs && a->nfields == b->nfields && a->invalid == b->invalid &&
+	       sel_reqs_equal(a->exprs, b->exprs, a->nexprs) &&
+	       sel_reqs_equal(a->fields, b->fields, a->nfields) &&
+	       syms_equal(a->field_keys, b->field_keys, a->nfields) &&
+	       syms_equal(a->expr_ops, b->expr_ops, a->nexprs) &&
+	       syms_equal(a->field_ops, b->field_ops, a->nfields);
+}
+
+static bool paterms_equal(const struct pod_affinity_term *a, const struct pod_affinity_term *b,
+			  uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const struct pod_affinity_term *x = &a[i], *y = &b[i];
+		if (x->topology_key != y->topology_key || x->nnamespaces != y->nnamespaces ||
+		    x->nmlk != y->nmlk || x->nmmlk != y->nmmlk ||
+		    !syms_equal(x->namespaces, y->namespaces, x->nnamespaces) ||
+		    !syms_equal(x->mlk, y->mlk, x->nmlk) || !syms_equal(x->mmlk, y->mmlk, x->nmmlk) ||
+		    !selector_src_equal(&x->sel_src, &y->sel_src) || !selector_equal(&x->sel, &y->sel) ||
+		    !selector_src_equal(&x->ns_sel_src, &y->ns_sel_src) ||
+		    !selector_equal(&x->ns_sel, &y->ns_sel))
+			return false;
+	}
+	return true;
+}
+
+static bool wpaterms_equal(const struct weighted_pod_affinity_term *a,
+			   const struct weighted_pod_affinity_term *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (a[i].weight != b[i].weight || !paterms_equal(&a[i].term, &b[i].term, 1))
+			return false;
+	return true;
+}
+
+bool affinity_equal(const struct affinity *a, const struct affinity *b)
+{
+	const struct node_affinity *x = &a->node, *y = &b->node;
+	if (x->has_required != y->has_required || x->nreq != y->nreq || x->npref != y->npref ||
+	    a->naff_req != b->naff_req || a->naff_pref != b->naff_pref ||
+	    a->nanti_req != b->nanti_req || a->nanti_pref != b->nanti_pref)
+		return false;
+	for (uint32_t i = 0; i < x->nreq; i++)
+		if (!ns_term_equal(&x->req[i], &y->req[i]))
+			return false;
+	for (uint32_t i = 0; i < x->npref; i++)
+		if (x->pref[i].weight != y->pref[i].weight || !ns_term_equal(&x->pref[i].term, &y->pref[i].term))
+			return false;
+	return paterms_equal(a->aff_req, b->aff_req, a->naff_req) &&
+	       wpaterms_equal(a->aff_pref, b->aff_pref, a->naff_pref) &&
+	       paterms_equal(a->anti_req, b->anti_req, a->nanti_req) &&
+	       wpaterms_equal(a->anti_pref, b->anti_pref, a->nanti_pref);
+}
+
+bool tolerations_equal(const struct toleration *a, const struct toleration *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const struct toleration *x = &a[i], *y = &b[i];
+		if (x->key != y->key || x->op != y->op || x->op_text != y->op_text ||
+		    x->value != y->value || x->effect != y->effect || x->effect_text != y->effect_text ||
+		    x->has_seconds != y->has_seconds || x->seconds != y->seconds)
+			return false;
+	}
+	return true;
+}
+
 /* ---- node affinity ---- */
 
 static void sel_reqs_free(struct sel_req *r, uint32_t n)
@@ -396,12 +513,17 @@ void pod_spec_fini(struct pod_spec *s)
 	if (!s)
 		return;
 	labels_fini(&s->node_selector);
-	affinity_fini(&s->affinity);
-	free(s->tols);
-	for (uint32_t i = 0; i < s->ntscs; i++)
-		tsc_fini(&s->tscs[i]);
-	free(s->tscs);
+	if (!(s->shared & SPEC_SHARED_AFF))
+		affinity_fini(&s->affinity);
+	if (!(s->shared & SPEC_SHARED_TOLS))
+		free(s->tols);
+	if (!(s->shared & SPEC_SHARED_TSCS)) {
+		for (uint32_t i = 0; i < s->ntscs; i++)
+			tsc_fini(&s->tscs[i]);
+		free(s->tscs);
+	}
 	resources_fini(&s->req);
+	free(s->plain);
 	free(s->vols);
 	free(s->ports);
 	free(s->gates);
@@ -419,7 +541,11 @@ int pod_spec_copy(struct pod_spec *dst, const struct pod_spec *src)
 	dst->nz_cpu = src->nz_cpu;
 	dst->nz_mem = src->nz_mem;
 	dst->has_sidecars = src->has_sidecars;
-	dst->plain = src->plain;
+	if (src->plain) {
+		if (!(dst->plain = malloc(sizeof(*dst->plain))))
+			goto error;
+		*dst->plain = *src->plain;
+	}
 	dst->priority = src->priority;
 	dst->has_priority = src->has_priority;
 	dst->priority_class = src->priority_class;
@@ -467,16 +593,22 @@ error:
 	return 0;
 }
 
+uint32_t pod_no_term_classes[1];
+
 void pod_fini(struct pod *p)
 {
 	if (!p)
 		return;
-	labels_fini(&p->labels);
-	free(p->owners);
+	if (!(p->spec.shared & SPEC_SHARED_LABELS))
+		labels_fini(&p->labels);
+	if (!(p->spec.shared & SPEC_SHARED_OWNERS))
+		free(p->owners);
+	memset(&p->labels, 0, sizeof(p->labels));
 	pod_spec_fini(&p->spec);
 	p->owners = NULL;
 	p->nowners = 0;
-	free(p->term_classes);
+	if (p->term_classes != pod_no_term_classes)
+		free(p->term_classes);
 	p->term_classes = NULL;
 	p->nterm_classes = 0;
 }

@@ -154,13 +154,14 @@ struct owner_ref {
  * as VOL_OTHER (no plugin of skewer reads them). */
 enum pod_volume_kind { VOL_OTHER, VOL_PVC, VOL_EPHEMERAL };
 struct pod_volume {
+	/* ordered to fill 24 bytes: every pod of a dump has one or two */
 	sym_t name;
-	uint8_t kind;               /* enum pod_volume_kind */
 	sym_t claim;                /* the claim's name (ephemeral: POD-VOLUME) */
 	/* ephemeral: the template's spec */
 	sym_t eph_class;            /* storageClassName, SYM_NONE when absent */
-	int64_t eph_request;        /* resources.requests.storage, bytes */
+	uint8_t kind;               /* enum pod_volume_kind */
 	uint8_t eph_modes;          /* enum access_mode bits */
+	int64_t eph_request;        /* resources.requests.storage, bytes */
 };
 
 /* A container port with a hostPort (util.GetHostPorts); protocol as
@@ -173,37 +174,49 @@ struct host_port {
 };
 
 /* The spec of a pod as the scheduler sees it. */
+/* A pod's requests with its sidecars taken as plain init containers
+ * (pod_spec.plain). */
+struct pod_plain {
+	int64_t cpu, mem, eph, nz_cpu, nz_mem;
+};
+
 struct pod_spec {
+	/* fields ordered to leave no padding: a dump holds 150,000 pods */
 	sym_t node_name;            /* SYM_NONE: pending */
-	struct labels node_selector;
 	bool has_affinity;
+	/* with restartable init containers (sidecars): `plain` holds the
+	 * requests with them as plain init containers (SidecarContainers
+	 * off), which are also the non-zero requests a node counts before
+	 * 1.32; allocated for such pods only (a dump's 150,000 pods) */
+	bool has_sidecars;
+	bool has_priority;          /* spec.priority was given */
+	/* SPEC_SHARED_*: the array is one that several bound pods of a
+	 * dump share (the loader's): pod_spec_fini leaves it to its owner,
+	 * the cluster's spec pool (cluster_share_spec) */
+	uint8_t shared;
+	struct labels node_selector;
 	struct affinity affinity;
 	struct toleration *tols;
-	uint32_t ntols;
 	struct tsc *tscs;
+	uint32_t ntols;
 	uint32_t ntscs;
 	struct resources req;       /* actual requests (filter, balanced) */
 	int64_t nz_cpu, nz_mem;     /* non-zero requests (LeastAllocated) */
-	/* with restartable init containers (sidecars): the requests with
-	 * them as plain init containers (SidecarContainers off), which are
-	 * also the non-zero requests a node counts before 1.32 */
-	bool has_sidecars;
-	struct { int64_t cpu, mem, eph, nz_cpu, nz_mem; } plain;
+	struct pod_plain *plain;     /* only with has_sidecars (else NULL) */
 	int32_t priority;           /* spec.priority (admission resolves the class) */
-	bool has_priority;          /* spec.priority was given */
 	sym_t priority_class;       /* spec.priorityClassName, SYM_NONE when absent */
 	/* spec.preemptionPolicy: PreemptLowerPriority (default) or Never;
 	 * the text as written (SYM_NONE when absent) for validation */
 	sym_t preemption_policy;
-	struct pod_volume *vols;    /* spec.volumes */
 	uint32_t nvols;
+	struct pod_volume *vols;    /* spec.volumes */
 	struct host_port *ports;    /* containers' ports with a hostPort */
-	uint32_t nports;
 	sym_t *gates;               /* spec.schedulingGates names, in order */
-	uint32_t ngates;
 	/* Problems found while reading the pod that the API server would
 	 * reject (bad quantities...): "PATH: Invalid value: ...". */
 	char **admission_errors;
+	uint32_t nports;
+	uint32_t ngates;
 	uint32_t nadmission_errors;
 };
 
@@ -216,6 +229,16 @@ enum {
 	LIFE_STATIC = 4,        /* annotation kubernetes.io/config.source, not "api" */
 	LIFE_EVICT = 8,         /* annotation descheduler.alpha.kubernetes.io/evict */
 };
+/* what of a bound pod is shared (pod_spec.shared); LABELS and OWNERS
+ * are the pod's own fields, which pod_fini leaves alone likewise */
+enum {
+	SPEC_SHARED_TOLS = 1,
+	SPEC_SHARED_TSCS = 2,
+	SPEC_SHARED_AFF = 4,
+	SPEC_SHARED_LABELS = 8,
+	SPEC_SHARED_OWNERS = 16,
+};
+
 struct pod_life {
 	sym_t uid;              /* metadata.uid, SYM_NONE when none */
 	uint8_t phase;          /* enum pod_phase as written */
@@ -249,7 +272,9 @@ struct pod {
 	/* cluster state */
 	int32_t node;           /* bound node index, -1 when pending */
 	bool alive;             /* false once deleted (index kept for undo) */
-	uint32_t *term_classes; /* cluster term classes of its affinity terms (bound) */
+	/* cluster term classes of its affinity terms (bound); none is
+	 * pod_no_term_classes, not an allocation */
+	uint32_t *term_classes;
 	uint32_t nterm_classes;
 	uint32_t line, col;     /* where it was defined (errors) */
 	struct pod_life life;
@@ -468,6 +493,13 @@ const char *effect_name(enum taint_effect e);
 /* Lifecycle helpers (free everything the struct points to). */
 void tsc_fini(struct tsc *t);
 int tsc_copy(struct tsc *dst, const struct tsc *src);
+/* Same constraints (every field, selectors as written)? */
+bool tsc_list_equal(const struct tsc *a, const struct tsc *b, uint32_t n);
+/* Same node and pod affinity (every term, selectors as written and compiled)? */
+/* A bound pod's term_classes when it has no affinity terms. */
+extern uint32_t pod_no_term_classes[1];
+bool affinity_equal(const struct affinity *a, const struct affinity *b);
+bool tolerations_equal(const struct toleration *a, const struct toleration *b, uint32_t n);
 void pod_spec_fini(struct pod_spec *s);
 int pod_spec_copy(struct pod_spec *dst, const struct pod_spec *src);
 void pod_fini(struct pod *p);

@@ -1148,13 +1148,13 @@ static int admit_pa_term(struct cluster *c, const struct pod *p, struct pod_affi
 static void admit_sidecars(const struct sched_config *cfg, struct pod *p)
 {
 	struct pod_spec *s = &p->spec;
-	if (!s->has_sidecars || cfg->gates[GATE_SIDECARS])
+	if (!s->has_sidecars || !s->plain || cfg->gates[GATE_SIDECARS])
 		return;
-	s->req.cpu = s->plain.cpu;
-	s->req.mem = s->plain.mem;
-	s->req.eph = s->plain.eph;
-	s->nz_cpu = s->plain.nz_cpu;
-	s->nz_mem = s->plain.nz_mem;
+	s->req.cpu = s->plain->cpu;
+	s->req.mem = s->plain->mem;
+	s->req.eph = s->plain->eph;
+	s->nz_cpu = s->plain->nz_cpu;
+	s->nz_mem = s->plain->nz_mem;
 	s->has_sidecars = false;
 }
 

@@ -2004,9 +2004,150 @@ static void test_anchors(void **state)
 	load_fails("kind: ConfigMap\nx: 1\nx: 2\n", 3, 1, "duplicate key 'x'");
 }
 
+/* ---- progress and shared lists ---- */
+
+struct prog_rec {
+	uint32_t n;
+	uint64_t done[4096], size[4096];
+	const char *name;
+};
+
+static void prog_cb(void *arg, const char *name, uint64_t done, uint64_t size)
+{
+	struct prog_rec *r = arg;
+	r->name = name;
+	if (r->n < 4096) {
+		r->done[r->n] = done;
+		r->size[r->n] = size;
+	}
+	r->n++;
+}
+
+/* A kubectl-style List of n bound pods of one ReplicaSet: the same
+ * labels, owner, tolerations, constraints and anti-affinity; pod 1
+ * tolerates differently. */
+static char *pod_list(uint32_t n)
+{
+	size_t cap = (size_t)n * 1400 + 4096, len = 0;
+	char *b = malloc(cap);
+	assert_non_null(b);
+	len += (size_t)snprintf(b + len, cap - len,
+				"apiVersion: v1\nkind: List\nitems:\n"
+				"- {kind: Node, metadata: {name: n1, labels: {zone: a}}, status: {allocatable: {cpu: '1000', memory: 1Ti, pods: '100000'}}}\n");
+	for (uint32_t i = 0; i < n; i++)
+		len += (size_t)snprintf(b + len, cap - len,
+			"- kind: Pod\n"
+			"  metadata:\n"
+			"    name: web-%u\n"
+			"    uid: 00000000-0000-0000-0000-%012u\n"
+			"    labels: {app: web, pod-template-hash: abc}\n"
+			"    ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: web-abc, uid: rs-1, controller: true}]\n"
+			"    managedFields: [{manager: kubelet, operation: Update, fieldsV1: {f:status: {f:phase: {}}}}]\n"
+			"  spec:\n"
+			"    nodeName: n1\n"
+			"    containers: [{name: app, image: x, resources: {requests: {cpu: 1m}}}]\n"
+			"    tolerations: [{key: k, operator: Equal, value: %s, effect: NoSchedule}]\n"
+			"    topologySpreadConstraints: [{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}]\n"
+			"    affinity: {podAntiAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 10, podAffinityTerm: {topologyKey: zone, labelSelector: {matchLabels: {app: web}}}}]}}\n"
+			"  status: {phase: Running, conditions: [{type: Ready, status: 'True', lastTransitionTime: '2025-01-01T00:00:00Z'}]}\n",
+			i, i, i == 1 ? "other" : "v");
+	return b;
+}
+
+static void test_progress(void **state)
+{
+	(void)state;
+	char *text = pod_list(3000);
+	char *path = write_tmp(text);
+	uint64_t size = strlen(text);
+	struct prog_rec *r = calloc(1, sizeof(*r));
+	assert_non_null(r);
+	struct load_opts lo = {.progress = prog_cb, .progress_arg = r};
+	struct load_errors errs = {0};
+	struct scenario *sc = NULL;
+	const char *files[] = {path};
+	assert_int_equal(load_scenario(files, 1, &lo, &sc, &errs), 1);
+	assert_int_equal(sc->cluster->npods, 3000);
+	/* every few thousand events, the bytes read growing to the size */
+	assert_true(r->n >= 4 && r->n < 4096);
+	assert_string_equal(r->name, path);
+	for (uint32_t i = 0; i < r->n; i++) {
+		assert_int_equal(r->size[i], size);
+		assert_true(r->done[i] <= size);
+		if (i)
+			assert_true(r->done[i] >= r->done[i - 1]);
+	}
+	assert_true(r->done[0] > 0 && r->done[0] < size);
+	assert_int_equal(r->done[r->n - 1], size);
+	assert_true(r->done[r->n - 2] < size); /* 1.0 once, at the end */
+	scenario_free(sc);
+	load_errors_fini(&errs);
+
+	/* from memory too; a small input is told once, done */
+	memset(r, 0, sizeof(*r));
+	assert_int_equal(load_scenario_mem("mem.yaml", text, size, &lo, &sc, &errs), 1);
+	assert_true(r->n >= 4);
+	assert_int_equal(r->done[r->n - 1], size);
+	scenario_free(sc);
+	memset(r, 0, sizeof(*r));
+	assert_int_equal(load_scenario_mem("small.yaml", "nodes: [{name: n1}]\n", 20, &lo, &sc, &errs), 1);
+	assert_int_equal(r->n, 1);
+	assert_int_equal(r->done[0], 20);
+	assert_int_equal(r->size[0], 20);
+	scenario_free(sc);
+	load_errors_fini(&errs);
+	unlink(path);
+	free(path);
+	free(text);
+	free(r);
+}
+
+/* Bound pods of one owner share their equal lists (cluster_share_pod):
+ * each still reads as its own, and freeing frees each list once (the
+ * sanitizer suite checks that). */
+static void test_shared_lists(void **state)
+{
+	(void)state;
+	char *text = pod_list(3);
+	struct scenario *sc = load_ok(text);
+	const struct cluster *c = sc->cluster;
+	assert_int_equal(c->npods, 3);
+	const struct pod *p0 = &c->pods[0], *p1 = &c->pods[1], *p2 = &c->pods[2];
+	/* the same lists, once */
+	assert_ptr_equal(p0->spec.tscs, p2->spec.tscs);
+	assert_ptr_equal(p0->spec.tols, p2->spec.tols);
+	assert_ptr_equal(p0->spec.affinity.anti_pref, p2->spec.affinity.anti_pref);
+	assert_ptr_equal(p0->labels.v, p2->labels.v);
+	assert_ptr_equal(p0->owners, p2->owners);
+	/* pod 1 tolerates "other": its own tolerations, the rest shared */
+	assert_ptr_not_equal(p0->spec.tols, p1->spec.tols);
+	assert_ptr_equal(p0->spec.tscs, p1->spec.tscs);
+	assert_string_equal(S(sc, p1->spec.tols[0].value), "other");
+	assert_string_equal(S(sc, p0->spec.tols[0].value), "v");
+	assert_int_equal(p2->spec.ntscs, 1);
+	assert_int_equal(p2->spec.tscs[0].max_skew, 1);
+	assert_string_equal(S(sc, p2->spec.tscs[0].topology_key), "zone");
+	assert_string_equal(label(sc, &p2->labels, "app"), "web");
+	assert_int_equal(p2->nowners, 1);
+	assert_string_equal(S(sc, p2->owners[0].name), "web-abc");
+	assert_int_equal(p2->spec.affinity.nanti_pref, 1);
+	assert_int_equal(p2->spec.affinity.anti_pref[0].weight, 10);
+	/* a copy is a pod's own again */
+	struct pod cp;
+	assert_int_equal(pod_copy(&cp, p2), 1);
+	assert_int_equal(cp.spec.shared, 0);
+	assert_ptr_not_equal(cp.spec.tscs, p2->spec.tscs);
+	assert_ptr_not_equal(cp.labels.v, p2->labels.v);
+	pod_fini(&cp);
+	scenario_free(sc);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_progress),
+		cmocka_unit_test(test_shared_lists),
 		cmocka_unit_test(test_shorthand),
 		cmocka_unit_test(test_pod_spec_fields),
 		cmocka_unit_test(test_objects),

@@ -161,9 +161,15 @@ int picker_open_selected(struct tui *t)
 	const struct pick_item *it = &p->items[p->sel];
 	char err[600];
 	const char *files[1] = {it->path};
-	struct sim *s = it->path ? sim_open(files, 1, NULL, NULL, 0, &t->lopts, err, sizeof(err))
-				 : sim_open(NULL, 0, it->file, it->text, it->len, &t->lopts, err,
-					    sizeof(err));
+	struct load_opts lo = t->lopts;
+	if (!t->headless) {
+		lo.progress = tui_load_progress;
+		lo.progress_arg = t;
+		t->load_t0 = clock_monotonic();
+		t->load_pct = -1;
+	}
+	struct sim *s = it->path ? sim_open(files, 1, NULL, NULL, 0, &lo, err, sizeof(err))
+				 : sim_open(NULL, 0, it->file, it->text, it->len, &lo, err, sizeof(err));
 	if (!s) {
 		tui_flash(t, true, "%s", err);
 		return TUI_R_DRAW;

@@ -33,4 +33,9 @@ int picker_open_selected(struct tui *t);
  * repeats the last search. */
 int picker_find_done(struct tui *t, const char *text);
 
+/* load_opts.progress of the view (run.c), arg the struct tui: a long
+ * load shows a bar instead of a frozen screen. Set t->load_t0 and
+ * t->load_pct = -1 before the load. */
+void tui_load_progress(void *arg, const char *name, uint64_t done, uint64_t size);
+
 #endif

@@ -204,6 +204,67 @@ static int run_terminal(struct tui *t)
 	return STATUS_OK;
 }
 
+/* ---- a long load's progress bar ---- */
+
+/* Draws "Loading NAME" and a bar of the bytes read, centred. */
+static void draw_load_bar(struct tui *t, const char *name, uint64_t done, uint64_t size)
+{
+	int pct = (int)(done * 100 / size);
+	int w = t->cols - 4 < 50 ? t->cols - 4 : 50, y = t->rows / 2 - 1;
+	const char *base = strrchr(name, '/');
+	char line[160];
+	if (w < 10 || y < 0)
+		return;
+	erase();
+	snprintf(line, sizeof(line), "Loading %.100s", base && base[1] ? base + 1 : name);
+	/* a name is shown safely: control bytes become '?' */
+	for (char *c = line; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	mvaddnstr(y, (t->cols - (int)strlen(line)) / 2 > 0 ? (t->cols - (int)strlen(line)) / 2 : 0, line,
+		  t->cols);
+	int fill = (int)((int64_t)w * pct / 100), x0 = (t->cols - w - 2) / 2;
+	mvaddch(y + 1, x0, '[');
+	for (int i = 0; i < w; i++)
+		addch(i < fill ? '#' : '.');
+	addch(']');
+	snprintf(line, sizeof(line), "%d%% (%.0f of %.0f MiB)", pct, (double)done / 1048576.0,
+		 (double)size / 1048576.0);
+	mvaddnstr(y + 2, (t->cols - (int)strlen(line)) / 2 > 0 ? (t->cols - (int)strlen(line)) / 2 : 0, line,
+		  t->cols);
+	refresh();
+	t->load_pct = pct;
+}
+
+/* load_opts.progress of the view (declared in picker.h): once the load has taken
+ * PROGRESS_DELAY, the screen is taken (if it is not yet) and shows a
+ * bar instead of staying blank. */
+void tui_load_progress(void *arg, const char *name, uint64_t done, uint64_t size)
+{
+	struct tui *t = arg;
+	if (done >= size || (t->load_pct < 0 && clock_monotonic() - t->load_t0 < PROGRESS_DELAY))
+		return;
+	/* the picker's loads come with the screen taken already */
+	if (!t->started && !t->picker) {
+		term_install_signals();
+		if (!term_start(t, 0, 0))
+			return; /* tui_main says so after the load */
+		t->started = true;
+	}
+	if ((int)(done * 100 / size) != t->load_pct)
+		draw_load_bar(t, name, done, size);
+}
+
+/* after the load: a failed load's errors go to the terminal as it was */
+static void load_done(void *arg, bool ok)
+{
+	struct tui *t = arg;
+	if (!ok && t->started) {
+		term_stop(t);
+		t->started = false;
+	}
+}
+
 int tui_main(int argc, char **argv)
 {
 	struct args a;
@@ -245,11 +306,27 @@ int tui_main(int argc, char **argv)
 	if (a.nfiles) {
 		/* loading errors go to stderr before the screen is taken */
 		struct scenario *sc = NULL;
-		if (!load_report(stderr, &t.lopts, a.files, a.nfiles, &sc)) {
+		if (!t.headless) {
+			/* a long load draws a bar on the screen (tui_load_progress) */
+			t.lopts.progress = tui_load_progress;
+			t.lopts.loaded = load_done;
+			t.lopts.progress_arg = &t;
+			t.load_t0 = clock_monotonic();
+			t.load_pct = -1;
+		}
+		int loaded = load_report(stderr, &t.lopts, a.files, a.nfiles, &sc);
+		t.lopts.progress = NULL;
+		t.lopts.loaded = NULL;
+		t.lopts.progress_arg = NULL;
+		if (!loaded) {
 			rc = STATUS_USAGE;
 			goto done;
 		}
 		if (!(t.sim = sim_new(sc, a.files, a.nfiles, false, err, sizeof(err)))) {
+			if (t.started) {
+				term_stop(&t);
+				t.started = false;
+			}
 			fprintf(stderr, "skewer: %s\n", err);
 			rc = STATUS_USAGE;
 			goto done;
@@ -260,7 +337,7 @@ int tui_main(int argc, char **argv)
 		goto done;
 	}
 	term_install_signals();
-	if (!term_start(&t, a.rows, a.cols)) {
+	if (!t.started && !term_start(&t, a.rows, a.cols)) {
 		fprintf(stderr, "skewer: cannot set up the terminal (TERM=%s)\n",
 			getenv("TERM") ? getenv("TERM") : "");
 		rc = STATUS_USAGE;

@@ -18,6 +18,7 @@
 #include "../load/load.h"
 #include "../model/present.h"
 #include "../model/timeline.h"
+#include "../util/clock.h"
 #include "clayout.h"
 #include "pane.h"
 #include "picker.h"
@@ -52,6 +53,11 @@ struct tui {
 	int (*armed)(struct tui *t); /* a key that asked "press again to confirm" */
 	SCREEN *screen;          /* headless: newterm's screen and its files */
 	FILE *hout, *hin;
+	/* a long load's progress bar (run.c): curses started for it, and
+	 * when the load began and the percentage drawn */
+	bool started;
+	double load_t0;
+	int load_pct;
 };
 
 /* The only mutable global: set by the signal handler, read by the loop. */

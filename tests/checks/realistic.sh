@@ -83,6 +83,9 @@ case "\$*" in
 *"get nodes,pods,services,replicasets,statefulsets,replicationcontrollers -A -o yaml") cat "$PWD/$r/kind-cluster.yaml" ;;
 *"get priorityclasses,poddisruptionbudgets -A -o yaml") printf 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: scheduling.k8s.io/v1, kind: PriorityClass, metadata: {name: batch-low}, value: 10}\n' ;;
 *"get persistentvolumeclaims,persistentvolumes,storageclasses,csinodes,csidrivers -A -o yaml") printf 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: storage.k8s.io/v1, kind: StorageClass, metadata: {name: standard}, provisioner: rancher.io/local-path, volumeBindingMode: WaitForFirstConsumer}\n' ;;
+*"version -o yaml")
+	[ -n "\${NO_SERVER:-}" ] && { printf 'clientVersion:\n  gitVersion: v1.31.2\n'; echo "The connection to the server was refused" >&2; exit 1; }
+	printf 'clientVersion:\n  gitVersion: v1.31.2\n  major: "1"\nkustomizeVersion: v5.4.2\nserverVersion:\n  gitVersion: v1.30.4\n  major: "1"\n  minor: "30"\n' ;;
 *) echo "unexpected kubectl \$*" >&2; exit 1 ;;
 esac
 EOS
@@ -102,10 +105,24 @@ grep -q 'with its priority classes and disruption budgets' "$tmp/err" ||
 	bad "kubectl-skewer: does not say it fetched the priority classes: $(head -3 "$tmp/err")"
 grep -q 'with its claims, volumes, storage classes, CSINodes and CSIDrivers' "$tmp/err" ||
 	bad "kubectl-skewer: does not say it fetched the storage objects: $(head -3 "$tmp/err")"
+# what it fetched, one line per kind (kind-cluster.yaml holds 3 nodes,
+# 20 pods, 3 services, 3 replicasets), and the server's version, which
+# skewer then simulates
+for want in 'fetched 3 nodes' 'fetched 20 pods' 'fetched 3 services' 'fetched 3 replicasets' \
+	'fetched 0 statefulsets' 'fetched 0 replicationcontrollers' 'fetched 1 priorityclasses' \
+	'fetched 0 poddisruptionbudgets' 'fetched 1 storageclasses' 'fetched 0 persistentvolumeclaims' \
+	'fetched 0 csinodes' 'fetched the server version v1.30.4'; do
+	grep -qx "kubectl-skewer: $want" "$tmp/err" || bad "kubectl-skewer: does not say '$want': $(tr '\n' '|' <"$tmp/err")"
+done
+grep -q '^Simulated: Kubernetes 1.30.4' "$tmp/out" || bad "kubectl-skewer: the server's version is not the one simulated: $(sed -n 2p "$tmp/out")"
 dumpf=$(sed -n 3p "$tmp/skewer-args")
 case $dumpf in "$tmp"/kubectl-skewer.*) ;; *) bad "kubectl-skewer: skewer got '$(tr '\n' ' ' <"$tmp/skewer-args")'" ;; esac
 [ -e "$dumpf" ] && bad "kubectl-skewer left its dump $dumpf"
 ls "$tmp"/kubectl-skewer.* >/dev/null 2>&1 && bad "kubectl-skewer left a temporary file"
+NO_SERVER=1 env -u SKEWER PATH="$bin:$PATH" TMPDIR="$tmp" sh "$plugin" >"$tmp/out2" 2>"$tmp/err2" ||
+	bad "kubectl-skewer without a server version exited $?"
+grep -q 'cannot read the server version' "$tmp/err2" || bad "kubectl-skewer: a missing server version is not said"
+grep -q '^Simulated: Kubernetes 1.37 (the default)' "$tmp/out2" || bad "kubectl-skewer: without a server version skewer did not simulate its default"
 env -u SKEWER PATH="$bin:$PATH" TMPDIR="$tmp" sh "$plugin" --dump "$tmp/keep.yaml" >/dev/null 2>&1 || bad "kubectl-skewer --dump failed"
 head -c "$(wc -c <"$r/kind-cluster.yaml")" "$tmp/keep.yaml" | cmp -s - "$r/kind-cluster.yaml" &&
 	grep -q '^- {apiVersion: scheduling.k8s.io/v1, kind: PriorityClass' "$tmp/keep.yaml" ||
