@@ -60,6 +60,9 @@ struct claim {
 	sym_t zone;                 /* pinned, SYM_NONE when not */
 	uint32_t *pods;
 	uint32_t npods;
+	/* per pod, the preferred node term in force when it joined */
+	const struct ns_term **prefs;
+	uint32_t nprefs;
 	int64_t cpu, mem;
 	char *name;
 	uint32_t seq;
@@ -78,7 +81,21 @@ struct kp {
 	uint32_t *bound;            /* pods bound to existing nodes in the batch */
 	uint32_t nbound;
 	sym_t zone_key, host_key;
+	const struct ns_term *pref; /* the preferred node term in force, or NULL */
+	bool tol_pns;               /* the pod tolerates PreferNoSchedule (relaxed) */
+	bool pool_pns;              /* some NodePool taints PreferNoSchedule */
 	bool oom;
+};
+
+/* A pod's preferences still in force (preferences.go Relax): the
+ * preferred node terms removed so far (heaviest first), the topology
+ * spread constraints left after removeTopologySpreadScheduleAnyway's
+ * swap-with-last removals, the PreferNoSchedule toleration added. */
+#define MAXRX 64
+struct relax {
+	uint32_t pref_drop;
+	uint32_t idx[MAXRX], n;
+	bool tol_pns;
 };
 
 static const char *S(const struct kp *k, sym_t s)
@@ -177,7 +194,7 @@ struct dom {
 	bool tolerated;
 };
 
-static bool pod_allows(const struct pod *p, sym_t key, sym_t v);
+static bool pod_allows_with(const struct pod *p, const struct ns_term *pref, sym_t key, sym_t v);
 
 struct topo {
 	const struct tsc *t;
@@ -200,14 +217,24 @@ static struct dom *dom_get(struct topo *tp, sym_t v, bool add)
 	return &tp->d[tp->n++];
 }
 
+/* scheduling/taints.go Tolerates: PreferNoSchedule taints block too
+ * until relaxation adds a toleration for them */
+static bool pns_tolerated(const struct kp *k, const struct pod *p, const struct taint *t, uint32_t nt)
+{
+	for (uint32_t i = 0; i < nt && !k->tol_pns; i++)
+		if (t[i].effect == EFFECT_PREFER_NO_SCHEDULE && !taint_tolerated(k->c, &t[i], p->spec.tols, p->spec.ntols))
+			return false;
+	return true;
+}
+
 static bool pod_tolerates_pool(const struct kp *k, const struct pod *p, const struct as_pool *pl)
 {
-	(void)k;
 	struct node fake;
 	memset(&fake, 0, sizeof(fake));
 	fake.taints = pl->taints;
 	fake.ntaints = pl->ntaints;
-	return taint_first_untolerated(&fake, p->spec.tols, p->spec.ntols) < 0;
+	return taint_first_untolerated(&fake, p->spec.tols, p->spec.ntols) < 0 &&
+	       pns_tolerated(k, p, pl->taints, pl->ntaints);
 }
 
 static bool honor(const struct kp *k, sym_t policy, bool def)
@@ -336,7 +363,7 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 	int64_t min = INT64_MAX;
 	uint32_t nd = 0;
 	for (uint32_t i = 0; i < tp->n; i++) {
-		if (!pod_allows(p, key, tp->d[i].v))
+		if (!pod_allows_with(p, NULL, key, tp->d[i].v))
 			continue;
 		nd++;
 		if (tp->d[i].count < min)
@@ -376,20 +403,10 @@ static char *counts_text(const struct kp *k, const struct topo *tp)
 	return s;
 }
 
-/* scheduling/requirements.go NewPodRequirements: the pod's nodeSelector
- * and the expressions of its first required nodeSelectorTerm (the outer
- * loop's later terms and the preferred terms are not modelled). Does the
- * pod allow value v for key? */
-static bool pod_allows(const struct pod *p, sym_t key, sym_t v)
+/* Does one node selector term's expressions allow value v for key? */
+static bool term_allows(const struct ns_term *t, sym_t key, sym_t v)
 {
-	sym_t sv = labels_get(&p->spec.node_selector, key);
-	if (sv && sv != v)
-		return false;
-	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
-	if (!na || !na->has_required || !na->nreq)
-		return true;
-	const struct ns_term *t = &na->req[0];
-	for (uint32_t e = 0; e < t->nexprs; e++) {
+	for (uint32_t e = 0; t && e < t->nexprs; e++) {
 		const struct sel_req *x = &t->exprs[e];
 		if (x->key != key)
 			continue;
@@ -403,6 +420,46 @@ static bool pod_allows(const struct pod *p, sym_t key, sym_t v)
 	return true;
 }
 
+/* scheduling/requirements.go newPodRequirements: the pod's nodeSelector,
+ * the expressions of its first required nodeSelectorTerm (the outer
+ * loop's later terms are not modelled) and, unless strict, the heaviest
+ * preferred term still in force (pref). Does the pod allow value v for
+ * key? */
+static bool pod_allows_with(const struct pod *p, const struct ns_term *pref, sym_t key, sym_t v)
+{
+	sym_t sv = labels_get(&p->spec.node_selector, key);
+	if (sv && sv != v)
+		return false;
+	if (!term_allows(pref, key, v))
+		return false;
+	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
+	if (!na || !na->has_required || !na->nreq)
+		return true;
+	return term_allows(&na->req[0], key, v);
+}
+
+static bool pod_allows(const struct kp *k, const struct pod *p, sym_t key, sym_t v)
+{
+	return pod_allows_with(p, k->pref, key, v);
+}
+
+/* existingnode.go CanAdd: the node's labels against the preferred term's
+ * expressions (In, NotIn, Exists, DoesNotExist; Gt/Lt not modelled) */
+static bool node_allows_pref(const struct kp *k, const struct node *n)
+{
+	for (uint32_t e = 0; k->pref && e < k->pref->nexprs; e++) {
+		const struct sel_req *x = &k->pref->exprs[e];
+		sym_t have = labels_get(&n->labels, x->key);
+		bool in = false;
+		for (uint32_t j = 0; have && j < x->nvals; j++)
+			in |= x->vals[j] == have;
+		if (((x->op == SEL_IN || x->op == SEL_EQ) && !in) || (x->op == SEL_NOTIN && in) ||
+		    (x->op == SEL_EXISTS && !have) || (x->op == SEL_NOTEXISTS && have))
+			return false;
+	}
+	return true;
+}
+
 /* The pod's own requirement on key as a set of values (its nodeSelector
  * value or the first required term's In values it allows); 0 values and
  * false when it names none. */
@@ -411,7 +468,7 @@ static bool pod_in_values(const struct pod *p, sym_t key, sym_t *out, uint32_t c
 	*n = 0;
 	sym_t sv = labels_get(&p->spec.node_selector, key);
 	if (sv) {
-		if (pod_allows(p, key, sv) && cap)
+		if (pod_allows_with(p, NULL, key, sv) && cap)
 			out[(*n)++] = sv;
 		return true;
 	}
@@ -428,7 +485,7 @@ static bool pod_in_values(const struct pod *p, sym_t key, sym_t *out, uint32_t c
 			bool dup = false;
 			for (uint32_t q = 0; q < *n; q++)
 				dup |= out[q] == x->vals[j];
-			if (!dup && *n < cap && pod_allows(p, key, x->vals[j]))
+			if (!dup && *n < cap && pod_allows_with(p, NULL, key, x->vals[j]))
 				out[(*n)++] = x->vals[j];
 		}
 		named = true;
@@ -472,15 +529,76 @@ struct cand {
 	uint32_t ntp;
 };
 
+static bool tsc_soft(const struct kp *k, const struct tsc *t)
+{
+	return !t->when || strcmp(S(k, t->when), "DoNotSchedule");
+}
+
+static void relax_init(const struct pod *p, struct relax *rx)
+{
+	memset(rx, 0, sizeof(*rx));
+	for (uint32_t i = 0; i < p->spec.ntscs && i < MAXRX; i++)
+		rx->idx[rx->n++] = i;
+}
+
+/* requirements.go newPodRequirements: the heaviest preferred node term
+ * still in force (equal weights: the first written), none under
+ * preferencePolicy Ignore (NewStrictPodRequirements) */
+static const struct ns_term *pref_term(const struct kp *k, const struct pod *p, const struct relax *rx)
+{
+	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
+	if (!na || k->set->pref_ignore == 1 || rx->pref_drop >= na->npref)
+		return NULL;
+	uint32_t ord[MAXRX], n = 0;
+	for (uint32_t i = 0; i < na->npref && n < MAXRX; i++) {
+		uint32_t j = n++;
+		while (j > 0 && na->pref[ord[j - 1]].weight < na->pref[i].weight) {
+			ord[j] = ord[j - 1];
+			j--;
+		}
+		ord[j] = i;
+	}
+	return rx->pref_drop < n ? &na->pref[ord[rx->pref_drop]].term : NULL;
+}
+
+/* preferences.go Relax: one step, in upstream's order. Not modelled:
+ * removeRequiredNodeAffinityTerm (only the first required term is used),
+ * removePreferredPodAffinityTerm and removePreferredPodAntiAffinityTerm
+ * (preferred pod (anti-)affinity is not a requirement here). false when
+ * nothing is left to relax. */
+static bool relax_step(const struct kp *k, const struct pod *p, struct relax *rx)
+{
+	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
+	/* removePreferredNodeAffinityTerm: the heaviest left */
+	if (na && rx->pref_drop < na->npref) {
+		rx->pref_drop++;
+		return true;
+	}
+	/* removeTopologySpreadScheduleAnyway: the first, swapped with the last */
+	for (uint32_t i = 0; i < rx->n; i++)
+		if (tsc_soft(k, &p->spec.tscs[rx->idx[i]])) {
+			rx->idx[i] = rx->idx[--rx->n];
+			return true;
+		}
+	/* toleratePreferNoSchedule: when a NodePool has such a taint */
+	if (k->pool_pns && !rx->tol_pns) {
+		rx->tol_pns = true;
+		return true;
+	}
+	return false;
+}
+
 /* the pod's constraints as Karpenter treats them: DoNotSchedule, and
- * ScheduleAnyway too unless relaxed (preferencePolicy Respect) */
-static void prepare(struct kp *k, const struct pod *p, const struct decision *d, bool relaxed, struct cand *cd)
+ * ScheduleAnyway too unless relaxed or preferencePolicy Ignore */
+static void prepare(struct kp *k, const struct pod *p, const struct decision *d, const struct relax *rx, struct cand *cd)
 {
 	cd->ntp = 0;
 	for (uint32_t i = 0; i < p->spec.ntscs && cd->ntp < 8; i++) {
 		const struct tsc *t = &p->spec.tscs[i];
-		bool hard = t->when && !strcmp(S(k, t->when), "DoNotSchedule");
-		if (!hard && (relaxed || k->set->pref_ignore == 1))
+		bool kept = i >= MAXRX;
+		for (uint32_t j = 0; j < rx->n && !kept; j++)
+			kept = rx->idx[j] == i;
+		if (!kept || (tsc_soft(k, t) && k->set->pref_ignore == 1))
 			continue;
 		uint32_t ci = 0;
 		for (; ci < d->ncons; ci++)
@@ -496,14 +614,6 @@ static void prepare(struct kp *k, const struct pod *p, const struct decision *d,
 	}
 }
 
-static bool has_soft(const struct kp *k, const struct pod *p)
-{
-	for (uint32_t i = 0; i < p->spec.ntscs; i++)
-		if (!p->spec.tscs[i].when || strcmp(S(k, p->spec.tscs[i].when), "DoNotSchedule"))
-			return k->set->pref_ignore != 1;
-	return false;
-}
-
 static bool value_ok(const struct topo *tp, sym_t v)
 {
 	for (uint32_t i = 0; i < tp->n; i++)
@@ -512,10 +622,21 @@ static bool value_ok(const struct topo *tp, sym_t v)
 	return tp->self - tp->min <= tp->t->max_skew;
 }
 
+/* nodeclaim.go Add: the NodeClaim's requirements hold every pod's; do
+ * they allow zone v? */
+static bool claim_allows_zone(const struct kp *k, const struct claim *cl, sym_t v)
+{
+	for (uint32_t q = 0; cl && q < cl->npods; q++)
+		if (!pod_allows_with(&k->c->pods[cl->pods[q]], q < cl->nprefs ? cl->prefs[q] : NULL, k->zone_key, v))
+			return false;
+	return true;
+}
+
 /* cheapest available offering of a type in the pool fitting cpu/mem/pods,
- * in zone (SYM_NONE: any allowed); -1 when none */
+ * in zone (SYM_NONE: any allowed) that pod p and the pods already on
+ * NodeClaim cl allow; -1 when none */
 static int32_t pick_type(const struct kp *k, const struct as_pool *pl, sym_t zone, int64_t cpu, int64_t mem,
-			 uint32_t npods, const struct pod *p, uint32_t *offer)
+			 uint32_t npods, const struct pod *p, const struct claim *cl, uint32_t *offer)
 {
 	int32_t best = -1;
 	double bp = 0;
@@ -536,7 +657,8 @@ static int32_t pick_type(const struct kp *k, const struct as_pool *pl, sym_t zon
 			continue;
 		for (uint32_t o = 0; o < it->noffers; o++) {
 			if (!offer_ok(k, pl, &it->offers[o], zone) ||
-			    (p && !pod_allows(p, k->zone_key, it->offers[o].zone)))
+			    (p && !pod_allows(k, p, k->zone_key, it->offers[o].zone)) ||
+			    !claim_allows_zone(k, cl, it->offers[o].zone))
 				continue;
 			if (best < 0 || it->offers[o].price < bp) {
 				best = (int32_t)ti;
@@ -553,7 +675,7 @@ static bool pool_is_template(const struct kp *k, const struct as_pool *pl)
 	if (!pool_catalog_nonempty(k, pl))
 		return false;
 	uint32_t o;
-	return pick_type(k, pl, SYM_NONE, 0, 0, 0, NULL, &o) >= 0;
+	return pick_type(k, pl, SYM_NONE, 0, 0, 0, NULL, NULL, &o) >= 0;
 }
 
 static int claim_name(struct kp *k, const struct as_pool *pl, char **out)
@@ -576,7 +698,7 @@ static int claim_name(struct kp *k, const struct as_pool *pl, char **out)
 
 /* One pod: existing nodes, in-flight NodeClaims, a new NodeClaim. 1
  * placed (*where set), 0 failed (*err: the new-NodeClaim errors). */
-static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **event)
+static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **err, char **event)
 {
 	struct pod *p = &k->c->pods[pid];
 	struct decision d;
@@ -591,7 +713,9 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 		k->oom = true;
 		return 0;
 	}
-	prepare(k, p, &d, relaxed, cd);
+	k->pref = pref_term(k, p, rx);
+	k->tol_pns = rx->tol_pns;
+	prepare(k, p, &d, rx, cd);
 	int placed = 0;
 	/* existing nodes: initialized first, then name ascending */
 	int32_t best = -1;
@@ -601,6 +725,9 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 		if (!n->alive || !r)
 			continue;
 		if (r->blockers & ~(1u << PL_POD_TOPOLOGY_SPREAD))
+			continue;
+		/* existingnode.go CanAdd: the preferences in force, taints */
+		if (!node_allows_pref(k, n) || !pns_tolerated(k, p, n->taints, n->ntaints))
 			continue;
 		bool ok = true;
 		for (uint32_t i = 0; i < cd->ntp && ok; i++) {
@@ -653,7 +780,7 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 			continue;
 		uint32_t off;
 		if (pick_type(k, pl, cl->zone, cl->cpu + p->spec.req.cpu, cl->mem + p->spec.req.mem, cl->npods + 1, p,
-			      &off) < 0)
+			      cl, &off) < 0)
 			continue;
 		bool ok = true;
 		sym_t pin = cl->zone;
@@ -669,7 +796,8 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 				const struct as_req *r = pool_req(pl, k->zone_key);
 				int32_t bi = -1;
 				for (uint32_t j = 0; j < tp->n; j++)
-					if (req_allows(r, tp->d[j].v) && pod_allows(p, k->zone_key, tp->d[j].v) &&
+					if (req_allows(r, tp->d[j].v) && pod_allows(k, p, k->zone_key, tp->d[j].v) &&
+					    claim_allows_zone(k, cl, tp->d[j].v) &&
 					    value_ok(tp, tp->d[j].v) &&
 					    (bi < 0 || tp->d[j].count < tp->d[bi].count))
 						bi = (int32_t)j;
@@ -681,11 +809,12 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 		if (!ok)
 			continue;
 		cl->zone = pin;
-		if (!PUSH(cl->pods, cl->npods)) {
+		if (!PUSH(cl->pods, cl->npods) || !PUSH(cl->prefs, cl->nprefs)) {
 			k->oom = true;
 			break;
 		}
 		cl->pods[cl->npods - 1] = pid;
+		cl->prefs[cl->nprefs - 1] = k->pref;
 		cl->cpu += p->spec.req.cpu;
 		cl->mem += p->spec.req.mem;
 		*event = xfmt("Pod should schedule on: nodeclaim/%s", cl->name);
@@ -746,7 +875,7 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 				const struct as_req *r = pool_req(pl, tp->t->topology_key);
 				int32_t bi = -1;
 				for (uint32_t j = 0; j < tp->n; j++) {
-					if (!req_allows(r, tp->d[j].v) || !pod_allows(p, tp->t->topology_key, tp->d[j].v))
+					if (!req_allows(r, tp->d[j].v) || !pod_allows(k, p, tp->t->topology_key, tp->d[j].v))
 						continue;
 					if (!value_ok(tp, tp->d[j].v))
 						continue;
@@ -763,7 +892,7 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 					struct as_req preq = {tp->t->topology_key, REQ_IN, pv, npv};
 					if (r && r->op == REQ_IN) {
 						for (uint32_t j = 0; j < r->nvals && nnv < 64; j++)
-							if (pod_allows(p, tp->t->topology_key, r->vals[j]))
+							if (pod_allows(k, p, tp->t->topology_key, r->vals[j]))
 								nv[nnv++] = r->vals[j];
 					} else {
 						memcpy(nv, pv, npv * sizeof(*pv));
@@ -783,7 +912,7 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 			}
 			if (!e) {
 				uint32_t off;
-				if (pick_type(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, &off) < 0) {
+				if (pick_type(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, NULL, &off) < 0) {
 					char *zr = pin ? xfmt("%s In [%s]", ZONE, S(k, pin)) : strdup(ZONE " Exists");
 					e = xfmt("no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=karpenter.sh/nodepool In [%s], %s, resources={\"cpu\":\"%" PRId64 "m\",\"pods\":\"1\"}",
 						 S(k, pl->name), zr ? zr : "", p->spec.req.cpu);
@@ -800,11 +929,12 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 			cl->pool = pi;
 			cl->zone = pin;
 			cl->seq = k->nclaims - 1;
-			if (!claim_name(k, pl, &cl->name) || !PUSH(cl->pods, cl->npods)) {
+			if (!claim_name(k, pl, &cl->name) || !PUSH(cl->pods, cl->npods) || !PUSH(cl->prefs, cl->nprefs)) {
 				k->oom = true;
 				break;
 			}
 			cl->pods[0] = pid;
+			cl->prefs[0] = k->pref;
 			cl->cpu = p->spec.req.cpu;
 			cl->mem = p->spec.req.mem;
 			*event = xfmt("Pod should schedule on: nodeclaim/%s", cl->name);
@@ -838,6 +968,8 @@ static int try_pod(struct kp *k, uint32_t pid, bool relaxed, char **err, char **
 done:
 	free(cd);
 	decision_fini(&d);
+	k->pref = NULL;
+	k->tol_pns = false;
 	return placed;
 }
 
@@ -898,6 +1030,8 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 		}
 		k.pool_ord[j] = i;
 		k.pool_tmpl[i] = pool_is_template(&k, pi);
+		for (uint32_t t = 0; t < pi->ntaints; t++)
+			k.pool_pns |= pi->taints[t].effect == EFFECT_PREFER_NO_SCHEDULE;
 	}
 	/* IsProvisionable: pending, not nominated; queue.go: cpu desc, memory
 	 * desc, creation, then the order they became pending */
@@ -927,7 +1061,11 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 			decision_fini(&d);
 			goto out;
 		}
-		prepare(&k, &c->pods[for_pod], &d, false, cd);
+		struct relax rx0;
+		relax_init(&c->pods[for_pod], &rx0);
+		k.pref = pref_term(&k, &c->pods[for_pod], &rx0);
+		prepare(&k, &c->pods[for_pod], &d, &rx0, cd);
+		k.pref = NULL;
 		rep->has_kdomains = true;
 		rep->kdomains = calloc(cd->ntp + 1, sizeof(char *));
 		rep->kgmin = calloc(cd->ntp + 1, sizeof(int64_t));
@@ -967,11 +1105,15 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 			free(errs[p]);
 			errs[p] = NULL;
 			char *ev = NULL;
-			int ok = try_pod(&k, p, false, &errs[p], &ev);
-			if (!ok && !k.oom && has_soft(&k, &c->pods[p])) {
+			/* scheduler.go trySchedule: relax one step per failure,
+			 * from the pod as written on every pass (DeepCopy) */
+			struct relax rx;
+			relax_init(&c->pods[p], &rx);
+			int ok = try_pod(&k, p, &rx, &errs[p], &ev);
+			while (!ok && !k.oom && relax_step(&k, &c->pods[p], &rx)) {
 				free(errs[p]);
 				errs[p] = NULL;
-				ok = try_pod(&k, p, true, &errs[p], &ev);
+				ok = try_pod(&k, p, &rx, &errs[p], &ev);
 			}
 			if (ok) {
 				done[p] = true;
@@ -994,7 +1136,7 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 		struct claim *cl = &k.claims[ci];
 		const struct as_pool *pl = &k.cfg->pools[cl->pool];
 		uint32_t off = 0;
-		int32_t ti = pick_type(&k, pl, cl->zone, cl->cpu, cl->mem, cl->npods, NULL, &off);
+		int32_t ti = pick_type(&k, pl, cl->zone, cl->cpu, cl->mem, cl->npods, NULL, cl, &off);
 		const struct as_itype *it = ti >= 0 ? &k.cfg->itypes[ti] : NULL;
 		sym_t zone = it ? it->offers[off].zone : cl->zone;
 		if (!PUSH(rep->claims, rep->nclaims) || !PUSH(rep->added, rep->nadded))
@@ -1030,7 +1172,7 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 			struct claim *cl = &k.claims[ci];
 			const struct as_pool *pl = &k.cfg->pools[cl->pool];
 			uint32_t off = 0;
-			int32_t ti = pick_type(&k, pl, cl->zone, cl->cpu, cl->mem, cl->npods, NULL, &off);
+			int32_t ti = pick_type(&k, pl, cl->zone, cl->cpu, cl->mem, cl->npods, NULL, cl, &off);
 			const struct as_itype *it = ti >= 0 ? &k.cfg->itypes[ti] : NULL;
 			struct node n;
 			memset(&n, 0, sizeof(n));
@@ -1096,6 +1238,7 @@ out:
 	free(k.bound);
 	for (uint32_t i = 0; i < k.nclaims; i++) {
 		free(k.claims[i].pods);
+		free(k.claims[i].prefs);
 		free(k.claims[i].name);
 	}
 	free(k.claims);
