@@ -63,6 +63,9 @@ struct claim {
 	/* per pod, the preferred node term in force when it joined */
 	const struct ns_term **prefs;
 	uint32_t nprefs;
+	/* the NodePool's remaining cpu/memory when it was made: its instance
+	 * type options are those within (filterByRemainingResources) */
+	int64_t cap_cpu, cap_mem;
 	int64_t cpu, mem;
 	char *name;
 	uint32_t seq;
@@ -84,6 +87,10 @@ struct kp {
 	const struct ns_term *pref; /* the preferred node term in force, or NULL */
 	bool tol_pns;               /* the pod tolerates PreferNoSchedule (relaxed) */
 	bool pool_pns;              /* some NodePool taints PreferNoSchedule */
+	/* scheduler.go remainingResources: per NodePool, limit minus its
+	 * nodes' and this batch's NodeClaims' capacity (INT64_MAX: no limit) */
+	int64_t *rem_cpu, *rem_mem;
+	int64_t cap_cpu, cap_mem;   /* the caps of the NodeClaim being made */
 	bool oom;
 };
 
@@ -635,14 +642,19 @@ static bool claim_allows_zone(const struct kp *k, const struct claim *cl, sym_t 
 /* cheapest available offering of a type in the pool fitting cpu/mem/pods,
  * in zone (SYM_NONE: any allowed) that pod p and the pods already on
  * NodeClaim cl allow; -1 when none */
-static int32_t pick_type(const struct kp *k, const struct as_pool *pl, sym_t zone, int64_t cpu, int64_t mem,
-			 uint32_t npods, const struct pod *p, const struct claim *cl, uint32_t *offer)
+static int32_t pick_type_max(const struct kp *k, const struct as_pool *pl, sym_t zone, int64_t cpu, int64_t mem,
+			     uint32_t npods, const struct pod *p, const struct claim *cl, uint32_t *offer,
+			     int64_t *maxcpu, int64_t *maxmem)
 {
 	int32_t best = -1;
 	double bp = 0;
+	int64_t capc = cl ? cl->cap_cpu : k->cap_cpu, capm = cl ? cl->cap_mem : k->cap_mem;
 	for (uint32_t ti = 0; ti < k->cfg->nitypes; ti++) {
 		const struct as_itype *it = &k->cfg->itypes[ti];
 		if (!pool_has_itype(k, pl, ti) || !itype_labels_ok(k, pl, it))
+			continue;
+		/* scheduler.go filterByRemainingResources */
+		if (it->alloc.cpu > capc || it->alloc.mem > capm)
 			continue;
 		if (it->alloc.cpu < cpu || it->alloc.mem < mem || (it->alloc.pods && it->alloc.pods < npods))
 			continue;
@@ -660,6 +672,11 @@ static int32_t pick_type(const struct kp *k, const struct as_pool *pl, sym_t zon
 			    (p && !pod_allows(k, p, k->zone_key, it->offers[o].zone)) ||
 			    !claim_allows_zone(k, cl, it->offers[o].zone))
 				continue;
+			/* subtractMax: the largest of the instance type options */
+			if (maxcpu && it->alloc.cpu > *maxcpu)
+				*maxcpu = it->alloc.cpu;
+			if (maxmem && it->alloc.mem > *maxmem)
+				*maxmem = it->alloc.mem;
 			if (best < 0 || it->offers[o].price < bp) {
 				best = (int32_t)ti;
 				bp = it->offers[o].price;
@@ -668,6 +685,12 @@ static int32_t pick_type(const struct kp *k, const struct as_pool *pl, sym_t zon
 		}
 	}
 	return best;
+}
+
+static int32_t pick_type(const struct kp *k, const struct as_pool *pl, sym_t zone, int64_t cpu, int64_t mem,
+			 uint32_t npods, const struct pod *p, const struct claim *cl, uint32_t *offer)
+{
+	return pick_type_max(k, pl, zone, cpu, mem, npods, p, cl, offer, NULL, NULL);
 }
 
 static bool pool_is_template(const struct kp *k, const struct as_pool *pl)
@@ -833,7 +856,30 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			continue;
 		char *e = NULL;
 		sym_t pin = SYM_NONE;
-		if (!pod_tolerates_pool(k, p, pl)) {
+		if (pl->has_limit_nodes) {
+			int64_t have = 0;
+			sym_t np = intern_find(k->c->in, "karpenter.sh/nodepool", 21);
+			for (uint32_t id = 0; id < k->c->nnodes; id++)
+				have += k->c->nodes[id].alive && np && labels_get(&k->c->nodes[id].labels, np) == pl->name;
+			for (uint32_t i = 0; i < k->nclaims; i++)
+				have += k->claims[i].pool == pi;
+			if (have >= pl->limit_nodes)
+				e = xfmt("node limits have been exhausted for nodepool \"%s\"", S(k, pl->name));
+		}
+		k->cap_cpu = k->rem_cpu[pi];
+		k->cap_mem = k->rem_mem[pi];
+		if (!e && (pl->has_limit_cpu || pl->has_limit_mem)) {
+			bool any = false;
+			for (uint32_t ti = 0; ti < k->cfg->nitypes && !any; ti++) {
+				const struct as_itype *it = &k->cfg->itypes[ti];
+				any = pool_has_itype(k, pl, ti) && itype_labels_ok(k, pl, it) &&
+				      it->alloc.cpu <= k->cap_cpu && it->alloc.mem <= k->cap_mem;
+			}
+			if (!any)
+				e = xfmt("all available instance types exceed limits for nodepool \"%s\"", S(k, pl->name));
+		}
+		if (e) {
+		} else if (!pod_tolerates_pool(k, p, pl)) {
 			e = strdup("did not tolerate taint");
 		} else {
 			/* the pod's node selector against the pool's requirements */
@@ -853,17 +899,6 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 						 rt ? rt : "?");
 					free(rt);
 				}
-			}
-			if (!e && pl->has_limit_nodes) {
-				int64_t have = 0;
-				sym_t np = intern_find(k->c->in, "karpenter.sh/nodepool", 21);
-				for (uint32_t id = 0; id < k->c->nnodes; id++)
-					have += k->c->nodes[id].alive && np &&
-						labels_get(&k->c->nodes[id].labels, np) == pl->name;
-				for (uint32_t i = 0; i < k->nclaims; i++)
-					have += k->claims[i].pool == pi;
-				if (have >= pl->limit_nodes)
-					e = xfmt("node limits have been exhausted for nodepool \"%s\"", S(k, pl->name));
 			}
 			for (uint32_t i = 0; i < cd->ntp && !e; i++) {
 				struct topo *tp = &cd->tp[i];
@@ -935,6 +970,16 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			}
 			cl->pods[0] = pid;
 			cl->prefs[0] = k->pref;
+			cl->cap_cpu = k->cap_cpu;
+			cl->cap_mem = k->cap_mem;
+			/* scheduler.go subtractMax over the NodeClaim's options */
+			int64_t mc = 0, mm = 0;
+			uint32_t off;
+			pick_type_max(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, cl, &off, &mc, &mm);
+			if (pl->has_limit_cpu)
+				k->rem_cpu[pi] -= mc;
+			if (pl->has_limit_mem)
+				k->rem_mem[pi] -= mm;
 			cl->cpu = p->spec.req.cpu;
 			cl->mem = p->spec.req.mem;
 			*event = xfmt("Pod should schedule on: nodeclaim/%s", cl->name);
@@ -958,6 +1003,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		elen += el;
 		free(e);
 	}
+	k->cap_cpu = k->cap_mem = INT64_MAX;
 	if (!placed) {
 		if (!errs)
 			errs = strdup("nodepool requirements filtered out all available instance types");
@@ -1003,7 +1049,8 @@ static char *render(const struct kp *k, const struct topo *tp)
 int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct as_step *a,
 		 const struct as_settings *set, struct as_report *rep, struct as_changes *ch)
 {
-	struct kp k = {.sch = sch, .c = sch->c, .cfg = sc->autoscale, .set = set, .npools = sc->autoscale->npools};
+	struct kp k = {.sch = sch, .c = sch->c, .cfg = sc->autoscale, .set = set, .npools = sc->autoscale->npools,
+		       .cap_cpu = INT64_MAX, .cap_mem = INT64_MAX};
 	struct cluster *c = k.c;
 	k.zone_key = intern_str(c->in, ZONE);
 	k.host_key = intern_str(c->in, HOSTNAME);
@@ -1013,9 +1060,30 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 	bool *done = calloc(c->npods + 1, 1);
 	k.pool_ord = malloc((k.cfg->npools + 1) * sizeof(uint32_t));
 	k.pool_tmpl = calloc(k.cfg->npools + 1, 1);
+	k.rem_cpu = malloc((k.cfg->npools + 1) * sizeof(int64_t));
+	k.rem_mem = malloc((k.cfg->npools + 1) * sizeof(int64_t));
 	int ret = 0;
-	if (!pend || !errs || !evs || !done || !k.pool_ord || !k.pool_tmpl || !k.zone_key || !k.host_key)
+	if (!pend || !errs || !evs || !done || !k.pool_ord || !k.pool_tmpl || !k.zone_key || !k.host_key ||
+	    !k.rem_cpu || !k.rem_mem)
 		goto out;
+	/* scheduler.go NewScheduler remainingResources: spec.limits, less
+	 * updateRemainingResources per node of the NodePool (its capacity:
+	 * the allocatable here) */
+	sym_t npk = intern_str(c->in, "karpenter.sh/nodepool");
+	for (uint32_t i = 0; i < k.cfg->npools; i++) {
+		const struct as_pool *pl = &k.cfg->pools[i];
+		k.rem_cpu[i] = pl->has_limit_cpu ? pl->limit_cpu : INT64_MAX;
+		k.rem_mem[i] = pl->has_limit_mem ? pl->limit_mem : INT64_MAX;
+		for (uint32_t id = 0; npk && id < c->nnodes; id++) {
+			const struct node *n = &c->nodes[id];
+			if (!n->alive || labels_get(&n->labels, npk) != pl->name)
+				continue;
+			if (pl->has_limit_cpu)
+				k.rem_cpu[i] -= n->alloc.cpu;
+			if (pl->has_limit_mem)
+				k.rem_mem[i] -= n->alloc.mem;
+		}
+	}
 	/* NodePools: weight desc, equal weight by name descending */
 	for (uint32_t i = 0; i < k.cfg->npools; i++) {
 		uint32_t j = i;
@@ -1242,6 +1310,8 @@ out:
 		free(k.claims[i].name);
 	}
 	free(k.claims);
+	free(k.rem_cpu);
+	free(k.rem_mem);
 	for (uint32_t i = 0; errs && i < c->npods; i++)
 		free(errs[i]);
 	for (uint32_t i = 0; evs && i < c->npods; i++)
