@@ -55,14 +55,21 @@ static int push(void **v, uint32_t *n, size_t sz)
 }
 #define PUSH(arr, n) push((void **)&(arr), &(n), sizeof(*(arr)))
 
+/* a pod's node affinity terms in force: the preferred term (NULL: none)
+ * and the index of the first required nodeSelectorTerm left */
+struct pview {
+	const struct ns_term *pref;
+	uint32_t req;
+};
+
 struct claim {
 	uint32_t pool;
 	sym_t zone;                 /* pinned, SYM_NONE when not */
 	uint32_t *pods;
 	uint32_t npods;
-	/* per pod, the preferred node term in force when it joined */
-	const struct ns_term **prefs;
-	uint32_t nprefs;
+	/* per pod, the node terms in force when it joined */
+	struct pview *pv;
+	uint32_t npv;
 	/* the NodePool's remaining cpu/memory when it was made: its instance
 	 * type options are those within (filterByRemainingResources) */
 	int64_t cap_cpu, cap_mem;
@@ -85,6 +92,7 @@ struct kp {
 	uint32_t nbound;
 	sym_t zone_key, host_key;
 	const struct ns_term *pref; /* the preferred node term in force, or NULL */
+	uint32_t req;               /* the required node term in force */
 	bool tol_pns;               /* the pod tolerates PreferNoSchedule (relaxed) */
 	bool pool_pns;              /* some NodePool taints PreferNoSchedule */
 	/* scheduler.go remainingResources: per NodePool, limit minus its
@@ -100,7 +108,7 @@ struct kp {
  * swap-with-last removals, the PreferNoSchedule toleration added. */
 #define MAXRX 64
 struct relax {
-	uint32_t pref_drop;
+	uint32_t req_drop, pref_drop;
 	uint32_t idx[MAXRX], n;
 	bool tol_pns;
 };
@@ -201,7 +209,7 @@ struct dom {
 	bool tolerated;
 };
 
-static bool pod_allows_with(const struct pod *p, const struct ns_term *pref, sym_t key, sym_t v);
+static bool pod_allows_with(const struct pod *p, const struct ns_term *pref, uint32_t req, sym_t key, sym_t v);
 
 struct topo {
 	const struct tsc *t;
@@ -370,7 +378,7 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 	int64_t min = INT64_MAX;
 	uint32_t nd = 0;
 	for (uint32_t i = 0; i < tp->n; i++) {
-		if (!pod_allows_with(p, NULL, key, tp->d[i].v))
+		if (!pod_allows_with(p, NULL, k->req, key, tp->d[i].v))
 			continue;
 		nd++;
 		if (tp->d[i].count < min)
@@ -428,11 +436,10 @@ static bool term_allows(const struct ns_term *t, sym_t key, sym_t v)
 }
 
 /* scheduling/requirements.go newPodRequirements: the pod's nodeSelector,
- * the expressions of its first required nodeSelectorTerm (the outer
- * loop's later terms are not modelled) and, unless strict, the heaviest
- * preferred term still in force (pref). Does the pod allow value v for
- * key? */
-static bool pod_allows_with(const struct pod *p, const struct ns_term *pref, sym_t key, sym_t v)
+ * the expressions of the first required nodeSelectorTerm left (req: the
+ * terms removed by relaxation) and, unless strict, the heaviest preferred
+ * term still in force (pref). Does the pod allow value v for key? */
+static bool pod_allows_with(const struct pod *p, const struct ns_term *pref, uint32_t req, sym_t key, sym_t v)
 {
 	sym_t sv = labels_get(&p->spec.node_selector, key);
 	if (sv && sv != v)
@@ -442,20 +449,20 @@ static bool pod_allows_with(const struct pod *p, const struct ns_term *pref, sym
 	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
 	if (!na || !na->has_required || !na->nreq)
 		return true;
-	return term_allows(&na->req[0], key, v);
+	return term_allows(&na->req[req < na->nreq ? req : 0], key, v);
 }
 
 static bool pod_allows(const struct kp *k, const struct pod *p, sym_t key, sym_t v)
 {
-	return pod_allows_with(p, k->pref, key, v);
+	return pod_allows_with(p, k->pref, k->req, key, v);
 }
 
-/* existingnode.go CanAdd: the node's labels against the preferred term's
+/* existingnode.go CanAdd: the node's labels against a node term's
  * expressions (In, NotIn, Exists, DoesNotExist; Gt/Lt not modelled) */
-static bool node_allows_pref(const struct kp *k, const struct node *n)
+static bool node_allows_term(const struct ns_term *t, const struct node *n)
 {
-	for (uint32_t e = 0; k->pref && e < k->pref->nexprs; e++) {
-		const struct sel_req *x = &k->pref->exprs[e];
+	for (uint32_t e = 0; t && e < t->nexprs; e++) {
+		const struct sel_req *x = &t->exprs[e];
 		sym_t have = labels_get(&n->labels, x->key);
 		bool in = false;
 		for (uint32_t j = 0; have && j < x->nvals; j++)
@@ -470,19 +477,19 @@ static bool node_allows_pref(const struct kp *k, const struct node *n)
 /* The pod's own requirement on key as a set of values (its nodeSelector
  * value or the first required term's In values it allows); 0 values and
  * false when it names none. */
-static bool pod_in_values(const struct pod *p, sym_t key, sym_t *out, uint32_t cap, uint32_t *n)
+static bool pod_in_values(const struct pod *p, uint32_t req, sym_t key, sym_t *out, uint32_t cap, uint32_t *n)
 {
 	*n = 0;
 	sym_t sv = labels_get(&p->spec.node_selector, key);
 	if (sv) {
-		if (pod_allows_with(p, NULL, key, sv) && cap)
+		if (pod_allows_with(p, NULL, req, key, sv) && cap)
 			out[(*n)++] = sv;
 		return true;
 	}
 	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
 	if (!na || !na->has_required || !na->nreq)
 		return false;
-	const struct ns_term *t = &na->req[0];
+	const struct ns_term *t = &na->req[req < na->nreq ? req : 0];
 	bool named = false;
 	for (uint32_t e = 0; e < t->nexprs; e++) {
 		const struct sel_req *x = &t->exprs[e];
@@ -492,7 +499,7 @@ static bool pod_in_values(const struct pod *p, sym_t key, sym_t *out, uint32_t c
 			bool dup = false;
 			for (uint32_t q = 0; q < *n; q++)
 				dup |= out[q] == x->vals[j];
-			if (!dup && *n < cap && pod_allows_with(p, NULL, key, x->vals[j]))
+			if (!dup && *n < cap && pod_allows_with(p, NULL, req, key, x->vals[j]))
 				out[(*n)++] = x->vals[j];
 		}
 		named = true;
@@ -569,13 +576,17 @@ static const struct ns_term *pref_term(const struct kp *k, const struct pod *p, 
 }
 
 /* preferences.go Relax: one step, in upstream's order. Not modelled:
- * removeRequiredNodeAffinityTerm (only the first required term is used),
  * removePreferredPodAffinityTerm and removePreferredPodAntiAffinityTerm
  * (preferred pod (anti-)affinity is not a requirement here). false when
  * nothing is left to relax. */
 static bool relax_step(const struct kp *k, const struct pod *p, struct relax *rx)
 {
 	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
+	/* removeRequiredNodeAffinityTerm: the first, while more than one */
+	if (na && na->has_required && na->nreq > rx->req_drop + 1) {
+		rx->req_drop++;
+		return true;
+	}
 	/* removePreferredNodeAffinityTerm: the heaviest left */
 	if (na && rx->pref_drop < na->npref) {
 		rx->pref_drop++;
@@ -634,7 +645,8 @@ static bool value_ok(const struct topo *tp, sym_t v)
 static bool claim_allows_zone(const struct kp *k, const struct claim *cl, sym_t v)
 {
 	for (uint32_t q = 0; cl && q < cl->npods; q++)
-		if (!pod_allows_with(&k->c->pods[cl->pods[q]], q < cl->nprefs ? cl->prefs[q] : NULL, k->zone_key, v))
+		if (!pod_allows_with(&k->c->pods[cl->pods[q]], q < cl->npv ? cl->pv[q].pref : NULL,
+				     q < cl->npv ? cl->pv[q].req : 0, k->zone_key, v))
 			return false;
 	return true;
 }
@@ -737,6 +749,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		return 0;
 	}
 	k->pref = pref_term(k, p, rx);
+	k->req = rx->req_drop;
 	k->tol_pns = rx->tol_pns;
 	prepare(k, p, &d, rx, cd);
 	int placed = 0;
@@ -750,7 +763,9 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		if (r->blockers & ~(1u << PL_POD_TOPOLOGY_SPREAD))
 			continue;
 		/* existingnode.go CanAdd: the preferences in force, taints */
-		if (!node_allows_pref(k, n) || !pns_tolerated(k, p, n->taints, n->ntaints))
+		const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
+		if (!node_allows_term(k->pref, n) || !pns_tolerated(k, p, n->taints, n->ntaints) ||
+		    (na && na->has_required && na->nreq > 1 && !node_allows_term(&na->req[k->req], n)))
 			continue;
 		bool ok = true;
 		for (uint32_t i = 0; i < cd->ntp && ok; i++) {
@@ -832,12 +847,12 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		if (!ok)
 			continue;
 		cl->zone = pin;
-		if (!PUSH(cl->pods, cl->npods) || !PUSH(cl->prefs, cl->nprefs)) {
+		if (!PUSH(cl->pods, cl->npods) || !PUSH(cl->pv, cl->npv)) {
 			k->oom = true;
 			break;
 		}
 		cl->pods[cl->npods - 1] = pid;
-		cl->prefs[cl->nprefs - 1] = k->pref;
+		cl->pv[cl->npv - 1] = (struct pview){k->pref, k->req};
 		cl->cpu += p->spec.req.cpu;
 		cl->mem += p->spec.req.mem;
 		*event = xfmt("Pod should schedule on: nodeclaim/%s", cl->name);
@@ -923,7 +938,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 					 * NodeClaim's, the pool's with the pod's added */
 					sym_t pv[64], nv[64];
 					uint32_t npv = 0, nnv = 0;
-					bool named = pod_in_values(p, tp->t->topology_key, pv, 64, &npv);
+					bool named = pod_in_values(p, k->req, tp->t->topology_key, pv, 64, &npv);
 					struct as_req preq = {tp->t->topology_key, REQ_IN, pv, npv};
 					if (r && r->op == REQ_IN) {
 						for (uint32_t j = 0; j < r->nvals && nnv < 64; j++)
@@ -964,12 +979,12 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			cl->pool = pi;
 			cl->zone = pin;
 			cl->seq = k->nclaims - 1;
-			if (!claim_name(k, pl, &cl->name) || !PUSH(cl->pods, cl->npods) || !PUSH(cl->prefs, cl->nprefs)) {
+			if (!claim_name(k, pl, &cl->name) || !PUSH(cl->pods, cl->npods) || !PUSH(cl->pv, cl->npv)) {
 				k->oom = true;
 				break;
 			}
 			cl->pods[0] = pid;
-			cl->prefs[0] = k->pref;
+			cl->pv[0] = (struct pview){k->pref, k->req};
 			cl->cap_cpu = k->cap_cpu;
 			cl->cap_mem = k->cap_mem;
 			/* scheduler.go subtractMax over the NodeClaim's options */
@@ -1015,6 +1030,7 @@ done:
 	free(cd);
 	decision_fini(&d);
 	k->pref = NULL;
+	k->req = 0;
 	k->tol_pns = false;
 	return placed;
 }
@@ -1306,7 +1322,7 @@ out:
 	free(k.bound);
 	for (uint32_t i = 0; i < k.nclaims; i++) {
 		free(k.claims[i].pods);
-		free(k.claims[i].prefs);
+		free(k.claims[i].pv);
 		free(k.claims[i].name);
 	}
 	free(k.claims);
