@@ -26,33 +26,6 @@
 #define ZONE "topology.kubernetes.io/zone"
 #define TEMPLATE_LABEL "cluster-autoscaler.kubernetes.io/template-node"
 
-static char *xfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *xfmt(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	char *s = malloc((size_t)n + 1);
-	if (!s)
-		return NULL;
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
-static int push(void **v, uint32_t *n, size_t sz)
-{
-	void *nv = realloc(*v, (*n + 1) * sz);
-	if (!nv)
-		return 0;
-	memset((char *)nv + *n * sz, 0, sz);
-	*v = nv;
-	(*n)++;
-	return 1;
-}
-#define PUSH(arr, n) push((void **)&(arr), &(n), sizeof(*(arr)))
 
 /* ---- the snapshot: temporary changes, undone in reverse ---- */
 
@@ -267,7 +240,7 @@ static int build_template(struct ca *ca, const struct as_group *g, const char *s
 		free(ids);
 		return 1;
 	}
-	t->from = src == &g->tmpl ? strdup("template") : xfmt("node %s", S(ca, src->name));
+	t->from = src == &g->tmpl ? strdup("template") : as_fmt("node %s", S(ca, src->name));
 	free(ids);
 	if (src != &g->tmpl && src->npods) {
 		/* SanitizedTemplateNodeInfoFromNodeInfo keeps only DaemonSet
@@ -288,7 +261,7 @@ static int build_template(struct ca *ca, const struct as_group *g, const char *s
 	}
 	if (!t->from || !node_copy_def(&t->node, src))
 		return 0;
-	char *name = xfmt("template-node-for-%s%s", S(ca, g->name), suffix);
+	char *name = as_fmt("template-node-for-%s%s", S(ca, g->name), suffix);
 	if (!name)
 		return 0;
 	t->node.name = I(ca, name);
@@ -557,7 +530,7 @@ static int place_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fai
 
 static char *pod_ref(const struct ca *ca, uint32_t p)
 {
-	return xfmt("%s/%s", S(ca, ca->c->pods[p].ns), S(ca, ca->c->pods[p].name));
+	return as_fmt("%s/%s", S(ca, ca->c->pods[p].ns), S(ca, ca->c->pods[p].name));
 }
 
 static const struct owner_ref *controller_of(const struct pod *p)
@@ -1529,7 +1502,7 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 			for (uint32_t z = 0; z < gr->nplaced; z++)
 				if (gr->placed[z] == pend[q]) {
 					if (!add_event(rep, pod_ref(ca, pend[q]), "TriggeredScaleUp",
-						       xfmt("pod triggered scale-up: %s", info))) {
+						       as_fmt("pod triggered scale-up: %s", info))) {
 						free(info);
 						goto out_opts;
 					}

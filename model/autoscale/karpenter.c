@@ -27,33 +27,6 @@
 int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct as_step *a,
 		 const struct as_settings *set, struct as_report *rep, struct as_changes *ch);
 
-static char *xfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *xfmt(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	char *s = malloc((size_t)n + 1);
-	if (!s)
-		return NULL;
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
-static int push(void **v, uint32_t *n, size_t sz)
-{
-	void *nv = realloc(*v, (*n + 1) * sz);
-	if (!nv)
-		return 0;
-	memset((char *)nv + *n * sz, 0, sz);
-	*v = nv;
-	(*n)++;
-	return 1;
-}
-#define PUSH(arr, n) push((void **)&(arr), &(n), sizeof(*(arr)))
 
 /* a pod's node affinity terms in force: the preferred term (NULL: none)
  * and the index of the first required nodeSelectorTerm left */
@@ -510,7 +483,7 @@ static bool pod_in_values(const struct pod *p, uint32_t req, sym_t key, sym_t *o
 static char *req_text(const struct kp *k, sym_t key, const struct as_req *r)
 {
 	if (!r || r->op == REQ_EXISTS || r->op != REQ_IN)
-		return xfmt("%s Exists", S(k, key));
+		return as_fmt("%s Exists", S(k, key));
 	const char **v = malloc((r->nvals + 1) * sizeof(char *));
 	if (!v)
 		return NULL;
@@ -716,7 +689,7 @@ static bool pool_is_template(const struct kp *k, const struct as_pool *pl)
 static int claim_name(struct kp *k, const struct as_pool *pl, char **out)
 {
 	for (uint32_t n = 1;; n++) {
-		char *s = xfmt("%s-%u", S(k, pl->name), n);
+		char *s = as_fmt("%s-%u", S(k, pl->name), n);
 		if (!s)
 			return 0;
 		bool used = cluster_find_node(k->c, intern_find(k->c->in, s, strlen(s))) >= 0 &&
@@ -783,7 +756,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			k->bound[k->nbound - 1] = pid;
 		else
 			k->oom = true;
-		*event = xfmt("Pod should schedule on: node/%s", S(k, k->c->nodes[best].name));
+		*event = as_fmt("Pod should schedule on: node/%s", S(k, k->c->nodes[best].name));
 		placed = 1;
 		goto done;
 	}
@@ -855,7 +828,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		cl->pv[cl->npv - 1] = (struct pview){k->pref, k->req};
 		cl->cpu += p->spec.req.cpu;
 		cl->mem += p->spec.req.mem;
-		*event = xfmt("Pod should schedule on: nodeclaim/%s", cl->name);
+		*event = as_fmt("Pod should schedule on: nodeclaim/%s", cl->name);
 		placed = 1;
 	}
 	free(ord);
@@ -879,7 +852,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			for (uint32_t i = 0; i < k->nclaims; i++)
 				have += k->claims[i].pool == pi;
 			if (have >= pl->limit_nodes)
-				e = xfmt("node limits have been exhausted for nodepool \"%s\"", S(k, pl->name));
+				e = as_fmt("node limits have been exhausted for nodepool \"%s\"", S(k, pl->name));
 		}
 		k->cap_cpu = k->rem_cpu[pi];
 		k->cap_mem = k->rem_mem[pi];
@@ -891,7 +864,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 				      it->alloc.cpu <= k->cap_cpu && it->alloc.mem <= k->cap_mem;
 			}
 			if (!any)
-				e = xfmt("all available instance types exceed limits for nodepool \"%s\"", S(k, pl->name));
+				e = as_fmt("all available instance types exceed limits for nodepool \"%s\"", S(k, pl->name));
 		}
 		if (e) {
 		} else if (!pod_tolerates_pool(k, p, pl)) {
@@ -903,13 +876,13 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 				sym_t lv = labels_get(&pl->labels, p->spec.node_selector.v[s].key);
 				if (lv && lv != p->spec.node_selector.v[s].val) {
 					/* the template's labels are requirements too */
-					e = xfmt("incompatible requirements, key %s, %s In [%s] not in %s In [%s]",
+					e = as_fmt("incompatible requirements, key %s, %s In [%s] not in %s In [%s]",
 						 S(k, p->spec.node_selector.v[s].key), S(k, p->spec.node_selector.v[s].key),
 						 S(k, p->spec.node_selector.v[s].val), S(k, p->spec.node_selector.v[s].key),
 						 S(k, lv));
 				} else if (r && !req_allows(r, p->spec.node_selector.v[s].val)) {
 					char *rt = req_text(k, r->key, r);
-					e = xfmt("incompatible requirements, key %s, %s In [%s] not in %s",
+					e = as_fmt("incompatible requirements, key %s, %s In [%s] not in %s",
 						 S(k, r->key), S(k, r->key), S(k, p->spec.node_selector.v[s].val),
 						 rt ? rt : "?");
 					free(rt);
@@ -951,7 +924,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 					struct as_req nreq = {tp->t->topology_key, REQ_IN, nv, nnv};
 					char *nd = req_text(k, tp->t->topology_key, (r && r->op == REQ_IN) || named ? &nreq : r);
 					char *pd = req_text(k, tp->t->topology_key, named ? &preq : NULL);
-					e = xfmt("unsatisfiable topology constraint for topology spread, key=%s (counts = %s, podDomains = %s, nodeDomains = %s",
+					e = as_fmt("unsatisfiable topology constraint for topology spread, key=%s (counts = %s, podDomains = %s, nodeDomains = %s",
 						 S(k, tp->t->topology_key), counts ? counts : "", pd ? pd : "", nd ? nd : "");
 					free(counts);
 					free(nd);
@@ -963,8 +936,8 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			if (!e) {
 				uint32_t off;
 				if (pick_type(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, NULL, &off) < 0) {
-					char *zr = pin ? xfmt("%s In [%s]", ZONE, S(k, pin)) : strdup(ZONE " Exists");
-					e = xfmt("no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=karpenter.sh/nodepool In [%s], %s, resources={\"cpu\":\"%" PRId64 "m\",\"pods\":\"1\"}",
+					char *zr = pin ? as_fmt("%s In [%s]", ZONE, S(k, pin)) : strdup(ZONE " Exists");
+					e = as_fmt("no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=karpenter.sh/nodepool In [%s], %s, resources={\"cpu\":\"%" PRId64 "m\",\"pods\":\"1\"}",
 						 S(k, pl->name), zr ? zr : "", p->spec.req.cpu);
 					free(zr);
 				}
@@ -997,7 +970,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 				k->rem_mem[pi] -= mm;
 			cl->cpu = p->spec.req.cpu;
 			cl->mem = p->spec.req.mem;
-			*event = xfmt("Pod should schedule on: nodeclaim/%s", cl->name);
+			*event = as_fmt("Pod should schedule on: nodeclaim/%s", cl->name);
 			placed = 1;
 			break;
 		}
@@ -1037,7 +1010,7 @@ done:
 
 static char *pod_ref(const struct kp *k, uint32_t p)
 {
-	return xfmt("%s/%s", S(k, k->c->pods[p].ns), S(k, k->c->pods[p].name));
+	return as_fmt("%s/%s", S(k, k->c->pods[p].ns), S(k, k->c->pods[p].name));
 }
 
 static int add_event(struct as_report *r, char *pod, const char *reason, char *msg)
@@ -1057,7 +1030,7 @@ static int add_event(struct as_report *r, char *pod, const char *reason, char *m
 static char *render(const struct kp *k, const struct topo *tp)
 {
 	char *c = counts_text(k, tp);
-	char *s = c ? xfmt("{%s}", c) : NULL;
+	char *s = c ? as_fmt("{%s}", c) : NULL;
 	free(c);
 	return s;
 }
@@ -1308,7 +1281,7 @@ node_oom:
 				goto out;
 			rep->errors[rep->nerrors - 1].pod = pod_ref(&k, p);
 			rep->errors[rep->nerrors - 1].error = strdup(errs[p]);
-			if (!add_event(rep, pod_ref(&k, p), "FailedScheduling", xfmt("Failed to schedule pod, %s", errs[p])))
+			if (!add_event(rep, pod_ref(&k, p), "FailedScheduling", as_fmt("Failed to schedule pod, %s", errs[p])))
 				goto out;
 		} else if (evs[p]) {
 			if (!add_event(rep, pod_ref(&k, p), "Nominated", strdup(evs[p])))
