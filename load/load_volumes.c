@@ -441,17 +441,49 @@ int load_storage_into(struct loader *L, const struct ynode *m, const char *what,
 
 /* ---- a pod's volumes, ports and gates ---- */
 
+/* Only claim volumes are kept: no plugin reads another source (a
+ * projected token, a configMap...), and the descheduler's local storage
+ * is read apart (load_life.c). */
+static bool is_claim_volume(const struct ynode *e)
+{
+	return !y_absent(y_get(e, "persistentVolumeClaim")) || !y_absent(y_get(e, "ephemeral"));
+}
+
+/* spec.volumes[i]: a mapping with a name unique in the pod
+ * (validation.go validateVolumes), compared as text so that a volume no
+ * plugin reads costs no symbol. */
+static int volume_name(struct loader *L, const struct ynode *vols, uint32_t i, const struct pod *p)
+{
+	const struct ynode *e = &vols->kids[i], *nm;
+	if (!y_want(L, e, Y_MAP, "volumes"))
+		return 0;
+	nm = y_get(e, "name");
+	if (!y_absent(nm) && (!y_want(L, nm, Y_SCALAR, "name") || !y_is_string(L, nm, "name")))
+		return 0;
+	if (y_absent(nm) || !nm->len) {
+		load_err_at(L, e, "pod '%s' has a volume without a name (expected 'name')", intern_get(L->in, p->name));
+		return 0;
+	}
+	for (uint32_t j = 0; j < i; j++) {
+		const struct ynode *o = y_get(&vols->kids[j], "name");
+		if (o->len == nm->len && !memcmp(o->s, nm->s, nm->len)) {
+			load_err_at(L, e, "pod '%s': spec.volumes[%u].name: Duplicate value: \"%s\" (expected unique volume names)",
+				    intern_get(L->in, p->name), i, nm->s);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* A claim volume (persistentVolumeClaim or ephemeral) of spec.volumes,
+ * already checked by volume_name. */
 static int pod_volume(struct loader *L, const struct ynode *e, struct pod *p, struct pod_volume *v)
 {
 	const struct ynode *u;
 	char buf[600];
 	memset(v, 0, sizeof(*v));
-	if (!y_want(L, e, Y_MAP, "volumes") || !y_str(L, y_get(e, "name"), "name", &v->name))
+	if (!y_str(L, y_get(e, "name"), "name", &v->name))
 		return 0;
-	if (!v->name || !intern_len(L->in, v->name)) {
-		load_err_at(L, e, "pod '%s' has a volume without a name (expected 'name')", intern_get(L->in, p->name));
-		return 0;
-	}
 	if (!y_absent(u = y_get(e, "persistentVolumeClaim"))) {
 		v->kind = VOL_PVC;
 		if (!y_want(L, u, Y_MAP, "persistentVolumeClaim") || !y_str(L, y_get(u, "claimName"), "claimName", &v->claim))
@@ -545,19 +577,17 @@ int load_pod_storage(struct loader *L, const struct ynode *spec, bool obj, struc
 	if (!y_absent(n)) {
 		if (!y_want(L, n, Y_SEQ, "volumes"))
 			return 0;
-		if (n->n && !(p->spec.vols = calloc(n->n, sizeof(*p->spec.vols))))
-			return load_oom(L);
+		uint32_t nclaims = 0;
 		for (uint32_t i = 0; i < n->n; i++) {
-			if (!pod_volume(L, &n->kids[i], p, &p->spec.vols[i]))
+			if (!volume_name(L, n, i, p))
 				return 0;
-			for (uint32_t j = 0; j < i; j++)
-				if (p->spec.vols[j].name == p->spec.vols[i].name) {
-					load_err_at(L, &n->kids[i], "pod '%s': spec.volumes[%u].name: Duplicate value: \"%s\" (expected unique volume names)",
-						    intern_get(L->in, p->name), i, intern_get(L->in, p->spec.vols[i].name));
-					return 0;
-				}
-			p->spec.nvols++;
+			nclaims += is_claim_volume(&n->kids[i]);
 		}
+		if (nclaims && !(p->spec.vols = calloc(nclaims, sizeof(*p->spec.vols))))
+			return load_oom(L);
+		for (uint32_t i = 0; i < n->n; i++)
+			if (is_claim_volume(&n->kids[i]) && !pod_volume(L, &n->kids[i], p, &p->spec.vols[p->spec.nvols++]))
+				return 0;
 	}
 	if (obj) {
 		const struct ynode *cs = y_get(spec, "containers");

@@ -394,15 +394,11 @@ static void pod_life(struct w *w, int in, const struct pod *p)
 			fprintf(w->f, "%sdescheduler.alpha.kubernetes.io/evict: \"true\"", first ? "" : ", ");
 		fputs("}\n", w->f);
 	}
-	if (l->protect & LIFE_LOCAL_STORAGE) {
-		ind(w, in);
-		fputs("volumes: [{name: local, emptyDir: {}}]\n", w->f);
-	}
 }
 
 /* A pod entry at indentation `in` (the first line's "- " or key is the
  * caller's). */
-static void pod_storage(struct w *w, int in, const struct pod_spec *s);
+static void pod_storage(struct w *w, int in, const struct pod_spec *s, bool local);
 
 static void pod(struct w *w, int in, const struct pod *p, bool bound)
 {
@@ -555,7 +551,7 @@ static void pod(struct w *w, int in, const struct pod *p, bool bound)
 		resources(w, &rest, false);
 		fputs("}}\n", w->f);
 	}
-	pod_storage(w, in, s);
+	pod_storage(w, in, s, p->life.protect & LIFE_LOCAL_STORAGE);
 }
 
 static const char *mode_names[] = {"ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany", "ReadWriteOncePod"};
@@ -736,12 +732,37 @@ static void storage_lists(struct w *w, const struct storage *st)
 	}
 }
 
-/* A pod's volumes, host ports and scheduling gates (shorthand). */
-static void pod_storage(struct w *w, int in, const struct pod_spec *s)
+/* A name for the emptyDir that stands for the pod's local storage (the
+ * descheduler reads only that it has one), unused by its claims. */
+static void local_volume_name(const struct w *w, const struct pod_spec *s, char *buf, size_t n)
 {
-	if (s->nvols) {
+	for (uint32_t k = 0;; k++) {
+		bool used = false;
+		if (k)
+			snprintf(buf, n, "local-%u", k);
+		else
+			snprintf(buf, n, "local");
+		for (uint32_t i = 0; i < s->nvols && !used; i++)
+			used = !strcmp(intern_get(w->c->in, s->vols[i].name), buf);
+		if (!used)
+			return;
+	}
+}
+
+/* A pod's volumes (its claims, and an emptyDir when local is set: the
+ * only other source anything reads), host ports and scheduling gates
+ * (shorthand). */
+static void pod_storage(struct w *w, int in, const struct pod_spec *s, bool local)
+{
+	if (s->nvols || local) {
 		ind(w, in);
 		fputs("volumes:\n", w->f);
+	}
+	if (local) {
+		char name[32];
+		local_volume_name(w, s, name, sizeof(name));
+		ind(w, in + 2);
+		fprintf(w->f, "- {name: %s, emptyDir: {}}\n", name);
 	}
 	for (uint32_t i = 0; i < s->nvols; i++) {
 		const struct pod_volume *v = &s->vols[i];
@@ -760,8 +781,6 @@ static void pod_storage(struct w *w, int in, const struct pod_spec *s)
 				qs(w, v->eph_class);
 			}
 			fprintf(w->f, ", resources: {requests: {storage: \"%lld\"}}}}}", (long long)v->eph_request);
-		} else {
-			fputs(", emptyDir: {}", w->f);
 		}
 		fputs("}\n", w->f);
 	}

@@ -150,9 +150,10 @@ struct owner_ref {
 /* A pod volume the volume plugins read (model/volumes.h): a claim by
  * name, or a generic ephemeral volume whose claim the ephemeral volume
  * controller makes from the template, named POD-VOLUME
- * (component-helpers ephemeral.VolumeClaimName). Other sources are kept
- * as VOL_OTHER (no plugin of skewer reads them). */
-enum pod_volume_kind { VOL_OTHER, VOL_PVC, VOL_EPHEMERAL };
+ * (component-helpers ephemeral.VolumeClaimName). Other sources are not
+ * kept: no plugin of skewer reads them, so spec.vols lists only claims
+ * (podHasPVCs is nvols != 0). */
+enum pod_volume_kind { VOL_PVC = 1, VOL_EPHEMERAL };
 struct pod_volume {
 	/* ordered to fill 24 bytes: every pod of a dump has one or two */
 	sym_t name;

@@ -415,7 +415,7 @@ void vb_find(const struct cluster *c, const struct pod *p, const struct node *n,
 	/* checkBoundClaims: the first claim that fails decides */
 	for (uint32_t i = 0; i < p->spec.nvols && bound_ok && bound_found; i++) {
 		struct pvc tmp;
-		const struct pvc *q = p->spec.vols[i].kind == VOL_OTHER ? NULL : volume_claim(c, p, &p->spec.vols[i], &tmp);
+		const struct pvc *q = volume_claim(c, p, &p->spec.vols[i], &tmp);
 		if (!q || claim_class(c, q) != CLAIM_BOUND)
 			continue;
 		int32_t v = storage_find_pv(st, q->volume_name);
@@ -438,7 +438,7 @@ void vb_find(const struct cluster *c, const struct pod *p, const struct node *n,
 		goto done;
 	}
 	for (uint32_t i = 0; i < p->spec.nvols; i++) {
-		const struct pvc *q = p->spec.vols[i].kind == VOL_OTHER ? NULL : volume_claim(c, p, &p->spec.vols[i], &tmps[i]);
+		const struct pvc *q = volume_claim(c, p, &p->spec.vols[i], &tmps[i]);
 		if (!q || claim_class(c, q) != CLAIM_DELAY)
 			continue;
 		if (q->selected_node != SYM_NONE && q->selected_node != n->name) {
@@ -605,7 +605,7 @@ int vb_bind(struct cluster *c, uint32_t pod, uint32_t node, struct vol_undo *u)
 	for (uint32_t i = 0; i < p->spec.nvols; i++) {
 		const struct pod_volume *pvol = &p->spec.vols[i];
 		struct pvc tmp;
-		const struct pvc *q0 = pvol->kind == VOL_OTHER ? NULL : volume_claim(c, p, pvol, &tmp);
+		const struct pvc *q0 = volume_claim(c, p, pvol, &tmp);
 		if (!q0 || claim_class(c, q0) != CLAIM_DELAY)
 			continue;
 		if (q0 == &tmp) {

@@ -19,7 +19,7 @@ struct att {
 static int attachable(const struct cluster *c, const struct pod *p, const struct pod_volume *v, struct att *a)
 {
 	struct pvc tmp;
-	const struct pvc *q = v->kind == VOL_OTHER ? NULL : volume_claim(c, p, v, &tmp);
+	const struct pvc *q = volume_claim(c, p, v, &tmp);
 	if (!q)
 		return 0;
 	int32_t pv = q->volume_name != SYM_NONE ? storage_find_pv(&c->st, q->volume_name) : -1;
@@ -123,23 +123,15 @@ done:
 	return rc;
 }
 
-static bool has_claims(const struct pod *p)
-{
-	for (uint32_t k = 0; k < p->spec.nvols; k++)
-		if (p->spec.vols[k].kind != VOL_OTHER)
-			return true;
-	return false;
-}
-
 static bool lean_skip(const struct cluster *c, const struct pod *p)
 {
 	(void)c;
-	return !has_claims(p);
+	return !p->spec.nvols;
 }
 
 static int prefilter(struct cycle_state *x)
 {
-	x->nvl_skip = !has_claims(x->p) || x->rejected || x->conflict;
+	x->nvl_skip = !x->p->spec.nvols || x->rejected || x->conflict;
 	return 1;
 }
 

@@ -11,18 +11,10 @@
 
 #include "../plugins.h"
 
-static bool has_claims(const struct pod *p)
-{
-	for (uint32_t k = 0; k < p->spec.nvols; k++)
-		if (p->spec.vols[k].kind != VOL_OTHER)
-			return true;
-	return false;
-}
-
 static bool lean_skip(const struct cluster *c, const struct pod *p)
 {
 	(void)c;
-	return !has_claims(p);
+	return !p->spec.nvols;
 }
 
 static int prefilter(struct cycle_state *x)
@@ -31,15 +23,13 @@ static int prefilter(struct cycle_state *x)
 	const struct pod *p = x->p;
 	char buf[1200];
 	x->vb_skip = true;
-	if (x->rejected || x->conflict || !has_claims(p))
+	if (x->rejected || x->conflict || !p->spec.nvols)
 		return 1; /* podHasPVCs: none, Skip */
 	bool immediate = false;
 	for (uint32_t k = 0; k < p->spec.nvols; k++) {
 		const struct pod_volume *v = &p->spec.vols[k];
 		struct pvc tmp;
-		const struct pvc *q = v->kind == VOL_OTHER ? NULL : volume_claim(c, p, v, &tmp);
-		if (v->kind == VOL_OTHER)
-			continue;
+		const struct pvc *q = volume_claim(c, p, v, &tmp);
 		/* podHasPVCs: the listers' errors, UnschedulableAndUnresolvable */
 		if (!q)
 			snprintf(buf, sizeof(buf), "persistentvolumeclaim \"%s\" not found", intern_get(c->in, v->claim));

@@ -56,6 +56,19 @@ grep -q "maxSkew: 2" "$tmp/edited.yaml" || fail "the edit was not written"
 write scenarios/version-sidecar-scoring-v1.31.yaml "$tmp/version.yaml" "n>"
 grep -q '^  - version: "1.32"$' "$tmp/version.yaml" || fail "the version what-if was not written"
 "$SKEWER" explain "$tmp/version.yaml" | grep -q "scheduled on n2" || fail "the written version step does not hold"
+# a pod with local storage (the descheduler's) and a claim: one volumes
+# list with both, the emptyDir named apart from the claim called local
+cat >"$tmp/vols.yaml" <<'EOF'
+nodes: [{name: n1, allocatable: {cpu: 4, memory: 8Gi, pods: 10}}]
+persistentVolumeClaims: [{name: data, storageClassName: std, volumeName: pv1, phase: Bound}]
+persistentVolumes: [{name: pv1, storageClassName: std, capacity: 1Gi, claimRef: default/data}]
+pods:
+  - {name: a, nodeName: n1, volumes: [{name: tmp, emptyDir: {}}, {name: local, persistentVolumeClaim: {claimName: data}}]}
+EOF
+write "$tmp/vols.yaml" "$tmp/vols-out.yaml"
+[ "$(grep -c "volumes:" "$tmp/vols-out.yaml")" = 1 ] || fail "volumes written twice: $(grep -n volumes: "$tmp/vols-out.yaml")"
+grep -q -- '- {name: local-1, emptyDir: {}}' "$tmp/vols-out.yaml" || fail "local storage not written apart from the claim"
+"$SKEWER" explain "$tmp/vols-out.yaml" >/dev/null || fail "the written volumes do not load"
 # an existing file: no replaces it not, yes does
 echo keep >"$tmp/exists.yaml"
 "$SKEWER" tui --size 100x30 --keys "w<C-u>$tmp/exists.yaml<Enter>n" --dump-screen "$tmp/screen" scenarios/tour.yaml
