@@ -11,18 +11,21 @@ struct intern {
 	const char **str;   /* sym -> text */
 	uint32_t *len;      /* sym -> length */
 	uint32_t nsyms, symcap;
-	uint32_t *slots;    /* hash slots: sym or 0 */
+	/* hash slots: 0 (empty) or the string's 32-bit hash above its sym,
+	 * so that a probe compares hashes without reading the string, and
+	 * growing rehashes nothing */
+	uint64_t *slots;
 	uint32_t nslots;    /* power of two */
 };
 
-static uint64_t hash_bytes(const char *s, size_t n)
+static uint32_t hash_bytes(const char *s, size_t n)
 {
 	uint64_t h = 1469598103934665603ull; /* FNV-1a */
 	for (size_t i = 0; i < n; i++) {
 		h ^= (unsigned char)s[i];
 		h *= 1099511628211ull;
 	}
-	return h ^ (h >> 29);
+	return (uint32_t)(h ^ (h >> 29));
 }
 
 struct intern *intern_new(void)
@@ -82,15 +85,17 @@ static char *arena_copy(struct intern *in, const char *s, size_t n)
 static int grow_slots(struct intern *in)
 {
 	uint32_t n = in->nslots * 2;
-	uint32_t *s = calloc(n, sizeof(*s));
+	uint64_t *s = calloc(n, sizeof(*s));
 	if (!s)
 		return 0;
-	for (uint32_t sym = 1; sym < in->nsyms; sym++) {
-		uint64_t h = hash_bytes(in->str[sym], in->len[sym]);
-		uint32_t i = (uint32_t)h & (n - 1);
+	for (uint32_t k = 0; k < in->nslots; k++) {
+		uint64_t e = in->slots[k];
+		if (!e)
+			continue;
+		uint32_t i = (uint32_t)(e >> 32) & (n - 1);
 		while (s[i])
 			i = (i + 1) & (n - 1);
-		s[i] = sym;
+		s[i] = e;
 	}
 	free(in->slots);
 	in->slots = s;
@@ -98,12 +103,13 @@ static int grow_slots(struct intern *in)
 	return 1;
 }
 
-static uint32_t *lookup(const struct intern *in, const char *s, size_t n)
+static uint64_t *lookup(const struct intern *in, const char *s, size_t n, uint32_t h)
 {
-	uint32_t i = (uint32_t)hash_bytes(s, n) & (in->nslots - 1);
+	uint32_t i = h & (in->nslots - 1);
 	for (;;) {
-		uint32_t sym = in->slots[i];
-		if (!sym || (in->len[sym] == n && memcmp(in->str[sym], s, n) == 0))
+		uint64_t e = in->slots[i];
+		sym_t sym = (sym_t)e;
+		if (!e || ((uint32_t)(e >> 32) == h && in->len[sym] == n && memcmp(in->str[sym], s, n) == 0))
 			return &in->slots[i];
 		i = (i + 1) & (in->nslots - 1);
 	}
@@ -111,20 +117,21 @@ static uint32_t *lookup(const struct intern *in, const char *s, size_t n)
 
 sym_t intern_find(const struct intern *in, const char *s, size_t len)
 {
-	return *lookup(in, s, len);
+	return (sym_t)*lookup(in, s, len, hash_bytes(s, len));
 }
 
 sym_t intern_n(struct intern *in, const char *s, size_t len)
 {
 	if (len > UINT32_MAX)
 		return SYM_NONE;
-	uint32_t *slot = lookup(in, s, len);
+	uint32_t h = hash_bytes(s, len);
+	uint64_t *slot = lookup(in, s, len, h);
 	if (*slot)
-		return *slot;
+		return (sym_t)*slot;
 	if ((uint64_t)(in->nsyms + 1) * 4 > (uint64_t)in->nslots * 3) {
 		if (!grow_slots(in))
 			return SYM_NONE;
-		slot = lookup(in, s, len);
+		slot = lookup(in, s, len, h);
 	}
 	if (in->nsyms == in->symcap) {
 		uint32_t cap = in->symcap * 2;
@@ -144,7 +151,7 @@ sym_t intern_n(struct intern *in, const char *s, size_t len)
 	sym_t sym = in->nsyms++;
 	in->str[sym] = d;
 	in->len[sym] = (uint32_t)len;
-	*slot = sym;
+	*slot = (uint64_t)h << 32 | sym;
 	return sym;
 }
 
