@@ -150,25 +150,58 @@ static uint64_t tscs_hash(const struct tsc *t, uint32_t n)
 	return h;
 }
 
+static uint64_t sel_src_hash(uint64_t h, const struct label_selector_src *s)
+{
+	h = hmix(h, (uint64_t)s->present << 32 | s->nexprs);
+	for (uint32_t j = 0; j < s->match_labels.n; j++)
+		h = hmix(h, (uint64_t)s->match_labels.v[j].key << 32 | s->match_labels.v[j].val);
+	for (uint32_t j = 0; j < s->nexprs; j++) {
+		h = hmix(h, (uint64_t)s->exprs[j].key << 32 | s->exprs[j].op);
+		for (uint32_t k = 0; k < s->exprs[j].nvals; k++)
+			h = hmix(h, s->exprs[j].vals[k]);
+	}
+	return h;
+}
+
+static uint64_t paterm_hash(uint64_t h, const struct pod_affinity_term *t, int32_t weight)
+{
+	h = hmix(h, (uint64_t)t->topology_key << 32 | (uint32_t)weight);
+	return sel_src_hash(h, &t->sel_src);
+}
+
+static uint64_t sel_reqs_hash(uint64_t h, const struct sel_req *r, uint32_t n)
+{
+	for (uint32_t j = 0; j < n; j++) {
+		h = hmix(h, (uint64_t)r[j].key << 32 | (uint32_t)r[j].op);
+		for (uint32_t k = 0; k < r[j].nvals; k++)
+			h = hmix(h, r[j].vals[k]);
+	}
+	return h;
+}
+
+/* Every selector's labels and values: pods of different workloads
+ * differ there, and equal hashes cost a deep affinity_equal each */
 static uint64_t aff_hash(const struct affinity *a)
 {
 	uint64_t h = hmix(hmix(3, (uint64_t)a->node.nreq << 32 | a->node.npref),
 			  (uint64_t)a->naff_req << 48 | (uint64_t)a->naff_pref << 32 |
 				  (uint64_t)a->nanti_req << 16 | a->nanti_pref);
+	for (uint32_t i = 0; i < a->naff_req; i++)
+		h = paterm_hash(h, &a->aff_req[i], 0);
 	for (uint32_t i = 0; i < a->nanti_req; i++)
-		h = hmix(h, a->anti_req[i].topology_key);
-	for (uint32_t i = 0; i < a->nanti_pref; i++)
-		h = hmix(h, (uint64_t)a->anti_pref[i].term.topology_key << 32 | (uint32_t)a->anti_pref[i].weight);
+		h = paterm_hash(h, &a->anti_req[i], 0);
 	for (uint32_t i = 0; i < a->naff_pref; i++)
-		for (uint32_t j = 0; j < a->aff_pref[i].term.sel_src.match_labels.n; j++)
-			h = hmix(h, a->aff_pref[i].term.sel_src.match_labels.v[j].val);
+		h = paterm_hash(h, &a->aff_pref[i].term, a->aff_pref[i].weight);
 	for (uint32_t i = 0; i < a->nanti_pref; i++)
-		for (uint32_t j = 0; j < a->anti_pref[i].term.sel_src.match_labels.n; j++)
-			h = hmix(h, a->anti_pref[i].term.sel_src.match_labels.v[j].val);
-	for (uint32_t i = 0; i < a->node.nreq; i++)
-		for (uint32_t j = 0; j < a->node.req[i].nfields; j++)
-			for (uint32_t k = 0; k < a->node.req[i].fields[j].nvals; k++)
-				h = hmix(h, a->node.req[i].fields[j].vals[k]);
+		h = paterm_hash(h, &a->anti_pref[i].term, a->anti_pref[i].weight);
+	for (uint32_t i = 0; i < a->node.nreq; i++) {
+		h = sel_reqs_hash(h, a->node.req[i].exprs, a->node.req[i].nexprs);
+		h = sel_reqs_hash(h, a->node.req[i].fields, a->node.req[i].nfields);
+	}
+	for (uint32_t i = 0; i < a->node.npref; i++) {
+		h = hmix(h, (uint32_t)a->node.pref[i].weight);
+		h = sel_reqs_hash(h, a->node.pref[i].term.exprs, a->node.pref[i].term.nexprs);
+	}
 	return h;
 }
 
