@@ -984,6 +984,9 @@ void load_progress(struct loader *L)
 	L->opts->progress(L->opts->progress_arg, L->file, done, L->file_size);
 }
 
+/* inputs from this size on reserve their pods' array */
+#define LOAD_RESERVE_FROM (16u << 20)
+
 /* size: the input's bytes, 0 when unknown (no progress is told) */
 static void begin_input(struct loader *L, uint64_t size)
 {
@@ -991,6 +994,12 @@ static void begin_input(struct loader *L, uint64_t size)
 	L->have_ev = false;
 	L->level = 0;
 	L->file_size = size;
+	/* a big file's pods in one array from the start: growing it by
+	 * doubling copied it (and faulted its pages in) once per doubling.
+	 * A kubectl dump has 5 to 10 KiB a pod, the shorthand 1 or more; the
+	 * room never used is address space, not memory. */
+	if (size >= LOAD_RESERVE_FROM && L->sc && L->sc->cluster)
+		cluster_reserve_pods(L->sc->cluster, (uint32_t)(size / 1024 < UINT32_MAX / 2 ? size / 1024 : UINT32_MAX / 2));
 	L->progress_at = L->opts && L->opts->progress && size ? L->nevents + LOAD_PROGRESS_EVENTS : UINT64_MAX;
 }
 

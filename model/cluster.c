@@ -600,6 +600,18 @@ int32_t cluster_find_pod(const struct cluster *c, sym_t ns, sym_t name)
 	return (int32_t)id;
 }
 
+int cluster_reserve_pods(struct cluster *c, uint32_t n)
+{
+	if (n <= c->pod_cap)
+		return 1;
+	struct pod *np = realloc(c->pods, (size_t)n * sizeof(*np));
+	if (!np)
+		return 0;
+	c->pods = np;
+	c->pod_cap = n;
+	return 1;
+}
+
 int32_t cluster_add_pod(struct cluster *c, struct pod *p)
 {
 	if (cluster_find_pod(c, p->ns, p->name) >= 0)

@@ -184,6 +184,9 @@ int32_t cluster_find_node(const struct cluster *c, sym_t name);
 /* Adds a pod (takes ownership, *p zeroed), unbound, alive. Returns the pod
  * id, or -1 on OOM or a duplicate live namespace/name. */
 int32_t cluster_add_pod(struct cluster *c, struct pod *p);
+/* Room for n pods, so that adding them copies no array: a hint (0 when
+ * refused, and nothing changed; adding then grows the array as usual). */
+int cluster_reserve_pods(struct cluster *c, uint32_t n);
 int32_t cluster_find_pod(const struct cluster *c, sym_t ns, sym_t name);
 /* Sets pod's status.nominatedNodeName (SYM_NONE clears it) and lists the
  * pod in c->nominated. Returns 0 on OOM (nothing changed). */
