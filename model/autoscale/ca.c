@@ -84,10 +84,10 @@ static void rollback(struct ca *ca, uint32_t to)
 	while (ca->nlog > to) {
 		struct change *ch = &ca->log[--ca->nlog];
 		if (ch->kind == CH_NODE) {
-			cluster_remove_node(ca->c, ch->id);
+			cluster_drop_node(ca->c, ch->id);
 		} else if (ch->kind == CH_POD) {
 			cluster_unbind(ca->c, ch->id);
-			cluster_kill_pod(ca->c, ch->id);
+			cluster_drop_pod(ca->c, ch->id);
 		} else if (ch->kind == CH_UNBIND) {
 			cluster_bind_at(ca->c, ch->id, ch->node, ch->pos);
 		} else {
@@ -369,7 +369,7 @@ static int add_ds_pods(struct ca *ca, const struct tmpl *t, uint32_t node, struc
 		} else {
 			if (!PUSH(ca->log, ca->nlog)) {
 				cluster_unbind(ca->c, (uint32_t)id);
-				cluster_kill_pod(ca->c, (uint32_t)id);
+				cluster_drop_pod(ca->c, (uint32_t)id);
 				ca->oom = true;
 				return 0;
 			}
@@ -932,7 +932,7 @@ static int add_real_nodes(struct ca *ca, struct grp *gr, int64_t n, struct as_re
 			goto oom;
 		}
 		if (!PUSH(ch->nodes, ch->nnodes)) {
-			cluster_remove_node(ca->c, (uint32_t)id);
+			cluster_drop_node(ca->c, (uint32_t)id);
 			goto oom;
 		}
 		ch->nodes[ch->nnodes - 1] = (uint32_t)id;
