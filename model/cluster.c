@@ -548,6 +548,21 @@ void cluster_remove_node(struct cluster *c, uint32_t id)
 		ix->node_by_name[c->nodes[id].name] = 0;
 }
 
+void cluster_drop_node(struct cluster *c, uint32_t id)
+{
+	cluster_remove_node(c, id);
+	if (id + 1 != c->nnodes)
+		return;
+	/* the last slot: free, and taken by the next node added (its
+	 * matcher counts are 0, as it has no pods; the caches keyed by node
+	 * id read only ids below nnodes, and a new node there gets a new
+	 * resource stamp) */
+	node_fini(&c->nodes[id]);
+	memset(&c->nodes[id], 0, sizeof(c->nodes[id]));
+	c->nflag[id] = 0;
+	c->nnodes--;
+}
+
 void cluster_revive_node(struct cluster *c, uint32_t id)
 {
 	assert(id < c->nnodes && !c->nodes[id].alive);
@@ -595,7 +610,10 @@ int32_t cluster_find_pod(const struct cluster *c, sym_t ns, sym_t name)
 {
 	const struct index *ix = c->name_index;
 	int64_t id = hmap_get(&ix->pods, pod_key(ns, name));
-	if (id < 0 || !c->pods[id].alive)
+	/* a key left by a pod whose slot was given back (cluster_drop_pod)
+	 * may name an id past the end, or a later pod's */
+	if (id < 0 || (uint64_t)id >= c->npods || !c->pods[id].alive || c->pods[id].ns != ns ||
+	    c->pods[id].name != name)
 		return -1;
 	return (int32_t)id;
 }
@@ -672,6 +690,30 @@ void cluster_kill_pod(struct cluster *c, uint32_t pod)
 {
 	assert(pod < c->npods && c->pods[pod].node < 0);
 	c->pods[pod].alive = false;
+}
+
+void cluster_drop_pod(struct cluster *c, uint32_t pod)
+{
+	cluster_kill_pod(c, pod);
+	if (pod + 1 != c->npods)
+		return;
+	struct pod *p = &c->pods[pod];
+	struct index *ix = c->name_index;
+	/* the last pod added: its postings end their lists */
+	for (uint32_t i = 0; i < p->labels.n; i++) {
+		int64_t pi = pair_index(c, p->labels.v[i].key, p->labels.v[i].val, false);
+		struct idlist *l = pi < 0 ? NULL : &ix->postings[pi];
+		if (l && l->n && l->v[l->n - 1] == pod)
+			l->n--;
+	}
+	uint32_t w = 0;
+	for (uint32_t i = 0; i < c->nnominated; i++)
+		if (c->nominated[i] != pod)
+			c->nominated[w++] = c->nominated[i];
+	c->nnominated = w;
+	pod_fini(p);
+	memset(p, 0, sizeof(*p));
+	c->npods--;
 }
 
 void cluster_revive_pod(struct cluster *c, uint32_t pod)

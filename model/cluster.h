@@ -166,6 +166,13 @@ void cluster_free(struct cluster *c);
 int32_t cluster_add_node(struct cluster *c, struct node *n);
 /* Marks node id removed; its bound pods must have been unbound first. */
 void cluster_remove_node(struct cluster *c, uint32_t id);
+/* The undo of cluster_add_node for a node nothing refers to any more (no
+ * pod bound, no undo record keeps its id, so it is never revived): marks
+ * it removed and, when it is the last node added, frees its slot, which
+ * the next node added takes again. So a simulation that adds and takes
+ * away nodes (the autoscalers' snapshots, last first) leaves nnodes as
+ * it found it. */
+void cluster_drop_node(struct cluster *c, uint32_t id);
 /* Revives a removed node (undo of remove). */
 void cluster_revive_node(struct cluster *c, uint32_t id);
 /* Lets bound pod spec sp share its tolerations and spread constraints
@@ -210,6 +217,11 @@ uint32_t cluster_pod_pos(const struct cluster *c, uint32_t pod);
 /* Marks a pending or unbound pod deleted / alive again (undo). */
 void cluster_kill_pod(struct cluster *c, uint32_t pod);
 void cluster_revive_pod(struct cluster *c, uint32_t pod);
+/* The undo of cluster_add_pod for an unbound pod nothing refers to any
+ * more (no undo record keeps its id, so it is never revived): as
+ * cluster_kill_pod and, when it is the last pod added, frees its slot
+ * for the next pod added (cluster_drop_node's twin). */
+void cluster_drop_pod(struct cluster *c, uint32_t pod);
 
 int cluster_add_workload(struct cluster *c, struct workload *w);
 /* Adds a PriorityClass / PodDisruptionBudget (takes ownership, *x

@@ -172,7 +172,8 @@ struct res_score *res_scores_for(struct scheduler *sch, const struct pod *p)
 		/* the nodes stamped since: stamps synced + 1 .. clock */
 		for (uint64_t k = w->synced; k < clock; k++) {
 			uint32_t id = c->res_log[k % RES_LOG_LEN];
-			fill_one(c, p, id, &w->v[id], now);
+			if (id < c->nnodes) /* not a slot given back since */
+				fill_one(c, p, id, &w->v[id], now);
 		}
 	}
 	w->valid = true;

@@ -29,10 +29,11 @@
 
 /* ---- the snapshot: temporary changes, undone in reverse ---- */
 
-enum change_kind { CH_BIND, CH_NODE, CH_POD };
+enum change_kind { CH_BIND, CH_NODE, CH_POD, CH_UNBIND };
 struct change {
 	enum change_kind kind;
 	uint32_t id;
+	uint32_t node, pos;         /* CH_UNBIND: where the pod was */
 };
 
 struct ca {
@@ -83,10 +84,12 @@ static void rollback(struct ca *ca, uint32_t to)
 	while (ca->nlog > to) {
 		struct change *ch = &ca->log[--ca->nlog];
 		if (ch->kind == CH_NODE) {
-			cluster_remove_node(ca->c, ch->id);
+			cluster_drop_node(ca->c, ch->id);
 		} else if (ch->kind == CH_POD) {
 			cluster_unbind(ca->c, ch->id);
-			cluster_kill_pod(ca->c, ch->id);
+			cluster_drop_pod(ca->c, ch->id);
+		} else if (ch->kind == CH_UNBIND) {
+			cluster_bind_at(ca->c, ch->id, ch->node, ch->pos);
 		} else {
 			cluster_unbind(ca->c, ch->id);
 		}
@@ -101,7 +104,20 @@ static void sim_bind(struct ca *ca, uint32_t pod, uint32_t node)
 	}
 	drop_probe(ca);
 	cluster_bind(ca->c, pod, node);
-	ca->log[ca->nlog - 1] = (struct change){CH_BIND, pod};
+	ca->log[ca->nlog - 1] = (struct change){CH_BIND, pod, 0, 0};
+}
+
+/* Takes bound pod off its node in the snapshot. */
+static void sim_unbind(struct ca *ca, uint32_t pod)
+{
+	if (!PUSH(ca->log, ca->nlog)) {
+		ca->oom = true;
+		return;
+	}
+	drop_probe(ca);
+	uint32_t node = (uint32_t)ca->c->pods[pod].node;
+	ca->log[ca->nlog - 1] = (struct change){CH_UNBIND, pod, node, cluster_pod_pos(ca->c, pod)};
+	cluster_unbind(ca->c, pod);
 }
 
 /* Adds node *n (taken) to the snapshot; -1 on failure. */
@@ -120,8 +136,37 @@ static int32_t sim_add_node(struct ca *ca, struct node *n)
 		ca->oom = true;
 		return -1;
 	}
-	ca->log[ca->nlog - 1] = (struct change){CH_NODE, (uint32_t)id};
+	ca->log[ca->nlog - 1] = (struct change){CH_NODE, (uint32_t)id, 0, 0};
 	return id;
+}
+
+/* --expendable-pods-priority-cutoff's default: pods of lower priority
+ * are neither in the snapshot nor helped */
+#define EXPENDABLE_CUTOFF (-10)
+
+/* The snapshot's pods (core/static_autoscaler.go RunOnce: allocatedPods =
+ * Scheduled + NominatedNode, less FilterOutExpendablePods): a bound pod
+ * of priority < -10 leaves its node; a pending pod nominated to a node
+ * that exists, not terminating and not expendable, runs there
+ * (predicate_snapshot.go setClusterStatePods), for every check. */
+static void snapshot_pods(struct ca *ca)
+{
+	struct cluster *c = ca->c;
+	for (uint32_t p = 0; p < c->npods && !ca->oom; p++) {
+		const struct pod *pp = &c->pods[p];
+		if (!pp->alive)
+			continue;
+		if (pp->node >= 0) {
+			if (pp->spec.priority < EXPENDABLE_CUTOFF)
+				sim_unbind(ca, p);
+			continue;
+		}
+		if (!pp->nominated || pp->terminating || pp->spec.priority < EXPENDABLE_CUTOFF)
+			continue;
+		int32_t at = cluster_find_node(c, pp->nominated);
+		if (at >= 0)
+			sim_bind(ca, p, (uint32_t)at);
+	}
 }
 
 /* ---- node groups ---- */
@@ -324,11 +369,11 @@ static int add_ds_pods(struct ca *ca, const struct tmpl *t, uint32_t node, struc
 		} else {
 			if (!PUSH(ca->log, ca->nlog)) {
 				cluster_unbind(ca->c, (uint32_t)id);
-				cluster_kill_pod(ca->c, (uint32_t)id);
+				cluster_drop_pod(ca->c, (uint32_t)id);
 				ca->oom = true;
 				return 0;
 			}
-			ca->log[ca->nlog - 1] = (struct change){CH_POD, (uint32_t)id};
+			ca->log[ca->nlog - 1] = (struct change){CH_POD, (uint32_t)id, 0, 0};
 		}
 	}
 	return 1;
@@ -415,8 +460,8 @@ static int32_t place_any(struct ca *ca, uint32_t pod, bool (*ok)(struct ca *, ui
 }
 
 /* CheckPredicates on one node (PreFilter over the whole snapshot, the
- * filters on that node alone, with the pods nominated to it as the
- * scheduler's cycle counts them): 1 fits, 0 not, -1 on OOM. *spread_fail
+ * filters on that node alone: plugin_runner.go RunFiltersOnNode, which
+ * runs RunFilterPlugins, no nominated pods): 1 fits, 0 not, -1 on OOM. *spread_fail
  * (when asked): the reason was PodTopologySpread's
  * ErrReasonConstraintsNotMatch; *why (when asked): the reason when it
  * does not fit (malloc'd). A probe filters the one node where a cycle
@@ -440,7 +485,7 @@ static int check_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fai
 		ca->oom = true;
 		return -1;
 	}
-	int ok = probe_filter_nominated(pr, &r);
+	int ok = probe_filter(pr, &r);
 	if (ok == 0 && (why || (spread_fail && r.fail == PL_POD_TOPOLOGY_SPREAD))) {
 		char buf[1024];
 		const char *t = decision_reason(ca->c, probe_decision(pr), &r, buf, sizeof(buf));
@@ -887,7 +932,7 @@ static int add_real_nodes(struct ca *ca, struct grp *gr, int64_t n, struct as_re
 			goto oom;
 		}
 		if (!PUSH(ch->nodes, ch->nnodes)) {
-			cluster_remove_node(ca->c, (uint32_t)id);
+			cluster_drop_node(ca->c, (uint32_t)id);
 			goto oom;
 		}
 		ch->nodes[ch->nnodes - 1] = (uint32_t)id;
@@ -1143,13 +1188,17 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 	memcpy(rep->expander, ca->set.expander, sizeof(rep->expander));
 	rep->nexpander = ca->set.nexpander;
 
-	/* 1. the pods: pending, not nominated, priority >= -10; upcoming
-	 * nodes */
+	/* 1. the pods: pending, not nominated, not expendable (the
+	 * nominated ones are in the snapshot); upcoming nodes */
 	for (uint32_t p = 0; p < c->npods; p++) {
 		const struct pod *pp = &c->pods[p];
-		if (pp->alive && pp->node < 0 && !pp->nominated && !pp->terminating && pp->spec.priority >= -10)
+		if (pp->alive && pp->node < 0 && !pp->nominated && !pp->terminating &&
+		    pp->spec.priority >= EXPENDABLE_CUTOFF)
 			pend[npend++] = p;
 	}
+	snapshot_pods(ca);
+	if (ca->oom)
+		goto out;
 	for (uint32_t i = 0; i < ng; i++) {
 		gs[i].g = &cfg->groups[i];
 		gs[i].rep = &rep->groups[i];
@@ -1637,7 +1686,15 @@ int as_scale_up(struct scheduler *sch, const struct scenario *sc, const struct a
 		d.preemption = saved.preemption;
 		ca.c->cfg = d;
 	}
+	/* CA's scheduler framework has no nominator: every filter is
+	 * RunFilterPlugins (simulator/clustersnapshot/predicate/plugin_runner.go).
+	 * The nominated pods it keeps are in the snapshot (snapshot_pods);
+	 * the others (terminating, expendable, nominated to a missing node)
+	 * are nowhere, so the cycles' nominated-pods pass has none. */
+	uint32_t nnominated = ca.c->nnominated;
+	ca.c->nnominated = 0;
 	int ok = ca_run(&ca, a, rep, ch);
+	ca.c->nnominated = nnominated;
 	drop_probe(&ca);
 	ca.c->cfg = saved;
 	free(ca.order);
