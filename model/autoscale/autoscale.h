@@ -205,8 +205,6 @@ struct as_report {
 	bool has_kdomains;
 };
 void as_report_free(struct as_report *r);
-/* r as the text explain prints, each line indented by two, appended to b
- * (input text sanitised); nothing for NULL or a report with an error. */
 /* The simulations' allocation helpers (mem.c): a formatted string on
  * the heap (NULL when out of memory), and one zeroed element appended to
  * an array of n elements of sz bytes (0 when out of memory). */
@@ -218,6 +216,8 @@ int as_push(void **v, uint32_t *n, size_t sz);
 #define PUSH(arr, n) as_push((void **)&(arr), &(n), sizeof(*(arr)))
 
 struct out_buf;
+/* r as the text explain prints, each line indented by two, appended to b
+ * (input text sanitised); nothing for NULL or a report with an error. */
 void as_report_text(struct out_buf *b, const struct as_report *r);
 
 #endif

@@ -40,6 +40,10 @@ static void scale_up_one(struct fx *x, enum as_kind kind)
 	struct node *defs = NULL;
 	sym_t *groups = NULL, *zones = NULL;
 	uint32_t n = 0;
+	/* the pending step runs here with PostFilter off, as in every trial:
+	 * its records must not stand for the step, so the pending cycle runs
+	 * again after this kind (refresh), with preemption as configured */
+	x->reran = true;
 	int ok = timeline_next(t);
 	if (ok) {
 		ok = timeline_next(t);

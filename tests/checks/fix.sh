@@ -83,6 +83,19 @@ if command -v timeout >/dev/null 2>&1; then
 	grep -q "^search: interrupted after [0-9]* states" "$tmp/int2.err" ||
 		fail "search under timeout -s INT: no line on standard error: $(cat "$tmp/int2.err")"
 fi
+# each step of the full explain (which works out every pending step's
+# best fix, trials and all) is what explain --step N prints: the trials
+# leave no trace on the steps after them
+for f in tests/autoscale/*.yaml scenarios/*preempt*.yaml scenarios/blockers-*.yaml; do
+	"$SKEWER" explain "$f" >"$tmp/full" 2>&1 || continue
+	n=$(grep -c "^Step [0-9]*/" "$tmp/full" || true)
+	for ((k = 1; k <= n; k++)); do
+		block='/^Step [0-9]+\//{split($2,p,"/"); on=(p[1]==k)} on'
+		awk -v k="$k" "$block" "$tmp/full" >"$tmp/a"
+		"$SKEWER" explain --step "$k" "$f" 2>&1 | awk -v k="$k" "$block" >"$tmp/b"
+		cmp -s "$tmp/a" "$tmp/b" || { diff "$tmp/a" "$tmp/b" | head -10; fail "$f: step $k of the full explain differs from explain --step $k"; }
+	done
+done
 if ! command -v python3 >/dev/null 2>&1; then
 	echo "skipped the model check: no python3"
 	exit 0
