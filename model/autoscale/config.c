@@ -108,6 +108,7 @@ void as_config_free(struct as_config *c)
 		for (uint32_t j = 0; j < p->nreqs; j++)
 			free(p->reqs[j].vals);
 		free(p->reqs);
+		free(p->limits);
 		free(p->itypes);
 	}
 	free(c->pools);

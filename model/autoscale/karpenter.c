@@ -43,9 +43,10 @@ struct claim {
 	/* per pod, the node terms in force when it joined */
 	struct pview *pv;
 	uint32_t npv;
-	/* the NodePool's remaining cpu/memory when it was made: its instance
-	 * type options are those within (filterByRemainingResources) */
-	int64_t cap_cpu, cap_mem;
+	/* the NodePool's remaining resources when it was made, one per
+	 * limit (NULL: no limits): its instance type options are those
+	 * within (filterByRemainingResources) */
+	int64_t *cap;
 	int64_t cpu, mem;
 	char *name;
 	uint32_t seq;
@@ -68,10 +69,11 @@ struct kp {
 	uint32_t req;               /* the required node term in force */
 	bool tol_pns;               /* the pod tolerates PreferNoSchedule (relaxed) */
 	bool pool_pns;              /* some NodePool taints PreferNoSchedule */
-	/* scheduler.go remainingResources: per NodePool, limit minus its
-	 * nodes' and this batch's NodeClaims' capacity (INT64_MAX: no limit) */
-	int64_t *rem_cpu, *rem_mem;
-	int64_t cap_cpu, cap_mem;   /* the caps of the NodeClaim being made */
+	/* scheduler.go remainingResources: per NodePool, per limit, the
+	 * limit minus its nodes' and this batch's NodeClaims' capacity */
+	int64_t **rem;
+	const int64_t *cap;         /* the caps of the NodeClaim being made, or NULL */
+	sym_t r_cpu, r_mem, r_eph, r_pods, r_nodes;
 	bool oom;
 };
 
@@ -118,6 +120,35 @@ static bool req_allows(const struct as_req *r, sym_t v)
 	default:
 		return true;
 	}
+}
+
+/* A resource's quantity in r (cpu in millicores), 0 when r has none: a
+ * node's capacity holds one "nodes" (statenode.go Capacity), an
+ * instance type's none. */
+static int64_t res_amount(const struct kp *k, const struct resources *r, sym_t res, bool node)
+{
+	if (res == k->r_cpu)
+		return r->cpu;
+	if (res == k->r_mem)
+		return r->mem;
+	if (res == k->r_eph)
+		return r->eph;
+	if (res == k->r_pods)
+		return r->pods;
+	if (res == k->r_nodes)
+		return node;
+	return resources_ext(r, res);
+}
+
+/* scheduler.go filterByRemainingResources: no resource of the instance
+ * type's capacity above what is left of its limit (a resource it lacks
+ * counts 0, so it only fails once the remainder is negative) */
+static bool itype_within(const struct kp *k, const struct as_pool *pl, const struct as_itype *it, const int64_t *cap)
+{
+	for (uint32_t j = 0; cap && j < pl->nlimits; j++)
+		if (res_amount(k, &it->alloc, pl->limits[j].res, false) > cap[j])
+			return false;
+	return true;
 }
 
 static bool pool_has_itype(const struct kp *k, const struct as_pool *p, uint32_t t)
@@ -628,18 +659,17 @@ static bool claim_allows_zone(const struct kp *k, const struct claim *cl, sym_t 
  * in zone (SYM_NONE: any allowed) that pod p and the pods already on
  * NodeClaim cl allow; -1 when none */
 static int32_t pick_type_max(const struct kp *k, const struct as_pool *pl, sym_t zone, int64_t cpu, int64_t mem,
-			     uint32_t npods, const struct pod *p, const struct claim *cl, uint32_t *offer,
-			     int64_t *maxcpu, int64_t *maxmem)
+			     uint32_t npods, const struct pod *p, const struct claim *cl, uint32_t *offer, int64_t *max)
 {
 	int32_t best = -1;
 	double bp = 0;
-	int64_t capc = cl ? cl->cap_cpu : k->cap_cpu, capm = cl ? cl->cap_mem : k->cap_mem;
+	const int64_t *cap = cl ? cl->cap : k->cap;
 	for (uint32_t ti = 0; ti < k->cfg->nitypes; ti++) {
 		const struct as_itype *it = &k->cfg->itypes[ti];
 		if (!pool_has_itype(k, pl, ti) || !itype_labels_ok(k, pl, it))
 			continue;
 		/* scheduler.go filterByRemainingResources */
-		if (it->alloc.cpu > capc || it->alloc.mem > capm)
+		if (!itype_within(k, pl, it, cap))
 			continue;
 		if (it->alloc.cpu < cpu || it->alloc.mem < mem || (it->alloc.pods && it->alloc.pods < npods))
 			continue;
@@ -658,10 +688,11 @@ static int32_t pick_type_max(const struct kp *k, const struct as_pool *pl, sym_t
 			    !claim_allows_zone(k, cl, it->offers[o].zone))
 				continue;
 			/* subtractMax: the largest of the instance type options */
-			if (maxcpu && it->alloc.cpu > *maxcpu)
-				*maxcpu = it->alloc.cpu;
-			if (maxmem && it->alloc.mem > *maxmem)
-				*maxmem = it->alloc.mem;
+			for (uint32_t j = 0; max && j < pl->nlimits; j++) {
+				int64_t v = res_amount(k, &it->alloc, pl->limits[j].res, false);
+				if (v > max[j])
+					max[j] = v;
+			}
 			if (best < 0 || it->offers[o].price < bp) {
 				best = (int32_t)ti;
 				bp = it->offers[o].price;
@@ -675,7 +706,7 @@ static int32_t pick_type_max(const struct kp *k, const struct as_pool *pl, sym_t
 static int32_t pick_type(const struct kp *k, const struct as_pool *pl, sym_t zone, int64_t cpu, int64_t mem,
 			 uint32_t npods, const struct pod *p, const struct claim *cl, uint32_t *offer)
 {
-	return pick_type_max(k, pl, zone, cpu, mem, npods, p, cl, offer, NULL, NULL);
+	return pick_type_max(k, pl, zone, cpu, mem, npods, p, cl, offer, NULL);
 }
 
 static bool pool_is_template(const struct kp *k, const struct as_pool *pl)
@@ -844,24 +875,18 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			continue;
 		char *e = NULL;
 		sym_t pin = SYM_NONE;
-		if (pl->has_limit_nodes) {
-			int64_t have = 0;
-			sym_t np = intern_find(k->c->in, "karpenter.sh/nodepool", 21);
-			for (uint32_t id = 0; id < k->c->nnodes; id++)
-				have += k->c->nodes[id].alive && np && labels_get(&k->c->nodes[id].labels, np) == pl->name;
-			for (uint32_t i = 0; i < k->nclaims; i++)
-				have += k->claims[i].pool == pi;
-			if (have >= pl->limit_nodes)
+		/* addToNewNodeClaim: the nodes limit first (it is exactly
+		 * used up: existing nodes only, as a new NodeClaim's options
+		 * hold no "nodes"), then the instance types within every limit */
+		k->cap = pl->nlimits ? k->rem[pi] : NULL;
+		for (uint32_t j = 0; j < pl->nlimits; j++)
+			if (pl->limits[j].res == k->r_nodes && k->cap[j] == 0)
 				e = as_fmt("node limits have been exhausted for nodepool \"%s\"", S(k, pl->name));
-		}
-		k->cap_cpu = k->rem_cpu[pi];
-		k->cap_mem = k->rem_mem[pi];
-		if (!e && (pl->has_limit_cpu || pl->has_limit_mem)) {
+		if (!e && pl->nlimits) {
 			bool any = false;
 			for (uint32_t ti = 0; ti < k->cfg->nitypes && !any; ti++) {
 				const struct as_itype *it = &k->cfg->itypes[ti];
-				any = pool_has_itype(k, pl, ti) && itype_labels_ok(k, pl, it) &&
-				      it->alloc.cpu <= k->cap_cpu && it->alloc.mem <= k->cap_mem;
+				any = pool_has_itype(k, pl, ti) && itype_labels_ok(k, pl, it) && itype_within(k, pl, it, k->cap);
 			}
 			if (!any)
 				e = as_fmt("all available instance types exceed limits for nodepool \"%s\"", S(k, pl->name));
@@ -958,16 +983,22 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			}
 			cl->pods[0] = pid;
 			cl->pv[0] = (struct pview){k->pref, k->req};
-			cl->cap_cpu = k->cap_cpu;
-			cl->cap_mem = k->cap_mem;
-			/* scheduler.go subtractMax over the NodeClaim's options */
-			int64_t mc = 0, mm = 0;
-			uint32_t off;
-			pick_type_max(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, cl, &off, &mc, &mm);
-			if (pl->has_limit_cpu)
-				k->rem_cpu[pi] -= mc;
-			if (pl->has_limit_mem)
-				k->rem_mem[pi] -= mm;
+			if (pl->nlimits) {
+				cl->cap = malloc(pl->nlimits * sizeof(int64_t));
+				int64_t *mx = calloc(pl->nlimits, sizeof(int64_t));
+				if (!cl->cap || !mx) {
+					free(mx);
+					k->oom = true;
+					break;
+				}
+				memcpy(cl->cap, k->cap, pl->nlimits * sizeof(int64_t));
+				/* scheduler.go subtractMax over the NodeClaim's options */
+				uint32_t off;
+				pick_type_max(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, cl, &off, mx);
+				for (uint32_t j = 0; j < pl->nlimits; j++)
+					k->rem[pi][j] -= mx[j];
+				free(mx);
+			}
 			cl->cpu = p->spec.req.cpu;
 			cl->mem = p->spec.req.mem;
 			*event = as_fmt("Pod should schedule on: nodeclaim/%s", cl->name);
@@ -991,7 +1022,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		elen += el;
 		free(e);
 	}
-	k->cap_cpu = k->cap_mem = INT64_MAX;
+	k->cap = NULL;
 	if (!placed) {
 		if (!errs)
 			errs = strdup("nodepool requirements filtered out all available instance types");
@@ -1038,8 +1069,7 @@ static char *render(const struct kp *k, const struct topo *tp)
 int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct as_step *a,
 		 const struct as_settings *set, struct as_report *rep, struct as_changes *ch)
 {
-	struct kp k = {.sch = sch, .c = sch->c, .cfg = sc->autoscale, .set = set, .npools = sc->autoscale->npools,
-		       .cap_cpu = INT64_MAX, .cap_mem = INT64_MAX};
+	struct kp k = {.sch = sch, .c = sch->c, .cfg = sc->autoscale, .set = set, .npools = sc->autoscale->npools};
 	struct cluster *c = k.c;
 	k.zone_key = intern_str(c->in, ZONE);
 	k.host_key = intern_str(c->in, HOSTNAME);
@@ -1049,28 +1079,34 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 	bool *done = calloc(c->npods + 1, 1);
 	k.pool_ord = malloc((k.cfg->npools + 1) * sizeof(uint32_t));
 	k.pool_tmpl = calloc(k.cfg->npools + 1, 1);
-	k.rem_cpu = malloc((k.cfg->npools + 1) * sizeof(int64_t));
-	k.rem_mem = malloc((k.cfg->npools + 1) * sizeof(int64_t));
+	k.rem = calloc(k.cfg->npools + 1, sizeof(int64_t *));
+	k.r_cpu = intern_str(c->in, "cpu");
+	k.r_mem = intern_str(c->in, "memory");
+	k.r_eph = intern_str(c->in, "ephemeral-storage");
+	k.r_pods = intern_str(c->in, "pods");
+	k.r_nodes = intern_str(c->in, "nodes");
 	int ret = 0;
 	if (!pend || !errs || !evs || !done || !k.pool_ord || !k.pool_tmpl || !k.zone_key || !k.host_key ||
-	    !k.rem_cpu || !k.rem_mem)
+	    !k.rem || !k.r_cpu || !k.r_mem || !k.r_eph || !k.r_pods || !k.r_nodes)
 		goto out;
 	/* scheduler.go NewScheduler remainingResources: spec.limits, less
-	 * updateRemainingResources per node of the NodePool (its capacity:
-	 * the allocatable here) */
+	 * updateRemainingResources per node of the NodePool (resources.Subtract
+	 * of its capacity: the allocatable here, and one node) */
 	sym_t npk = intern_str(c->in, "karpenter.sh/nodepool");
 	for (uint32_t i = 0; i < k.cfg->npools; i++) {
 		const struct as_pool *pl = &k.cfg->pools[i];
-		k.rem_cpu[i] = pl->has_limit_cpu ? pl->limit_cpu : INT64_MAX;
-		k.rem_mem[i] = pl->has_limit_mem ? pl->limit_mem : INT64_MAX;
+		if (!pl->nlimits)
+			continue;
+		if (!(k.rem[i] = malloc(pl->nlimits * sizeof(int64_t))))
+			goto out;
+		for (uint32_t j = 0; j < pl->nlimits; j++)
+			k.rem[i][j] = pl->limits[j].v;
 		for (uint32_t id = 0; npk && id < c->nnodes; id++) {
 			const struct node *n = &c->nodes[id];
 			if (!n->alive || labels_get(&n->labels, npk) != pl->name)
 				continue;
-			if (pl->has_limit_cpu)
-				k.rem_cpu[i] -= n->alloc.cpu;
-			if (pl->has_limit_mem)
-				k.rem_mem[i] -= n->alloc.mem;
+			for (uint32_t j = 0; j < pl->nlimits; j++)
+				k.rem[i][j] -= res_amount(&k, &n->alloc, pl->limits[j].res, true);
 		}
 	}
 	/* NodePools: weight desc, equal weight by name descending */
@@ -1255,11 +1291,9 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 				memcpy(n.taints, pl->taints, pl->ntaints * sizeof(struct taint));
 				n.ntaints = pl->ntaints;
 			}
-			if (it) {
-				n.alloc = it->alloc;
-				n.alloc.ext = NULL;
-				n.alloc.next = 0;
-			}
+			/* the instance type's capacity, extended resources too */
+			if (it && !resources_copy(&n.alloc, &it->alloc))
+				goto node_oom;
 			int32_t id = cluster_add_node(c, &n);
 			if (id < 0)
 				goto node_oom;
@@ -1297,10 +1331,12 @@ out:
 		free(k.claims[i].pods);
 		free(k.claims[i].pv);
 		free(k.claims[i].name);
+		free(k.claims[i].cap);
 	}
 	free(k.claims);
-	free(k.rem_cpu);
-	free(k.rem_mem);
+	for (uint32_t i = 0; k.rem && i < k.cfg->npools; i++)
+		free(k.rem[i]);
+	free(k.rem);
 	for (uint32_t i = 0; errs && i < c->npods; i++)
 		free(errs[i]);
 	for (uint32_t i = 0; evs && i < c->npods; i++)
