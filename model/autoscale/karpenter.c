@@ -47,9 +47,22 @@ struct claim {
 	 * limit (NULL: no limits): its instance type options are those
 	 * within (filterByRemainingResources) */
 	int64_t *cap;
+	/* the zones its pods' pod (anti-)affinity left it (has_zset), in
+	 * the order of the domains */
+	sym_t *zset;
+	uint32_t nzset;
+	bool has_zset;
 	int64_t cpu, mem;
 	char *name;
 	uint32_t seq;
+};
+
+/* a set of zones: a NodeClaim's zone requirement once its pods' pod
+ * (anti-)affinity narrowed it (has: narrowed at all) */
+struct zset {
+	sym_t v[MAXD];
+	uint32_t n;
+	bool has;
 };
 
 struct kp {
@@ -73,6 +86,8 @@ struct kp {
 	 * limit minus its nodes' and this batch's NodeClaims' capacity */
 	int64_t **rem;
 	const int64_t *cap;         /* the caps of the NodeClaim being made, or NULL */
+	const struct zset *zs;      /* the zones left to the NodeClaim being made, or NULL */
+	struct zset zbuf;
 	sym_t r_cpu, r_mem, r_eph, r_pods, r_nodes;
 	bool oom;
 };
@@ -83,10 +98,18 @@ struct kp {
  * swap-with-last removals, the PreferNoSchedule toleration added. */
 #define MAXRX 64
 struct relax {
-	uint32_t req_drop, pref_drop;
+	uint32_t req_drop, pref_drop, aff_drop, anti_drop;
 	uint32_t idx[MAXRX], n;
 	bool tol_pns;
 };
+
+static bool zset_has(const sym_t *v, uint32_t n, sym_t z)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (v[i] == z)
+			return true;
+	return false;
+}
 
 static const char *S(const struct kp *k, sym_t s)
 {
@@ -225,15 +248,20 @@ struct topo {
 	int64_t min;
 };
 
+static struct dom *dom_in(struct dom *d, uint32_t *n, sym_t v, bool add)
+{
+	for (uint32_t i = 0; i < *n; i++)
+		if (d[i].v == v)
+			return &d[i];
+	if (!add || *n >= MAXD)
+		return NULL;
+	d[*n] = (struct dom){v, 0, true, false};
+	return &d[(*n)++];
+}
+
 static struct dom *dom_get(struct topo *tp, sym_t v, bool add)
 {
-	for (uint32_t i = 0; i < tp->n; i++)
-		if (tp->d[i].v == v)
-			return &tp->d[i];
-	if (!add || tp->n >= MAXD)
-		return NULL;
-	tp->d[tp->n] = (struct dom){v, 0, true, false};
-	return &tp->d[tp->n++];
+	return dom_in(tp->d, &tp->n, v, add);
 }
 
 /* scheduling/taints.go Tolerates: PreferNoSchedule taints block too
@@ -278,6 +306,57 @@ static void sort_doms(const struct kp *k, struct topo *tp)
 		}
 }
 
+/* topology.go buildDomainGroups: the domains of key the NodePools give
+ * (NodePool x instance type, and every value of an In requirement), each
+ * marked tolerated when a NodePool the pod tolerates gives it */
+static void pool_domains(const struct kp *k, const struct pod *p, sym_t key, struct dom *d, uint32_t *n)
+{
+	for (uint32_t pi = 0; pi < k->cfg->npools; pi++) {
+		const struct as_pool *pl = &k->cfg->pools[pi];
+		if (!pool_catalog_nonempty(k, pl))
+			continue;
+		bool tol = pod_tolerates_pool(k, p, pl);
+		bool untainted = pl->ntaints == 0;
+		/* per instance type: the pool's requirements with the
+		 * type's (zones from its offerings) */
+		for (uint32_t ti = 0; ti < k->cfg->nitypes; ti++) {
+			const struct as_itype *it = &k->cfg->itypes[ti];
+			if (!pool_has_itype(k, pl, ti) || !itype_labels_ok(k, pl, it))
+				continue;
+			if (key == k->zone_key) {
+				for (uint32_t o = 0; o < it->noffers; o++)
+					if (offer_ok(k, pl, &it->offers[o], SYM_NONE)) {
+						struct dom *dm = dom_in(d, n, it->offers[o].zone, true);
+						if (dm) {
+							dm->tainted_only &= !untainted;
+							dm->tolerated |= tol;
+						}
+					}
+			} else {
+				sym_t v = labels_get(&it->labels, key);
+				if (!v)
+					v = labels_get(&pl->labels, key);
+				if (v && req_allows(pool_req(pl, key), v)) {
+					struct dom *dm = dom_in(d, n, v, true);
+					if (dm) {
+						dm->tainted_only &= !untainted;
+						dm->tolerated |= tol;
+					}
+				}
+			}
+		}
+		/* every value of every In requirement on the key */
+		const struct as_req *r = pool_req(pl, key);
+		for (uint32_t i = 0; r && r->op == REQ_IN && i < r->nvals; i++) {
+			struct dom *dm = dom_in(d, n, r->vals[i], true);
+			if (dm) {
+				dm->tainted_only &= !untainted;
+				dm->tolerated |= tol;
+			}
+		}
+	}
+}
+
 /* topology.go buildDomainGroups + NewTopologyGroup + countDomains for
  * constraint tp of pod p (d: a cycle of p, for its selectors) */
 static void build_topo(struct kp *k, const struct pod *p, const struct decision *d, struct topo *tp)
@@ -289,50 +368,7 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 	tp->host = key == k->host_key;
 	tp->n = 0;
 	if (!tp->host) {
-		for (uint32_t pi = 0; pi < k->cfg->npools; pi++) {
-			const struct as_pool *pl = &k->cfg->pools[pi];
-			if (!pool_catalog_nonempty(k, pl))
-				continue;
-			bool tol = pod_tolerates_pool(k, p, pl);
-			bool untainted = pl->ntaints == 0;
-			/* per instance type: the pool's requirements with the
-			 * type's (zones from its offerings) */
-			for (uint32_t ti = 0; ti < k->cfg->nitypes; ti++) {
-				const struct as_itype *it = &k->cfg->itypes[ti];
-				if (!pool_has_itype(k, pl, ti) || !itype_labels_ok(k, pl, it))
-					continue;
-				if (key == k->zone_key) {
-					for (uint32_t o = 0; o < it->noffers; o++)
-						if (offer_ok(k, pl, &it->offers[o], SYM_NONE)) {
-							struct dom *dm = dom_get(tp, it->offers[o].zone, true);
-							if (dm) {
-								dm->tainted_only &= !untainted;
-								dm->tolerated |= tol;
-							}
-						}
-				} else {
-					sym_t v = labels_get(&it->labels, key);
-					if (!v)
-						v = labels_get(&pl->labels, key);
-					if (v && req_allows(pool_req(pl, key), v)) {
-						struct dom *dm = dom_get(tp, v, true);
-						if (dm) {
-							dm->tainted_only &= !untainted;
-							dm->tolerated |= tol;
-						}
-					}
-				}
-			}
-			/* every value of every In requirement on the key */
-			const struct as_req *r = pool_req(pl, key);
-			for (uint32_t i = 0; r && r->op == REQ_IN && i < r->nvals; i++) {
-				struct dom *dm = dom_get(tp, r->vals[i], true);
-				if (dm) {
-					dm->tainted_only &= !untainted;
-					dm->tolerated |= tol;
-				}
-			}
-		}
+		pool_domains(k, p, key, tp->d, &tp->n);
 		/* topologydomaingroup.go ForEachDomain: taints only when Honor */
 		if (taints_honor) {
 			uint32_t w = 0;
@@ -393,7 +429,7 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 	tp->min = min;
 }
 
-static char *counts_text(const struct kp *k, const struct topo *tp)
+static char *counts_text_d(const struct kp *k, const struct dom *d, uint32_t nd)
 {
 	size_t cap = 64, len = 0;
 	char *s = malloc(cap);
@@ -401,9 +437,9 @@ static char *counts_text(const struct kp *k, const struct topo *tp)
 		return NULL;
 	s[0] = 0;
 	/* pretty.Map(domains, 25): keys sorted, "k: v" joined ", " */
-	for (uint32_t i = 0; i < tp->n && i < 25; i++) {
+	for (uint32_t i = 0; i < nd && i < 25; i++) {
 		char item[600];
-		int n = snprintf(item, sizeof(item), "%s%s: %" PRId64, i ? ", " : "", S(k, tp->d[i].v), tp->d[i].count);
+		int n = snprintf(item, sizeof(item), "%s%s: %" PRId64, i ? ", " : "", S(k, d[i].v), d[i].count);
 		if (n < 0 || (size_t)n >= sizeof(item))
 			n = 0;
 		while (len + (size_t)n + 32 > cap)
@@ -417,9 +453,14 @@ static char *counts_text(const struct kp *k, const struct topo *tp)
 		memcpy(s + len, item, (size_t)n + 1);
 		len += (size_t)n;
 	}
-	if (tp->n > 25)
-		sprintf(s + len, " and %u other(s)", tp->n - 25);
+	if (nd > 25)
+		sprintf(s + len, " and %u other(s)", nd - 25);
 	return s;
+}
+
+static char *counts_text(const struct kp *k, const struct topo *tp)
+{
+	return counts_text_d(k, tp->d, tp->n);
 }
 
 /* Does one node selector term's expressions allow value v for key? */
@@ -542,9 +583,25 @@ static char *req_text(const struct kp *k, sym_t key, const struct as_req *r)
 	return s;
 }
 
+/* A pod (anti-)affinity term as Karpenter's topology group
+ * (topologygroup.go TopologyTypePodAffinity / TopologyTypePodAntiAffinity;
+ * topology.go newForAffinities: required terms, and preferred ones under
+ * preferencePolicy Respect): no node filter, maxSkew MaxInt32. */
+struct agrp {
+	const struct pod_affinity_term *pt;
+	bool anti, host, self;
+	sym_t key;
+	struct matcher_term mt;
+	sym_t own_ns;
+	struct dom d[MAXD];
+	uint32_t n;
+};
+
 struct cand {
 	struct topo tp[8];
 	uint32_t ntp;
+	struct agrp ag[8];
+	uint32_t nag;
 };
 
 static bool tsc_soft(const struct kp *k, const struct tsc *t)
@@ -579,16 +636,46 @@ static const struct ns_term *pref_term(const struct kp *k, const struct pod *p, 
 	return rx->pref_drop < n ? &na->pref[ord[rx->pref_drop]].term : NULL;
 }
 
-/* preferences.go Relax: one step, in upstream's order. Not modelled:
- * removePreferredPodAffinityTerm and removePreferredPodAntiAffinityTerm
- * (preferred pod (anti-)affinity is not a requirement here). false when
+/* preferences.go removePreferredPodAffinityTerm and
+ * removePreferredPodAntiAffinityTerm: the preferred pod (anti-)affinity
+ * terms left after drop relaxations, each removing the heaviest
+ * (sort.SliceStable by weight, descending) */
+static uint32_t pref_pod_terms(const struct weighted_pod_affinity_term *w, uint32_t n, uint32_t drop,
+			       const struct pod_affinity_term **out, uint32_t cap)
+{
+	uint32_t ord[MAXRX], m = 0, k = 0;
+	for (uint32_t i = 0; i < n && m < MAXRX; i++) {
+		uint32_t j = m++;
+		while (j > 0 && w[ord[j - 1]].weight < w[i].weight) {
+			ord[j] = ord[j - 1];
+			j--;
+		}
+		ord[j] = i;
+	}
+	for (uint32_t i = drop; i < m && k < cap; i++)
+		out[k++] = &w[ord[i]].term;
+	return k;
+}
+
+/* preferences.go Relax: one step, in upstream's order. false when
  * nothing is left to relax. */
 static bool relax_step(const struct kp *k, const struct pod *p, struct relax *rx)
 {
 	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
+	const struct affinity *af = p->spec.has_affinity ? &p->spec.affinity : NULL;
 	/* removeRequiredNodeAffinityTerm: the first, while more than one */
 	if (na && na->has_required && na->nreq > rx->req_drop + 1) {
 		rx->req_drop++;
+		return true;
+	}
+	/* removePreferredPodAffinityTerm, removePreferredPodAntiAffinityTerm:
+	 * the heaviest left */
+	if (af && rx->aff_drop < af->naff_pref) {
+		rx->aff_drop++;
+		return true;
+	}
+	if (af && rx->anti_drop < af->nanti_pref) {
+		rx->anti_drop++;
 		return true;
 	}
 	/* removePreferredNodeAffinityTerm: the heaviest left */
@@ -610,8 +697,11 @@ static bool relax_step(const struct kp *k, const struct pod *p, struct relax *rx
 	return false;
 }
 
+static void build_agrp(struct kp *k, const struct pod *p, struct agrp *g);
+
 /* the pod's constraints as Karpenter treats them: DoNotSchedule, and
- * ScheduleAnyway too unless relaxed or preferencePolicy Ignore */
+ * ScheduleAnyway too unless relaxed or preferencePolicy Ignore; its pod
+ * (anti-)affinity terms, the preferred ones unless relaxed or Ignore */
 static void prepare(struct kp *k, const struct pod *p, const struct decision *d, const struct relax *rx, struct cand *cd)
 {
 	cd->ntp = 0;
@@ -634,6 +724,27 @@ static void prepare(struct kp *k, const struct pod *p, const struct decision *d,
 		tp->self = d->cons[ci].self_match;
 		build_topo(k, p, d, tp);
 	}
+	cd->nag = 0;
+	const struct affinity *af = p->spec.has_affinity ? &p->spec.affinity : NULL;
+	if (!af)
+		return;
+	const struct pod_affinity_term *terms[16];
+	for (int anti = 0; anti < 2; anti++) {
+		uint32_t n = 0;
+		const struct pod_affinity_term *req = anti ? af->anti_req : af->aff_req;
+		uint32_t nreq = anti ? af->nanti_req : af->naff_req;
+		for (uint32_t i = 0; i < nreq && n < 16; i++)
+			terms[n++] = &req[i];
+		if (k->set->pref_ignore != 1)
+			n += pref_pod_terms(anti ? af->anti_pref : af->aff_pref, anti ? af->nanti_pref : af->naff_pref,
+					    anti ? rx->anti_drop : rx->aff_drop, terms + n, 16 - n);
+		for (uint32_t i = 0; i < n && cd->nag < 8; i++) {
+			struct agrp *g = &cd->ag[cd->nag++];
+			g->pt = terms[i];
+			g->anti = anti;
+			build_agrp(k, p, g);
+		}
+	}
 }
 
 static bool value_ok(const struct topo *tp, sym_t v)
@@ -648,11 +759,325 @@ static bool value_ok(const struct topo *tp, sym_t v)
  * they allow zone v? */
 static bool claim_allows_zone(const struct kp *k, const struct claim *cl, sym_t v)
 {
+	if (k->zs && k->zs->has && !zset_has(k->zs->v, k->zs->n, v))
+		return false;
+	if (cl && cl->has_zset && !zset_has(cl->zset, cl->nzset, v))
+		return false;
 	for (uint32_t q = 0; cl && q < cl->npods; q++)
 		if (!pod_allows_with(&k->c->pods[cl->pods[q]], q < cl->npv ? cl->pv[q].pref : NULL,
 				     q < cl->npv ? cl->pv[q].req : 0, k->zone_key, v))
 			return false;
 	return true;
+}
+
+/* The zones a NodeClaim of pool pl allows pod p (cl: in flight, NULL: a
+ * new one): its requirements, the pool's and every pod's, before the
+ * topology (nodeclaim.go CanAdd nodeClaimRequirements) */
+static bool node_zone_allows(const struct kp *k, const struct as_pool *pl, const struct claim *cl,
+			     const struct pod *p, sym_t v)
+{
+	if (cl && cl->zone)
+		return v == cl->zone;
+	return req_allows(pool_req(pl, k->zone_key), v) && pod_allows(k, p, k->zone_key, v) &&
+	       claim_allows_zone(k, cl, v);
+}
+
+/* A NodeClaim's values for key, as Topology.Record sees its requirement:
+ * *bounded false when it is Exists (no value recorded) */
+static uint32_t claim_values(const struct kp *k, const struct claim *cl, const struct agrp *g, sym_t *out,
+			     bool *bounded)
+{
+	const struct as_pool *pl = &k->cfg->pools[cl->pool];
+	uint32_t n = 0;
+	*bounded = true;
+	if (g->key == k->zone_key) {
+		if (cl->zone) {
+			out[n++] = cl->zone;
+			return n;
+		}
+		const struct as_req *r = pool_req(pl, k->zone_key);
+		bool named = cl->has_zset || (r && r->op == REQ_IN);
+		sym_t tmp[1];
+		uint32_t nt;
+		for (uint32_t q = 0; q < cl->npods && !named; q++)
+			named = pod_in_values(&k->c->pods[cl->pods[q]], q < cl->npv ? cl->pv[q].req : 0, k->zone_key,
+					      tmp, 0, &nt);
+		*bounded = named;
+		for (uint32_t i = 0; named && i < g->n; i++)
+			if (req_allows(r, g->d[i].v) && claim_allows_zone(k, cl, g->d[i].v))
+				out[n++] = g->d[i].v;
+		return n;
+	}
+	sym_t v = labels_get(&pl->labels, g->key);
+	const struct as_req *r = pool_req(pl, g->key);
+	if (!v && r && r->op == REQ_IN && r->nvals == 1)
+		v = r->vals[0];
+	if (v)
+		out[n++] = v;
+	*bounded = v != SYM_NONE;
+	return n;
+}
+
+/* topology.go newForAffinities + NewTopologyGroup + countDomains + Record
+ * for affinity term g->pt of pod p: the NodePools' domains of the key the
+ * pod tolerates (ForEachDomain: an affinity group's zero node filter has
+ * no Ignore taint policy), every existing node's value, and per domain the
+ * pods the term selects, on nodes and on this batch's NodeClaims */
+static void build_agrp(struct kp *k, const struct pod *p, struct agrp *g)
+{
+	struct cluster *c = k->c;
+	g->key = g->pt->topology_key;
+	g->host = g->key == k->host_key;
+	g->n = 0;
+	ipa_term_matcher(p, g->pt, &g->mt, &g->own_ns);
+	g->self = matcher_term_matches(c, &g->mt, p->ns, &p->labels);
+	if (!g->host) {
+		pool_domains(k, p, g->key, g->d, &g->n);
+		uint32_t w = 0;
+		for (uint32_t i = 0; i < g->n; i++)
+			if (g->d[i].tolerated)
+				g->d[w++] = g->d[i];
+		g->n = w;
+	}
+	for (uint32_t id = 0; id < c->nnodes; id++) {
+		const struct node *n = &c->nodes[id];
+		if (!n->alive)
+			continue;
+		sym_t v = labels_get(&n->labels, g->key);
+		if (v)
+			dom_in(g->d, &g->n, v, true);
+		else if (g->host)
+			v = n->name;
+		if (!v)
+			continue;
+		int64_t cnt = 0;
+		for (uint32_t q = 0; q < n->npods; q++) {
+			const struct pod *x = &c->pods[n->pods[q]];
+			cnt += x->alive && !x->terminating && matcher_term_matches(c, &g->mt, x->ns, &x->labels);
+		}
+		struct dom *dm = dom_in(g->d, &g->n, v, cnt > 0);
+		if (dm)
+			dm->count += cnt;
+	}
+	/* Record: a NodeClaim's pods count where its requirement is one
+	 * value; for anti-affinity in every value it allows */
+	for (uint32_t ci = 0; ci < k->nclaims; ci++) {
+		const struct claim *cl = &k->claims[ci];
+		int64_t cnt = 0;
+		for (uint32_t q = 0; q < cl->npods; q++) {
+			const struct pod *x = &c->pods[cl->pods[q]];
+			cnt += matcher_term_matches(c, &g->mt, x->ns, &x->labels);
+		}
+		if (!cnt)
+			continue;
+		if (g->host) {
+			struct dom *dm = dom_in(g->d, &g->n, intern_str(c->in, cl->name), true);
+			if (dm)
+				dm->count += cnt;
+			continue;
+		}
+		sym_t vals[MAXD];
+		bool bounded;
+		uint32_t nv = claim_values(k, cl, g, vals, &bounded);
+		if (!bounded || (!g->anti && nv != 1))
+			continue;
+		for (uint32_t i = 0; i < nv; i++) {
+			struct dom *dm = dom_in(g->d, &g->n, vals[i], true);
+			if (dm)
+				dm->count += cnt;
+		}
+	}
+	for (uint32_t i = 1; i < g->n; i++)
+		for (uint32_t j = i; j > 0 && strcmp(S(k, g->d[j - 1].v), S(k, g->d[j].v)) > 0; j--) {
+			struct dom t = g->d[j];
+			g->d[j] = g->d[j - 1];
+			g->d[j - 1] = t;
+		}
+}
+
+static const struct dom *agrp_dom(const struct agrp *g, sym_t v)
+{
+	for (uint32_t i = 0; i < g->n; i++)
+		if (g->d[i].v == v)
+			return &g->d[i];
+	return NULL;
+}
+
+/* podDomains: the pod's strict requirements (no preferred node term) */
+static bool pod_strict(const struct kp *k, const struct pod *p, sym_t key, sym_t v)
+{
+	return pod_allows_with(p, NULL, k->req, key, v);
+}
+
+/* nextDomainAffinity's bootstrap: the pod selects itself and no domain
+ * holds a selected pod, or none the pod allows does
+ * (anyCompatiblePodDomain) */
+static bool agrp_bootstrap(const struct kp *k, const struct pod *p, const struct agrp *g)
+{
+	if (!g->self)
+		return false;
+	for (uint32_t i = 0; i < g->n; i++)
+		if (g->d[i].count > 0 && pod_strict(k, p, g->key, g->d[i].v))
+			return false;
+	return true;
+}
+
+/* topologygroup.go Get on a node with one value v for the key (an
+ * existing node, a NodeClaim's hostname or pinned zone; SYM_NONE: a new
+ * NodeClaim's hostname, no pod there yet) */
+static bool agrp_single_ok(const struct kp *k, const struct pod *p, const struct agrp *g, sym_t v)
+{
+	const struct dom *dm = v ? agrp_dom(g, v) : NULL;
+	int64_t cnt = dm ? dm->count : 0;
+	bool pa = !v || pod_strict(k, p, g->key, v);
+	if (g->anti)
+		/* nextDomainAntiAffinity: an empty domain (hostname: no count) */
+		return g->host ? cnt == 0 : (dm && cnt == 0 && pa);
+	/* nextDomainAffinity: a domain the pod allows that holds a selected
+	 * pod, else the bootstrap; a zone must be a known domain */
+	if (!pa || (!g->host && !dm))
+		return false;
+	return cnt > 0 || agrp_bootstrap(k, p, g);
+}
+
+static const char *agrp_type(const struct agrp *g)
+{
+	return g->anti ? "pod anti-affinity" : "pod affinity";
+}
+
+/* topology.go topologyError for a group on key over domains d: podDomains
+ * the pod's requirement, nodeDomains the NodeClaim's (the pool's In with
+ * the pod's added) */
+static char *topo_error(const struct kp *k, const struct pod *p, const struct as_pool *pl, const char *type,
+			sym_t key, const struct dom *d, uint32_t nd)
+{
+	const struct as_req *r = pool_req(pl, key);
+	char *counts = counts_text_d(k, d, nd);
+	sym_t pv[64], nv[64];
+	uint32_t npv = 0, nnv = 0;
+	bool named = pod_in_values(p, k->req, key, pv, 64, &npv);
+	struct as_req preq = {key, REQ_IN, pv, npv};
+	if (r && r->op == REQ_IN) {
+		for (uint32_t j = 0; j < r->nvals && nnv < 64; j++)
+			if (pod_allows(k, p, key, r->vals[j]))
+				nv[nnv++] = r->vals[j];
+	} else {
+		memcpy(nv, pv, npv * sizeof(*pv));
+		nnv = npv;
+	}
+	struct as_req nreq = {key, REQ_IN, nv, nnv};
+	char *ndt = req_text(k, key, (r && r->op == REQ_IN) || named ? &nreq : r);
+	char *pd = req_text(k, key, named ? &preq : NULL);
+	char *e = as_fmt("unsatisfiable topology constraint for %s, key=%s (counts = %s, podDomains = %s, nodeDomains = %s",
+			 type, S(k, key), counts ? counts : "", pd ? pd : "", ndt ? ndt : "");
+	free(counts);
+	free(ndt);
+	free(pd);
+	return e;
+}
+
+/* topology.go AddRequirements for the pod's affinity groups on a NodeClaim
+ * of pool pl (cl: in flight, NULL: new) whose spread constraints pinned
+ * zone pin (SYM_NONE: none): each group computed against the NodeClaim's
+ * requirements, their domains intersected into *zs; then nodeclaim.go's
+ * Compatible check. NULL when it may take the pod, else the error. */
+static char *agrp_claim(const struct kp *k, const struct pod *p, const struct cand *cd, const struct as_pool *pl,
+			const struct claim *cl, sym_t pin, struct zset *zs)
+{
+	zs->has = false;
+	zs->n = 0;
+	for (uint32_t gi = 0; gi < cd->nag; gi++) {
+		const struct agrp *g = &cd->ag[gi];
+		if (g->host) {
+			if (!agrp_single_ok(k, p, g, cl ? intern_find(k->c->in, cl->name, strlen(cl->name)) : SYM_NONE))
+				return as_fmt("unsatisfiable topology constraint for %s", agrp_type(g));
+			continue;
+		}
+		if (g->key != k->zone_key) {
+			/* other keys: the pool's one value, else any it allows
+			 * (the NodeClaim keeps no narrowing of them here) */
+			sym_t v = labels_get(&pl->labels, g->key);
+			const struct as_req *r = pool_req(pl, g->key);
+			if (!v && r && r->op == REQ_IN && r->nvals == 1)
+				v = r->vals[0];
+			bool ok = v ? agrp_single_ok(k, p, g, v) : false;
+			for (uint32_t i = 0; !v && i < g->n && !ok; i++)
+				ok = req_allows(r, g->d[i].v) && pod_allows(k, p, g->key, g->d[i].v) &&
+				     agrp_single_ok(k, p, g, g->d[i].v);
+			if (!ok)
+				return topo_error(k, p, pl, agrp_type(g), g->key, g->d, g->n);
+			continue;
+		}
+		if (cl && cl->zone) {
+			if (!agrp_single_ok(k, p, g, cl->zone))
+				return topo_error(k, p, pl, agrp_type(g), g->key, g->d, g->n);
+			continue;
+		}
+		sym_t opt[MAXD];
+		uint32_t no = 0;
+		for (uint32_t i = 0; i < g->n; i++) {
+			sym_t v = g->d[i].v;
+			if ((g->anti ? g->d[i].count == 0 : g->d[i].count > 0) && pod_strict(k, p, g->key, v) &&
+			    node_zone_allows(k, pl, cl, p, v))
+				opt[no++] = v;
+		}
+		if (!no && !g->anti && agrp_bootstrap(k, p, g)) {
+			/* a domain at random (here the first) within pod and node
+			 * domains, and one within the pod's */
+			for (uint32_t i = 0; i < g->n && !no; i++)
+				if (pod_strict(k, p, g->key, g->d[i].v) && node_zone_allows(k, pl, cl, p, g->d[i].v))
+					opt[no++] = g->d[i].v;
+			for (uint32_t i = 0; i < g->n; i++)
+				if (pod_strict(k, p, g->key, g->d[i].v)) {
+					if (!zset_has(opt, no, g->d[i].v))
+						opt[no++] = g->d[i].v;
+					break;
+				}
+		}
+		if (!no)
+			return topo_error(k, p, pl, agrp_type(g), g->key, g->d, g->n);
+		if (!zs->has) {
+			memcpy(zs->v, opt, no * sizeof(*opt));
+			zs->n = no;
+			zs->has = true;
+		} else {
+			uint32_t w = 0;
+			for (uint32_t i = 0; i < zs->n; i++)
+				if (zset_has(opt, no, zs->v[i]))
+					zs->v[w++] = zs->v[i];
+			zs->n = w;
+		}
+	}
+	if (!zs->has)
+		return NULL;
+	/* requirements.Add: the narrowing within the NodeClaim's own zones
+	 * and the spread's pin; nothing left fails Compatible */
+	uint32_t w = 0;
+	for (uint32_t i = 0; i < zs->n; i++)
+		if (node_zone_allows(k, pl, cl, p, zs->v[i]) && (!pin || zs->v[i] == pin))
+			zs->v[w++] = zs->v[i];
+	zs->n = w;
+	if (w)
+		return NULL;
+	const struct as_req *r = pool_req(pl, k->zone_key);
+	sym_t nv[64], pv[64];
+	uint32_t nnv = 0, npv = 0;
+	bool named = pod_in_values(p, k->req, k->zone_key, pv, 64, &npv);
+	if (cl && cl->zone) {
+		nv[nnv++] = cl->zone;
+	} else if (r && r->op == REQ_IN) {
+		for (uint32_t j = 0; j < r->nvals && nnv < 64; j++)
+			if (pod_allows(k, p, k->zone_key, r->vals[j]))
+				nv[nnv++] = r->vals[j];
+	} else {
+		memcpy(nv, pv, npv * sizeof(*pv));
+		nnv = npv;
+	}
+	struct as_req nreq = {k->zone_key, REQ_IN, nv, nnv};
+	char *ndt = req_text(k, k->zone_key, (cl && cl->zone) || (r && r->op == REQ_IN) || named ? &nreq : NULL);
+	char *e = as_fmt("key %s, %s DoesNotExist not in %s", ZONE, ZONE, ndt ? ndt : "");
+	free(ndt);
+	return e;
 }
 
 /* cheapest available offering of a type in the pool fitting cpu/mem/pods,
@@ -778,6 +1203,14 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 				v = n->name;
 			ok = v && value_ok(&cd->tp[i], v);
 		}
+		/* the pod's affinity groups on the node's own domain */
+		for (uint32_t i = 0; i < cd->nag && ok; i++) {
+			const struct agrp *g = &cd->ag[i];
+			sym_t v = labels_get(&n->labels, g->key);
+			if (!v && g->host)
+				v = n->name;
+			ok = v ? agrp_single_ok(k, p, g, v) : g->anti;
+		}
 		if (ok && (best < 0 || strcmp(S(k, n->name), S(k, k->c->nodes[best].name)) < 0))
 			best = (int32_t)id;
 	}
@@ -850,6 +1283,30 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		}
 		if (!ok)
 			continue;
+		struct zset *zs = &k->zbuf;
+		char *ae = agrp_claim(k, p, cd, pl, cl, pin, zs);
+		if (ae) {
+			free(ae);
+			continue;
+		}
+		if (zs->has) {
+			/* the instance types left with the narrowed zones */
+			k->zs = zs;
+			ok = pick_type(k, pl, pin, cl->cpu + p->spec.req.cpu, cl->mem + p->spec.req.mem, cl->npods + 1,
+				       p, cl, &off) >= 0;
+			k->zs = NULL;
+			if (!ok)
+				continue;
+			sym_t *nz = realloc(cl->zset, (zs->n + 1) * sizeof(sym_t));
+			if (!nz) {
+				k->oom = true;
+				break;
+			}
+			memcpy(nz, zs->v, zs->n * sizeof(sym_t));
+			cl->zset = nz;
+			cl->nzset = zs->n;
+			cl->has_zset = true;
+		}
 		cl->zone = pin;
 		if (!PUSH(cl->pods, cl->npods) || !PUSH(cl->pv, cl->npv)) {
 			k->oom = true;
@@ -879,6 +1336,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		 * used up: existing nodes only, as a new NodeClaim's options
 		 * hold no "nodes"), then the instance types within every limit */
 		k->cap = pl->nlimits ? k->rem[pi] : NULL;
+		k->zs = NULL;
 		for (uint32_t j = 0; j < pl->nlimits; j++)
 			if (pl->limits[j].res == k->r_nodes && k->cap[j] == 0)
 				e = as_fmt("node limits have been exhausted for nodepool \"%s\"", S(k, pl->name));
@@ -958,10 +1416,15 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 					pin = tp->d[bi].v;
 				}
 			}
+			if (!e)
+				e = agrp_claim(k, p, cd, pl, NULL, pin, &k->zbuf);
 			if (!e) {
 				uint32_t off;
+				k->zs = k->zbuf.has ? &k->zbuf : NULL;
 				if (pick_type(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, NULL, &off) < 0) {
-					char *zr = pin ? as_fmt("%s In [%s]", ZONE, S(k, pin)) : strdup(ZONE " Exists");
+					struct as_req zq = {k->zone_key, REQ_IN, k->zbuf.v, k->zbuf.n};
+					char *zr = pin ? as_fmt("%s In [%s]", ZONE, S(k, pin))
+					       : k->zs ? req_text(k, k->zone_key, &zq) : strdup(ZONE " Exists");
 					e = as_fmt("no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=karpenter.sh/nodepool In [%s], %s, resources={\"cpu\":\"%" PRId64 "m\",\"pods\":\"1\"}",
 						 S(k, pl->name), zr ? zr : "", p->spec.req.cpu);
 					free(zr);
@@ -983,6 +1446,15 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			}
 			cl->pods[0] = pid;
 			cl->pv[0] = (struct pview){k->pref, k->req};
+			if (k->zs) {
+				if (!(cl->zset = malloc((k->zs->n + 1) * sizeof(sym_t)))) {
+					k->oom = true;
+					break;
+				}
+				memcpy(cl->zset, k->zs->v, k->zs->n * sizeof(sym_t));
+				cl->nzset = k->zs->n;
+				cl->has_zset = true;
+			}
 			if (pl->nlimits) {
 				cl->cap = malloc(pl->nlimits * sizeof(int64_t));
 				int64_t *mx = calloc(pl->nlimits, sizeof(int64_t));
@@ -1023,6 +1495,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		free(e);
 	}
 	k->cap = NULL;
+	k->zs = NULL;
 	if (!placed) {
 		if (!errs)
 			errs = strdup("nodepool requirements filtered out all available instance types");
@@ -1033,6 +1506,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 done:
 	free(cd);
 	decision_fini(&d);
+	k->zs = NULL;
 	k->pref = NULL;
 	k->req = 0;
 	k->tol_pns = false;
@@ -1332,6 +1806,7 @@ out:
 		free(k.claims[i].pv);
 		free(k.claims[i].name);
 		free(k.claims[i].cap);
+		free(k.claims[i].zset);
 	}
 	free(k.claims);
 	for (uint32_t i = 0; k.rem && i < k.cfg->npools; i++)
