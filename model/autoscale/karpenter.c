@@ -88,6 +88,7 @@ struct kp {
 	const int64_t *cap;         /* the caps of the NodeClaim being made, or NULL */
 	const struct zset *zs;      /* the zones left to the NodeClaim being made, or NULL */
 	struct zset zbuf;
+	struct cand *cd;            /* try_pod's constraints and groups */
 	sym_t r_cpu, r_mem, r_eph, r_pods, r_nodes;
 	bool oom;
 };
@@ -1171,12 +1172,13 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		k->oom = true;
 		return 0;
 	}
-	struct cand *cd = malloc(sizeof(*cd));
-	if (!cd) {
+	/* one buffer for every try of the batch (it is large) */
+	if (!k->cd && !(k->cd = malloc(sizeof(*k->cd)))) {
 		decision_fini(&d);
 		k->oom = true;
 		return 0;
 	}
+	struct cand *cd = k->cd;
 	k->pref = pref_term(k, p, rx);
 	k->req = rx->req_drop;
 	k->tol_pns = rx->tol_pns;
@@ -1504,7 +1506,6 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		free(errs);
 	}
 done:
-	free(cd);
 	decision_fini(&d);
 	k->zs = NULL;
 	k->pref = NULL;
@@ -1809,6 +1810,7 @@ out:
 		free(k.claims[i].zset);
 	}
 	free(k.claims);
+	free(k.cd);
 	for (uint32_t i = 0; k.rem && i < k.cfg->npools; i++)
 		free(k.rem[i]);
 	free(k.rem);
