@@ -10,6 +10,7 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,10 @@ struct kp {
 	const struct zset *zs;      /* the zones left to the NodeClaim being made, or NULL */
 	struct zset zbuf;
 	struct cand *cd;            /* try_pod's constraints and groups */
+	/* bound pods with required anti-affinity when the batch began
+	 * (topology.go updateInverseAffinities) */
+	uint32_t *anti_owners;
+	uint32_t nanti_owners;
 	sym_t r_cpu, r_mem, r_eph, r_pods, r_nodes;
 	bool oom;
 };
@@ -404,6 +409,9 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 	for (uint32_t ci = 0; ci < k->nclaims; ci++) {
 		const struct claim *cl = &k->claims[ci];
 		sym_t v = tp->host ? intern_str(k->c->in, cl->name) : cl->zone;
+		/* a NodeClaim its pods' affinity narrowed to one zone */
+		if (!v && !tp->host && tp->t->topology_key == k->zone_key && cl->has_zset && cl->nzset == 1)
+			v = cl->zset[0];
 		if (!v)
 			continue;
 		int64_t cnt = 0;
@@ -589,7 +597,8 @@ static char *req_text(const struct kp *k, sym_t key, const struct as_req *r)
  * topology.go newForAffinities: required terms, and preferred ones under
  * preferencePolicy Respect): no node filter, maxSkew MaxInt32. */
 struct agrp {
-	const struct pod_affinity_term *pt;
+	const struct pod_affinity_term *pt;   /* NULL: an inverse group */
+	const struct pod *owner;              /* an inverse group's first owner */
 	bool anti, host, self;
 	sym_t key;
 	struct matcher_term mt;
@@ -601,7 +610,7 @@ struct agrp {
 struct cand {
 	struct topo tp[8];
 	uint32_t ntp;
-	struct agrp ag[8];
+	struct agrp ag[16];
 	uint32_t nag;
 };
 
@@ -699,6 +708,7 @@ static bool relax_step(const struct kp *k, const struct pod *p, struct relax *rx
 }
 
 static void build_agrp(struct kp *k, const struct pod *p, struct agrp *g);
+static void build_inverse(struct kp *k, const struct pod *p, struct cand *cd);
 
 /* the pod's constraints as Karpenter treats them: DoNotSchedule, and
  * ScheduleAnyway too unless relaxed or preferencePolicy Ignore; its pod
@@ -727,10 +737,8 @@ static void prepare(struct kp *k, const struct pod *p, const struct decision *d,
 	}
 	cd->nag = 0;
 	const struct affinity *af = p->spec.has_affinity ? &p->spec.affinity : NULL;
-	if (!af)
-		return;
 	const struct pod_affinity_term *terms[16];
-	for (int anti = 0; anti < 2; anti++) {
+	for (int anti = 0; af && anti < 2; anti++) {
 		uint32_t n = 0;
 		const struct pod_affinity_term *req = anti ? af->anti_req : af->aff_req;
 		uint32_t nreq = anti ? af->nanti_req : af->naff_req;
@@ -742,10 +750,13 @@ static void prepare(struct kp *k, const struct pod *p, const struct decision *d,
 		for (uint32_t i = 0; i < n && cd->nag < 8; i++) {
 			struct agrp *g = &cd->ag[cd->nag++];
 			g->pt = terms[i];
+			g->owner = NULL;
 			g->anti = anti;
 			build_agrp(k, p, g);
 		}
 	}
+	/* then the inverse groups (getMatchingTopologies' order) */
+	build_inverse(k, p, cd);
 }
 
 static bool value_ok(const struct topo *tp, sym_t v)
@@ -819,6 +830,17 @@ static uint32_t claim_values(const struct kp *k, const struct claim *cl, const s
 	return n;
 }
 
+/* the domains by value (the error text; a hostname group has none) */
+static void sort_agrp(const struct kp *k, struct agrp *g)
+{
+	for (uint32_t i = 1; i < g->n && !g->host; i++)
+		for (uint32_t j = i; j > 0 && strcmp(S(k, g->d[j - 1].v), S(k, g->d[j].v)) > 0; j--) {
+			struct dom t = g->d[j];
+			g->d[j] = g->d[j - 1];
+			g->d[j - 1] = t;
+		}
+}
+
 /* topology.go newForAffinities + NewTopologyGroup + countDomains + Record
  * for affinity term g->pt of pod p: the NodePools' domains of the key the
  * pod tolerates (ForEachDomain: an affinity group's zero node filter has
@@ -844,10 +866,12 @@ static void build_agrp(struct kp *k, const struct pod *p, struct agrp *g)
 		const struct node *n = &c->nodes[id];
 		if (!n->alive)
 			continue;
+		/* a hostname group needs only its domains that hold a pod
+		 * (nextDomainAffinity and -AntiAffinity read no empty one) */
 		sym_t v = labels_get(&n->labels, g->key);
-		if (v)
+		if (v && !g->host)
 			dom_in(g->d, &g->n, v, true);
-		else if (g->host)
+		else if (!v && g->host)
 			v = n->name;
 		if (!v)
 			continue;
@@ -888,12 +912,112 @@ static void build_agrp(struct kp *k, const struct pod *p, struct agrp *g)
 				dm->count += cnt;
 		}
 	}
-	for (uint32_t i = 1; i < g->n; i++)
-		for (uint32_t j = i; j > 0 && strcmp(S(k, g->d[j - 1].v), S(k, g->d[j].v)) > 0; j--) {
-			struct dom t = g->d[j];
-			g->d[j] = g->d[j - 1];
-			g->d[j - 1] = t;
+	sort_agrp(k, g);
+}
+
+/* One owner o (a pod with required anti-affinity) and its term's key:
+ * the inverse group for pod p, shared with the owners of the same key and
+ * tolerations (the group's domains are those o tolerates); vals: where o
+ * is (its node's value, or its NodeClaim's). */
+static void add_inverse(struct kp *k, const struct pod *p, struct cand *cd, uint32_t first, const struct pod *o,
+			sym_t key, const sym_t *vals, uint32_t nv)
+{
+	struct agrp *g = NULL;
+	for (uint32_t i = first; i < cd->nag && !g; i++)
+		if (cd->ag[i].key == key && cd->ag[i].owner->spec.ntols == o->spec.ntols &&
+		    tolerations_equal(cd->ag[i].owner->spec.tols, o->spec.tols, o->spec.ntols))
+			g = &cd->ag[i];
+	if (!g) {
+		if (cd->nag >= 16)
+			return;
+		g = &cd->ag[cd->nag++];
+		memset(g, 0, offsetof(struct agrp, d));
+		g->owner = o;
+		g->anti = true;
+		g->key = key;
+		g->host = key == k->host_key;
+		g->n = 0;
+		if (!g->host) {
+			/* ForEachDomain with the owner's tolerations (taints.go
+			 * counts PreferNoSchedule too: no relaxation of p's) */
+			bool tol = k->tol_pns;
+			k->tol_pns = false;
+			pool_domains(k, o, key, g->d, &g->n);
+			k->tol_pns = tol;
+			uint32_t w = 0;
+			for (uint32_t i = 0; i < g->n; i++)
+				if (g->d[i].tolerated)
+					g->d[w++] = g->d[i];
+			g->n = w;
 		}
+	}
+	(void)p;
+	for (uint32_t i = 0; i < nv; i++) {
+		struct dom *dm = dom_in(g->d, &g->n, vals[i], true);
+		if (dm)
+			dm->count++;
+	}
+}
+
+/* topology.go getMatchingTopologies: the inverse anti-affinity groups
+ * that count pod p, from every required anti-affinity term of a bound pod
+ * or of a pod on this batch's NodeClaims that selects p
+ * (updateInverseAntiAffinity: preferred terms are not tracked) */
+static void build_inverse(struct kp *k, const struct pod *p, struct cand *cd)
+{
+	struct cluster *c = k->c;
+	uint32_t first = cd->nag;
+	for (uint32_t s = 0; s < 2; s++) {
+		uint32_t n = s ? k->nbound : k->nanti_owners;
+		for (uint32_t i = 0; i < n; i++) {
+			const struct pod *o = &c->pods[s ? k->bound[i] : k->anti_owners[i]];
+			if (!o->alive || o->node < 0 || o->terminating || !o->spec.has_affinity || o == p)
+				continue;
+			const struct node *nd = &c->nodes[o->node];
+			for (uint32_t t = 0; t < o->spec.affinity.nanti_req; t++) {
+				const struct pod_affinity_term *pt = &o->spec.affinity.anti_req[t];
+				struct matcher_term mt;
+				sym_t own;
+				ipa_term_matcher(o, pt, &mt, &own);
+				if (!matcher_term_matches(c, &mt, p->ns, &p->labels))
+					continue;
+				sym_t v = labels_get(&nd->labels, pt->topology_key);
+				add_inverse(k, p, cd, first, o, pt->topology_key, &v, v != SYM_NONE);
+			}
+		}
+	}
+	for (uint32_t ci = 0; ci < k->nclaims; ci++) {
+		const struct claim *cl = &k->claims[ci];
+		for (uint32_t q = 0; q < cl->npods; q++) {
+			const struct pod *o = &c->pods[cl->pods[q]];
+			if (!o->spec.has_affinity)
+				continue;
+			for (uint32_t t = 0; t < o->spec.affinity.nanti_req; t++) {
+				const struct pod_affinity_term *pt = &o->spec.affinity.anti_req[t];
+				struct matcher_term mt;
+				sym_t own;
+				ipa_term_matcher(o, pt, &mt, &own);
+				if (!matcher_term_matches(c, &mt, p->ns, &p->labels))
+					continue;
+				/* Record: every value of the NodeClaim's requirement */
+				sym_t vals[MAXD];
+				uint32_t nv = 0;
+				bool bounded = true;
+				if (pt->topology_key == k->host_key) {
+					vals[nv++] = intern_str(c->in, cl->name);
+				} else {
+					struct agrp tmp;
+					tmp.key = pt->topology_key;
+					tmp.n = 0;
+					pool_domains(k, o, tmp.key, tmp.d, &tmp.n);
+					nv = claim_values(k, cl, &tmp, vals, &bounded);
+				}
+				add_inverse(k, p, cd, first, o, pt->topology_key, vals, bounded ? nv : 0);
+			}
+		}
+	}
+	for (uint32_t i = first; i < cd->nag; i++)
+		sort_agrp(k, &cd->ag[i]);
 }
 
 static const struct dom *agrp_dom(const struct agrp *g, sym_t v)
@@ -1584,6 +1708,15 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 				k.rem[i][j] -= res_amount(&k, &n->alloc, pl->limits[j].res, true);
 		}
 	}
+	/* updateInverseAffinities: the bound pods with required anti-affinity */
+	k.anti_owners = malloc((c->npods + 1) * sizeof(uint32_t));
+	if (!k.anti_owners)
+		goto out;
+	for (uint32_t i = 0; i < c->npods; i++) {
+		const struct pod *o = &c->pods[i];
+		if (o->alive && o->node >= 0 && o->spec.has_affinity && o->spec.affinity.nanti_req)
+			k.anti_owners[k.nanti_owners++] = i;
+	}
 	/* NodePools: weight desc, equal weight by name descending */
 	for (uint32_t i = 0; i < k.cfg->npools; i++) {
 		uint32_t j = i;
@@ -1811,6 +1944,7 @@ out:
 	}
 	free(k.claims);
 	free(k.cd);
+	free(k.anti_owners);
 	for (uint32_t i = 0; k.rem && i < k.cfg->npools; i++)
 		free(k.rem[i]);
 	free(k.rem);
