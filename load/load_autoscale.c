@@ -872,10 +872,10 @@ int load_scale_up_step(struct loader *L, const struct ynode *aval, const struct 
 	if (expect) {
 		static const char *const keys[] = {"pods", "added", "zones", "groups", "estimate", "helped",
 			"chosen", "resized", "for", "groupDomains", "groupGlobalMin", "nodeClaims", "errors",
-			"domains", "globalMin", "events", NULL};
+			"domains", "globalMin", "events", "relaxed", NULL};
 		if (!y_want(L, expect, Y_MAP, "expect") ||
 		    !known_keys(L, expect, "a scaleUp's expect", keys,
-				"pods, added, zones, groups, estimate, helped, chosen, resized, for, groupDomains, groupGlobalMin, nodeClaims, errors, domains, globalMin or events"))
+				"pods, added, zones, groups, estimate, helped, chosen, resized, for, groupDomains, groupGlobalMin, nodeClaims, errors, domains, globalMin, events or relaxed"))
 			return 0;
 		if (!to_val(L, expect, &a->expect))
 			return 0;

@@ -211,6 +211,16 @@ struct as_report {
 	int64_t *kgmin;
 	uint32_t nkdomains;
 	bool has_kdomains;
+	/* every considered pod's outcome, in the order they became pending:
+	 * result "existingNode" (node), "nodeClaim" (claim, zone) or
+	 * "failed" (error), and the preferences.go Relax steps of its last
+	 * try, upstream's reason text (the removed term summarised) */
+	struct as_place {
+		char *pod, *result, *node, *claim, *zone, *error;
+		char **relaxed;
+		uint32_t nrelaxed;
+	} *places;
+	uint32_t nplaces;
 };
 void as_report_free(struct as_report *r);
 /* r as the text explain prints, each line indented by two, appended to b

@@ -103,10 +103,18 @@ struct kp {
  * spread constraints left after removeTopologySpreadScheduleAnyway's
  * swap-with-last removals, the PreferNoSchedule toleration added. */
 #define MAXRX 64
+enum rx_kind { RX_REQ_NODE, RX_POD_AFF, RX_POD_ANTI, RX_PREF_NODE, RX_TSC, RX_PNS };
+/* one relaxation: which step, and the index as written of what it removed */
+struct rxlog {
+	uint8_t kind;
+	uint32_t idx;
+};
 struct relax {
 	uint32_t req_drop, pref_drop, aff_drop, anti_drop;
 	uint32_t idx[MAXRX], n;
 	bool tol_pns;
+	struct rxlog log[4 * MAXRX];
+	uint32_t nlog;
 };
 
 static bool zset_has(const sym_t *v, uint32_t n, sym_t z)
@@ -667,40 +675,71 @@ static uint32_t pref_pod_terms(const struct weighted_pod_affinity_term *w, uint3
 	return k;
 }
 
-/* preferences.go Relax: one step, in upstream's order. false when
- * nothing is left to relax. */
+/* the index as written of the drop-th heaviest of n weights (stable) */
+static uint32_t nth_heaviest(const int32_t *w, size_t stride, uint32_t n, uint32_t drop)
+{
+	uint32_t ord[MAXRX], m = 0;
+#define W(i) (*(const int32_t *)((const char *)w + (size_t)(i) * stride))
+	for (uint32_t i = 0; i < n && m < MAXRX; i++) {
+		uint32_t j = m++;
+		while (j > 0 && W(ord[j - 1]) < W(i)) {
+			ord[j] = ord[j - 1];
+			j--;
+		}
+		ord[j] = i;
+	}
+#undef W
+	return drop < m ? ord[drop] : 0;
+}
+
+static void rx_note(struct relax *rx, enum rx_kind kind, uint32_t idx)
+{
+	if (rx->nlog < sizeof(rx->log) / sizeof(rx->log[0]))
+		rx->log[rx->nlog++] = (struct rxlog){(uint8_t)kind, idx};
+}
+
+/* preferences.go Relax: one step, in upstream's order (noted in rx->log).
+ * false when nothing is left to relax. */
 static bool relax_step(const struct kp *k, const struct pod *p, struct relax *rx)
 {
 	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
 	const struct affinity *af = p->spec.has_affinity ? &p->spec.affinity : NULL;
 	/* removeRequiredNodeAffinityTerm: the first, while more than one */
 	if (na && na->has_required && na->nreq > rx->req_drop + 1) {
+		rx_note(rx, RX_REQ_NODE, rx->req_drop);
 		rx->req_drop++;
 		return true;
 	}
 	/* removePreferredPodAffinityTerm, removePreferredPodAntiAffinityTerm:
 	 * the heaviest left */
 	if (af && rx->aff_drop < af->naff_pref) {
+		rx_note(rx, RX_POD_AFF, nth_heaviest(&af->aff_pref[0].weight, sizeof(af->aff_pref[0]), af->naff_pref,
+						     rx->aff_drop));
 		rx->aff_drop++;
 		return true;
 	}
 	if (af && rx->anti_drop < af->nanti_pref) {
+		rx_note(rx, RX_POD_ANTI, nth_heaviest(&af->anti_pref[0].weight, sizeof(af->anti_pref[0]),
+						      af->nanti_pref, rx->anti_drop));
 		rx->anti_drop++;
 		return true;
 	}
 	/* removePreferredNodeAffinityTerm: the heaviest left */
 	if (na && rx->pref_drop < na->npref) {
+		rx_note(rx, RX_PREF_NODE, nth_heaviest(&na->pref[0].weight, sizeof(na->pref[0]), na->npref, rx->pref_drop));
 		rx->pref_drop++;
 		return true;
 	}
 	/* removeTopologySpreadScheduleAnyway: the first, swapped with the last */
 	for (uint32_t i = 0; i < rx->n; i++)
 		if (tsc_soft(k, &p->spec.tscs[rx->idx[i]])) {
+			rx_note(rx, RX_TSC, rx->idx[i]);
 			rx->idx[i] = rx->idx[--rx->n];
 			return true;
 		}
 	/* toleratePreferNoSchedule: when a NodePool has such a taint */
 	if (k->pool_pns && !rx->tol_pns) {
+		rx_note(rx, RX_PNS, 0);
 		rx->tol_pns = true;
 		return true;
 	}
@@ -1638,6 +1677,35 @@ done:
 	return placed;
 }
 
+/* preferences.go Relax's reason for one step: upstream's text with the
+ * removed term summarised (upstream prints it as JSON) */
+static char *rx_text(const struct kp *k, const struct pod *p, const struct rxlog *l)
+{
+	const struct affinity *af = &p->spec.affinity;
+	const char *path = "podAffinity";
+	const struct weighted_pod_affinity_term *w = af->aff_pref;
+	switch (l->kind) {
+	case RX_REQ_NODE:
+		return as_fmt("removing: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution[0] (nodeSelectorTerms[%u] as written)",
+			      l->idx);
+	case RX_POD_ANTI:
+		path = "podAntiAffinity";
+		w = af->anti_pref;
+		/* fallthrough */
+	case RX_POD_AFF:
+		return as_fmt("removing: spec.affinity.%s.preferredDuringSchedulingIgnoredDuringExecution[0] (term %u as written: weight %d, topologyKey %s)",
+			      path, l->idx, w[l->idx].weight, S(k, w[l->idx].term.topology_key));
+	case RX_PREF_NODE:
+		return as_fmt("removing: spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0] (term %u as written: weight %d)",
+			      l->idx, af->node.pref[l->idx].weight);
+	case RX_TSC:
+		return as_fmt("removing: spec.topologySpreadConstraints (constraint %u as written: topologyKey %s, whenUnsatisfiable ScheduleAnyway)",
+			      l->idx, S(k, p->spec.tscs[l->idx].topology_key));
+	default:
+		return strdup("adding: toleration for PreferNoSchedule taints");
+	}
+}
+
 static char *pod_ref(const struct kp *k, uint32_t p)
 {
 	return as_fmt("%s/%s", S(k, k->c->pods[p].ns), S(k, k->c->pods[p].name));
@@ -1676,6 +1744,9 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 	char **errs = calloc(c->npods + 1, sizeof(char *));
 	char **evs = calloc(c->npods + 1, sizeof(char *));
 	bool *done = calloc(c->npods + 1, 1);
+	/* per pod, the relaxations of its last try (preferences.go Relax) */
+	struct rxlog **logs = calloc(c->npods + 1, sizeof(*logs));
+	uint32_t *nlogs = calloc(c->npods + 1, sizeof(*nlogs));
 	k.pool_ord = malloc((k.cfg->npools + 1) * sizeof(uint32_t));
 	k.pool_tmpl = calloc(k.cfg->npools + 1, 1);
 	k.rem = calloc(k.cfg->npools + 1, sizeof(int64_t *));
@@ -1685,7 +1756,7 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 	k.r_pods = intern_str(c->in, "pods");
 	k.r_nodes = intern_str(c->in, "nodes");
 	int ret = 0;
-	if (!pend || !errs || !evs || !done || !k.pool_ord || !k.pool_tmpl || !k.zone_key || !k.host_key ||
+	if (!pend || !errs || !evs || !done || !logs || !nlogs || !k.pool_ord || !k.pool_tmpl || !k.zone_key || !k.host_key ||
 	    !k.rem || !k.r_cpu || !k.r_mem || !k.r_eph || !k.r_pods || !k.r_nodes)
 		goto out;
 	/* scheduler.go NewScheduler remainingResources: spec.limits, less
@@ -1816,6 +1887,17 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 				errs[p] = NULL;
 				ok = try_pod(&k, p, &rx, &errs[p], &ev);
 			}
+			free(logs[p]);
+			logs[p] = NULL;
+			nlogs[p] = 0;
+			if (rx.nlog) {
+				if (!(logs[p] = malloc(rx.nlog * sizeof(*logs[p])))) {
+					k.oom = true;
+					break;
+				}
+				memcpy(logs[p], rx.log, rx.nlog * sizeof(*logs[p]));
+				nlogs[p] = rx.nlog;
+			}
 			if (ok) {
 				done[p] = true;
 				evs[p] = ev;
@@ -1930,6 +2012,39 @@ node_oom:
 				goto out;
 		}
 	}
+	/* placements: each considered pod's outcome and relaxations */
+	for (uint32_t p = 0; p < c->npods; p++) {
+		if (!errs[p] && !evs[p])
+			continue;
+		if (!PUSH(rep->places, rep->nplaces))
+			goto out;
+		struct as_place *pl = &rep->places[rep->nplaces - 1];
+		static const char node_ev[] = "Pod should schedule on: node/", claim_ev[] = "Pod should schedule on: nodeclaim/";
+		if (!(pl->pod = pod_ref(&k, p)))
+			goto out;
+		if (errs[p]) {
+			pl->result = strdup("failed");
+			pl->error = strdup(errs[p]);
+		} else if (!strncmp(evs[p], node_ev, sizeof(node_ev) - 1)) {
+			pl->result = strdup("existingNode");
+			pl->node = strdup(evs[p] + sizeof(node_ev) - 1);
+		} else if (!strncmp(evs[p], claim_ev, sizeof(claim_ev) - 1)) {
+			pl->result = strdup("nodeClaim");
+			pl->claim = strdup(evs[p] + sizeof(claim_ev) - 1);
+			for (uint32_t ci = 0; pl->claim && ci < rep->nclaims; ci++)
+				if (!strcmp(rep->claims[ci].name, pl->claim) && rep->claims[ci].zone)
+					pl->zone = strdup(rep->claims[ci].zone);
+		}
+		if (!pl->result)
+			goto out;
+		if (nlogs[p] && !(pl->relaxed = calloc(nlogs[p], sizeof(char *))))
+			goto out;
+		for (uint32_t i = 0; i < nlogs[p]; i++) {
+			if (!(pl->relaxed[i] = rx_text(&k, &c->pods[p], &logs[p][i])))
+				goto out;
+			pl->nrelaxed = i + 1;
+		}
+	}
 	ret = 1;
 out:
 	for (uint32_t i = k.nbound; i-- > 0;)
@@ -1955,6 +2070,10 @@ out:
 	free(errs);
 	free(evs);
 	free(done);
+	for (uint32_t i = 0; logs && i < c->npods; i++)
+		free(logs[i]);
+	free(logs);
+	free(nlogs);
 	free(pend);
 	free(k.pool_ord);
 	free(k.pool_tmpl);
