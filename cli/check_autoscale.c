@@ -364,6 +364,47 @@ static const char *g_error(const struct as_report *r, const char *key, const str
 	return NULL;
 }
 
+/* a pod's relaxations (Karpenter), one a line */
+static const char *g_relaxed(const struct as_report *r, const char *key, const struct as_val *v, char *buf,
+			     size_t len)
+{
+	(void)v;
+	for (uint32_t i = 0; i < r->nplaces; i++) {
+		if (strcmp(r->places[i].pod, key))
+			continue;
+		size_t at = 0;
+		buf[0] = 0;
+		for (uint32_t s = 0; s < r->places[i].nrelaxed && at < len; s++) {
+			int n = snprintf(buf + at, len - at, "%s%s", s ? "\n" : "", r->places[i].relaxed[s]);
+			if (n < 0)
+				break;
+			at += (size_t)n;
+		}
+		return buf;
+	}
+	return NULL;
+}
+
+/* a list of substrings, one per relaxation in order ([] for none) */
+static bool same_relaxed(const struct as_val *v, const char *got)
+{
+	if (v->type != AV_SEQ || !got)
+		return false;
+	const char *at = got;
+	for (uint32_t i = 0; i < v->n; i++) {
+		if (!*at || v->kids[i].type != AV_STR)
+			return false;
+		const char *end = strchr(at, '\n');
+		size_t n = end ? (size_t)(end - at) : strlen(at);
+		char line[4096];
+		snprintf(line, sizeof(line), "%.*s", (int)n, at);
+		if (!strstr(line, v->kids[i].s))
+			return false;
+		at += n + (end ? 1 : 0);
+	}
+	return !*at;
+}
+
 static void check_claims(struct ack *k, const struct as_val *v, const struct as_report *r)
 {
 	static const char *const keys[] = {"nodePool", "zone", "instanceType", "capacityType", "name", NULL};
@@ -455,6 +496,8 @@ int cli_check_scale_up(FILE *f, const char *file, const struct timeline *t, uint
 			per_key(&k, key, v, r, g_event, same_ev);
 		else if (!strcmp(key, "errors"))
 			per_key(&k, key, v, r, g_error, same_substr);
+		else if (!strcmp(key, "relaxed"))
+			per_key(&k, key, v, r, g_relaxed, same_relaxed);
 		else if (!strcmp(key, "nodeClaims"))
 			check_claims(&k, v, r);
 		else if (!strcmp(key, "domains") || !strcmp(key, "globalMin")) {

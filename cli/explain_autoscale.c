@@ -150,14 +150,28 @@ void cli_scale_up_json(struct out_json *j, const struct timeline *t, uint32_t i)
 		out_json_end_array(j);
 		out_json_key(j, "placements");
 		out_json_begin_array(j);
-		for (uint32_t k = 0; k < r->nerrors; k++) {
+		for (uint32_t k = 0; k < r->nplaces; k++) {
+			const struct as_place *pl = &r->places[k];
 			out_json_begin_object(j);
 			out_json_key(j, "pod");
-			out_json_str(j, r->errors[k].pod);
+			out_json_str(j, pl->pod);
 			out_json_key(j, "result");
-			out_json_str(j, "failed");
-			out_json_key(j, "error");
-			out_json_str(j, r->errors[k].error);
+			out_json_str(j, pl->result);
+			if (pl->node) {
+				out_json_key(j, "node");
+				out_json_str(j, pl->node);
+			}
+			if (pl->claim) {
+				out_json_key(j, "nodeClaim");
+				out_json_str(j, pl->claim);
+				out_json_key(j, "zone");
+				out_json_str(j, pl->zone);
+			}
+			if (pl->error) {
+				out_json_key(j, "error");
+				out_json_str(j, pl->error);
+			}
+			strs(j, "relaxed", pl->relaxed, pl->nrelaxed);
 			out_json_end_object(j);
 		}
 		out_json_end_array(j);

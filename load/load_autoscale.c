@@ -530,29 +530,29 @@ static int read_reqs(struct loader *L, const struct ynode *v, struct as_pool *p)
 	return 1;
 }
 
+/* spec.limits is a ResourceList: every key is a resource the NodePool may
+ * not exceed (scheduler.go filterByRemainingResources reads them all). */
 static int read_limits(struct loader *L, const struct ynode *v, struct as_pool *p)
 {
 	if (!y_want(L, v, Y_MAP, "limits"))
 		return 0;
 	for (uint32_t i = 0; i < v->n; i++) {
 		const struct ynode *k = &v->kids[2 * i], *q = &v->kids[2 * i + 1];
+		int64_t val = 0;
 		if (y_key_is(k, "nodes")) {
 			/* a ResourceList entry: a quantity, "4" as well as 4 */
-			int64_t units = 0;
 			bool neg = false;
 			if (q->type == Y_SCALAR && q->quoted) {
-				if (!quantity_parse(q->s, strlen(q->s), NULL, &units, &neg) || neg || units > INT32_MAX) {
+				if (!quantity_parse(q->s, strlen(q->s), NULL, &val, &neg) || neg || val > INT32_MAX) {
 					load_err_at(L, q, "limits.nodes: '%s' is not a node count (expected a whole number of nodes, as 4)",
 						    q->s);
 					return 0;
 				}
-				p->limit_nodes = units;
-			} else if (!y_int(L, q, "limits.nodes", 0, INT32_MAX, &p->limit_nodes)) {
+			} else if (!y_int(L, q, "limits.nodes", 0, INT32_MAX, &val)) {
 				return 0;
 			}
-			p->has_limit_nodes = true;
-		} else if (y_key_is(k, "cpu") || y_key_is(k, "memory")) {
-			/* a ResourceList entry: a quantity, cpu in millicores */
+		} else {
+			/* a quantity: cpu in millicores, the rest in units */
 			int64_t milli = 0, units = 0;
 			bool neg = false;
 			char qbuf[32];
@@ -570,14 +570,20 @@ static int read_limits(struct loader *L, const struct ynode *v, struct as_pool *
 					    q->s, k->s);
 				return 0;
 			}
-			if (y_key_is(k, "cpu")) {
-				p->limit_cpu = milli;
-				p->has_limit_cpu = true;
-			} else {
-				p->limit_mem = units;
-				p->has_limit_mem = true;
-			}
+			val = y_key_is(k, "cpu") ? milli : units;
 		}
+		sym_t res = intern_n(L->in, k->s, k->len);
+		if (!res)
+			return load_oom(L);
+		uint32_t j = 0;
+		while (j < p->nlimits && p->limits[j].res != res)
+			j++;
+		if (j == p->nlimits) {
+			if (!grow(L, (void **)&p->limits, p->nlimits, sizeof(*p->limits)))
+				return 0;
+			p->nlimits++;
+		}
+		p->limits[j] = (struct as_limit){res, val};
 	}
 	return 1;
 }
@@ -866,10 +872,10 @@ int load_scale_up_step(struct loader *L, const struct ynode *aval, const struct 
 	if (expect) {
 		static const char *const keys[] = {"pods", "added", "zones", "groups", "estimate", "helped",
 			"chosen", "resized", "for", "groupDomains", "groupGlobalMin", "nodeClaims", "errors",
-			"domains", "globalMin", "events", NULL};
+			"domains", "globalMin", "events", "relaxed", NULL};
 		if (!y_want(L, expect, Y_MAP, "expect") ||
 		    !known_keys(L, expect, "a scaleUp's expect", keys,
-				"pods, added, zones, groups, estimate, helped, chosen, resized, for, groupDomains, groupGlobalMin, nodeClaims, errors, domains, globalMin or events"))
+				"pods, added, zones, groups, estimate, helped, chosen, resized, for, groupDomains, groupGlobalMin, nodeClaims, errors, domains, globalMin, events or relaxed"))
 			return 0;
 		if (!to_val(L, expect, &a->expect))
 			return 0;

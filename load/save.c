@@ -1472,19 +1472,15 @@ static void autoscale(struct w *w, const struct as_config *c)
 				fputs("}\n", w->f);
 			}
 		}
-		if (p->has_limit_cpu || p->has_limit_mem || p->has_limit_nodes) {
-			const char *sep = "";
+		if (p->nlimits) {
+			/* spec.limits as read: cpu in millicores, the rest in units */
 			fputs("    limits: {", w->f);
-			if (p->has_limit_cpu) {
-				fprintf(w->f, "cpu: \"%" PRId64 "m\"", p->limit_cpu);
-				sep = ", ";
+			for (uint32_t l = 0; l < p->nlimits; l++) {
+				bool cpu = !strcmp(intern_get(w->c->in, p->limits[l].res), "cpu");
+				fputs(l ? ", " : "", w->f);
+				qs(w, p->limits[l].res);
+				fprintf(w->f, ": \"%" PRId64 "%s\"", p->limits[l].v, cpu ? "m" : "");
 			}
-			if (p->has_limit_mem) {
-				fprintf(w->f, "%smemory: \"%" PRId64 "\"", sep, p->limit_mem);
-				sep = ", ";
-			}
-			if (p->has_limit_nodes)
-				fprintf(w->f, "%snodes: \"%" PRId64 "\"", sep, p->limit_nodes);
 			fputs("}\n", w->f);
 		}
 		if (p->has_itypes) {

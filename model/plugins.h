@@ -78,6 +78,11 @@ int res_cache_reserve(struct scheduler *sch);
 /* Computes node id's scores for p into *e. */
 void res_score_fill(struct cluster *c, const struct pod *p, uint32_t id, struct res_score *e);
 
+/* interpodaffinity: term t of pod owner as a matcher term (its
+ * namespaces: the owner's when none are named; *own_ns holds that one, so
+ * it must outlive mt). Karpenter's affinity groups count with it too. */
+void ipa_term_matcher(const struct pod *owner, const struct pod_affinity_term *t, struct matcher_term *mt,
+		      sym_t *own_ns);
 /* interpodaffinity: state per decision */
 struct ipa_state;
 struct ipa_state *ipa_prepare(struct scheduler *sch, const struct pod *p);

@@ -1677,6 +1677,36 @@ static void test_save_preemption(void **state)
 	scenario_free(sc);
 }
 
+/* A NodePool's limits, any resource, save and load back as written. */
+static void test_save_pool_limits(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"instanceTypes: [{name: m, allocatable: {cpu: \"2\"}, zones: [a]}]\n"
+		"nodePools:\n"
+		"  - {name: p, limits: {nodes: 3, cpu: 1500m, memory: 2Gi, nvidia.com/gpu: \"4\", pods: \"40\"}}\n"
+		"nodes: [{name: n1}]\n");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(save_scenario(f, sc), 1);
+	assert_int_equal(fclose(f), 0);
+	struct scenario *back = load_ok(buf);
+	const struct as_pool *x = &sc->autoscale->pools[0], *y = &back->autoscale->pools[0];
+	assert_int_equal(x->nlimits, 5);
+	assert_int_equal(y->nlimits, 5);
+	const int64_t want[] = {3, 1500, 2LL << 30, 4, 40};
+	for (uint32_t i = 0; i < 5; i++) {
+		assert_string_equal(S(back, y->limits[i].res), S(sc, x->limits[i].res));
+		assert_int_equal(x->limits[i].v, want[i]);
+		assert_int_equal(y->limits[i].v, want[i]);
+	}
+	free(buf);
+	scenario_free(back);
+	scenario_free(sc);
+}
+
 /* spec/autoscalers.md 1 and 5: the inputs, and bad ones with file, line
  * and column */
 static void test_autoscale_inputs(void **state)
@@ -1702,6 +1732,7 @@ static void test_autoscale_inputs(void **state)
 		"kind: NodePool\n"
 		"metadata: {name: gpu}\n"
 		"spec:\n"
+		"  limits: {nvidia.com/gpu: 2, pods: \"20\"}\n"
 		"  template:\n"
 		"    metadata: {labels: {team: ml}}\n"
 		"    spec:\n"
@@ -1725,9 +1756,16 @@ static void test_autoscale_inputs(void **state)
 	assert_string_equal(S(sc, c->itypes[1].offers[0].capacity_type), "spot");
 	assert_int_equal(c->npools, 2);
 	assert_int_equal(c->pools[0].weight, 10);
-	assert_int_equal(c->pools[0].limit_cpu, 100000);
-	assert_int_equal(c->pools[0].limit_nodes, 4);
+	assert_int_equal(c->pools[0].nlimits, 2);
+	assert_string_equal(S(sc, c->pools[0].limits[0].res), "cpu");
+	assert_int_equal(c->pools[0].limits[0].v, 100000);
+	assert_string_equal(S(sc, c->pools[0].limits[1].res), "nodes");
+	assert_int_equal(c->pools[0].limits[1].v, 4);
 	assert_string_equal(S(sc, c->pools[1].name), "gpu");
+	assert_int_equal(c->pools[1].nlimits, 2);
+	assert_string_equal(S(sc, c->pools[1].limits[0].res), "nvidia.com/gpu");
+	assert_int_equal(c->pools[1].limits[0].v, 2);
+	assert_int_equal(c->pools[1].limits[1].v, 20);
 	assert_int_equal(c->pools[1].ntaints, 1);
 	assert_int_equal(c->pools[1].nreqs, 1);
 	assert_string_equal(S(sc, labels_get(&c->pools[1].labels, intern_find(sc->cluster->in, "team", 4))), "ml");
@@ -2178,6 +2216,7 @@ int main(void)
 		cmocka_unit_test(test_error_preemption),
 		cmocka_unit_test(test_save_preemption),
 		cmocka_unit_test(test_autoscale_inputs),
+		cmocka_unit_test(test_save_pool_limits),
 		cmocka_unit_test(test_versions),
 		cmocka_unit_test(test_strict_types),
 		cmocka_unit_test(test_strict_quantities),

@@ -91,6 +91,11 @@ struct as_req {
 	uint32_t nvals;
 };
 
+struct as_limit {
+	sym_t res;
+	int64_t v;
+};
+
 struct as_pool {
 	sym_t name;
 	int64_t weight;
@@ -99,8 +104,11 @@ struct as_pool {
 	uint32_t ntaints;
 	struct as_req *reqs;
 	uint32_t nreqs;
-	bool has_limit_cpu, has_limit_mem, has_limit_nodes;
-	int64_t limit_cpu, limit_mem, limit_nodes;
+	/* spec.limits, a ResourceList: every resource named, in the order
+	 * written (cpu in millicores, the rest in units; "nodes" counts
+	 * nodes) */
+	struct as_limit *limits;
+	uint32_t nlimits;
 	bool has_itypes;
 	sym_t *itypes;
 	uint32_t nitypes;
@@ -203,6 +211,16 @@ struct as_report {
 	int64_t *kgmin;
 	uint32_t nkdomains;
 	bool has_kdomains;
+	/* every considered pod's outcome, in the order they became pending:
+	 * result "existingNode" (node), "nodeClaim" (claim, zone) or
+	 * "failed" (error), and the preferences.go Relax steps of its last
+	 * try, upstream's reason text (the removed term summarised) */
+	struct as_place {
+		char *pod, *result, *node, *claim, *zone, *error;
+		char **relaxed;
+		uint32_t nrelaxed;
+	} *places;
+	uint32_t nplaces;
 };
 void as_report_free(struct as_report *r);
 /* The simulations' allocation helpers (mem.c): a formatted string on

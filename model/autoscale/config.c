@@ -108,6 +108,7 @@ void as_config_free(struct as_config *c)
 		for (uint32_t j = 0; j < p->nreqs; j++)
 			free(p->reqs[j].vals);
 		free(p->reqs);
+		free(p->limits);
 		free(p->itypes);
 	}
 	free(c->pools);
@@ -222,6 +223,17 @@ void as_report_free(struct as_report *r)
 		free(r->errors[i].error);
 	}
 	free(r->errors);
+	for (uint32_t i = 0; i < r->nplaces; i++) {
+		struct as_place *pl = &r->places[i];
+		free(pl->pod);
+		free(pl->result);
+		free(pl->node);
+		free(pl->claim);
+		free(pl->zone);
+		free(pl->error);
+		strs_free(pl->relaxed, pl->nrelaxed);
+	}
+	free(r->places);
 	strs_free(r->kdomains, r->nkdomains);
 	free(r->kgmin);
 	free(r);

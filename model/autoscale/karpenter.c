@@ -10,6 +10,7 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,12 +44,26 @@ struct claim {
 	/* per pod, the node terms in force when it joined */
 	struct pview *pv;
 	uint32_t npv;
-	/* the NodePool's remaining cpu/memory when it was made: its instance
-	 * type options are those within (filterByRemainingResources) */
-	int64_t cap_cpu, cap_mem;
+	/* the NodePool's remaining resources when it was made, one per
+	 * limit (NULL: no limits): its instance type options are those
+	 * within (filterByRemainingResources) */
+	int64_t *cap;
+	/* the zones its pods' pod (anti-)affinity left it (has_zset), in
+	 * the order of the domains */
+	sym_t *zset;
+	uint32_t nzset;
+	bool has_zset;
 	int64_t cpu, mem;
 	char *name;
 	uint32_t seq;
+};
+
+/* a set of zones: a NodeClaim's zone requirement once its pods' pod
+ * (anti-)affinity narrowed it (has: narrowed at all) */
+struct zset {
+	sym_t v[MAXD];
+	uint32_t n;
+	bool has;
 };
 
 struct kp {
@@ -68,10 +83,18 @@ struct kp {
 	uint32_t req;               /* the required node term in force */
 	bool tol_pns;               /* the pod tolerates PreferNoSchedule (relaxed) */
 	bool pool_pns;              /* some NodePool taints PreferNoSchedule */
-	/* scheduler.go remainingResources: per NodePool, limit minus its
-	 * nodes' and this batch's NodeClaims' capacity (INT64_MAX: no limit) */
-	int64_t *rem_cpu, *rem_mem;
-	int64_t cap_cpu, cap_mem;   /* the caps of the NodeClaim being made */
+	/* scheduler.go remainingResources: per NodePool, per limit, the
+	 * limit minus its nodes' and this batch's NodeClaims' capacity */
+	int64_t **rem;
+	const int64_t *cap;         /* the caps of the NodeClaim being made, or NULL */
+	const struct zset *zs;      /* the zones left to the NodeClaim being made, or NULL */
+	struct zset zbuf;
+	struct cand *cd;            /* try_pod's constraints and groups */
+	/* bound pods with required anti-affinity when the batch began
+	 * (topology.go updateInverseAffinities) */
+	uint32_t *anti_owners;
+	uint32_t nanti_owners;
+	sym_t r_cpu, r_mem, r_eph, r_pods, r_nodes;
 	bool oom;
 };
 
@@ -80,11 +103,27 @@ struct kp {
  * spread constraints left after removeTopologySpreadScheduleAnyway's
  * swap-with-last removals, the PreferNoSchedule toleration added. */
 #define MAXRX 64
+enum rx_kind { RX_REQ_NODE, RX_POD_AFF, RX_POD_ANTI, RX_PREF_NODE, RX_TSC, RX_PNS };
+/* one relaxation: which step, and the index as written of what it removed */
+struct rxlog {
+	uint8_t kind;
+	uint32_t idx;
+};
 struct relax {
-	uint32_t req_drop, pref_drop;
+	uint32_t req_drop, pref_drop, aff_drop, anti_drop;
 	uint32_t idx[MAXRX], n;
 	bool tol_pns;
+	struct rxlog log[4 * MAXRX];
+	uint32_t nlog;
 };
+
+static bool zset_has(const sym_t *v, uint32_t n, sym_t z)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (v[i] == z)
+			return true;
+	return false;
+}
 
 static const char *S(const struct kp *k, sym_t s)
 {
@@ -118,6 +157,35 @@ static bool req_allows(const struct as_req *r, sym_t v)
 	default:
 		return true;
 	}
+}
+
+/* A resource's quantity in r (cpu in millicores), 0 when r has none: a
+ * node's capacity holds one "nodes" (statenode.go Capacity), an
+ * instance type's none. */
+static int64_t res_amount(const struct kp *k, const struct resources *r, sym_t res, bool node)
+{
+	if (res == k->r_cpu)
+		return r->cpu;
+	if (res == k->r_mem)
+		return r->mem;
+	if (res == k->r_eph)
+		return r->eph;
+	if (res == k->r_pods)
+		return r->pods;
+	if (res == k->r_nodes)
+		return node;
+	return resources_ext(r, res);
+}
+
+/* scheduler.go filterByRemainingResources: no resource of the instance
+ * type's capacity above what is left of its limit (a resource it lacks
+ * counts 0, so it only fails once the remainder is negative) */
+static bool itype_within(const struct kp *k, const struct as_pool *pl, const struct as_itype *it, const int64_t *cap)
+{
+	for (uint32_t j = 0; cap && j < pl->nlimits; j++)
+		if (res_amount(k, &it->alloc, pl->limits[j].res, false) > cap[j])
+			return false;
+	return true;
 }
 
 static bool pool_has_itype(const struct kp *k, const struct as_pool *p, uint32_t t)
@@ -194,15 +262,20 @@ struct topo {
 	int64_t min;
 };
 
+static struct dom *dom_in(struct dom *d, uint32_t *n, sym_t v, bool add)
+{
+	for (uint32_t i = 0; i < *n; i++)
+		if (d[i].v == v)
+			return &d[i];
+	if (!add || *n >= MAXD)
+		return NULL;
+	d[*n] = (struct dom){v, 0, true, false};
+	return &d[(*n)++];
+}
+
 static struct dom *dom_get(struct topo *tp, sym_t v, bool add)
 {
-	for (uint32_t i = 0; i < tp->n; i++)
-		if (tp->d[i].v == v)
-			return &tp->d[i];
-	if (!add || tp->n >= MAXD)
-		return NULL;
-	tp->d[tp->n] = (struct dom){v, 0, true, false};
-	return &tp->d[tp->n++];
+	return dom_in(tp->d, &tp->n, v, add);
 }
 
 /* scheduling/taints.go Tolerates: PreferNoSchedule taints block too
@@ -247,6 +320,57 @@ static void sort_doms(const struct kp *k, struct topo *tp)
 		}
 }
 
+/* topology.go buildDomainGroups: the domains of key the NodePools give
+ * (NodePool x instance type, and every value of an In requirement), each
+ * marked tolerated when a NodePool the pod tolerates gives it */
+static void pool_domains(const struct kp *k, const struct pod *p, sym_t key, struct dom *d, uint32_t *n)
+{
+	for (uint32_t pi = 0; pi < k->cfg->npools; pi++) {
+		const struct as_pool *pl = &k->cfg->pools[pi];
+		if (!pool_catalog_nonempty(k, pl))
+			continue;
+		bool tol = pod_tolerates_pool(k, p, pl);
+		bool untainted = pl->ntaints == 0;
+		/* per instance type: the pool's requirements with the
+		 * type's (zones from its offerings) */
+		for (uint32_t ti = 0; ti < k->cfg->nitypes; ti++) {
+			const struct as_itype *it = &k->cfg->itypes[ti];
+			if (!pool_has_itype(k, pl, ti) || !itype_labels_ok(k, pl, it))
+				continue;
+			if (key == k->zone_key) {
+				for (uint32_t o = 0; o < it->noffers; o++)
+					if (offer_ok(k, pl, &it->offers[o], SYM_NONE)) {
+						struct dom *dm = dom_in(d, n, it->offers[o].zone, true);
+						if (dm) {
+							dm->tainted_only &= !untainted;
+							dm->tolerated |= tol;
+						}
+					}
+			} else {
+				sym_t v = labels_get(&it->labels, key);
+				if (!v)
+					v = labels_get(&pl->labels, key);
+				if (v && req_allows(pool_req(pl, key), v)) {
+					struct dom *dm = dom_in(d, n, v, true);
+					if (dm) {
+						dm->tainted_only &= !untainted;
+						dm->tolerated |= tol;
+					}
+				}
+			}
+		}
+		/* every value of every In requirement on the key */
+		const struct as_req *r = pool_req(pl, key);
+		for (uint32_t i = 0; r && r->op == REQ_IN && i < r->nvals; i++) {
+			struct dom *dm = dom_in(d, n, r->vals[i], true);
+			if (dm) {
+				dm->tainted_only &= !untainted;
+				dm->tolerated |= tol;
+			}
+		}
+	}
+}
+
 /* topology.go buildDomainGroups + NewTopologyGroup + countDomains for
  * constraint tp of pod p (d: a cycle of p, for its selectors) */
 static void build_topo(struct kp *k, const struct pod *p, const struct decision *d, struct topo *tp)
@@ -258,50 +382,7 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 	tp->host = key == k->host_key;
 	tp->n = 0;
 	if (!tp->host) {
-		for (uint32_t pi = 0; pi < k->cfg->npools; pi++) {
-			const struct as_pool *pl = &k->cfg->pools[pi];
-			if (!pool_catalog_nonempty(k, pl))
-				continue;
-			bool tol = pod_tolerates_pool(k, p, pl);
-			bool untainted = pl->ntaints == 0;
-			/* per instance type: the pool's requirements with the
-			 * type's (zones from its offerings) */
-			for (uint32_t ti = 0; ti < k->cfg->nitypes; ti++) {
-				const struct as_itype *it = &k->cfg->itypes[ti];
-				if (!pool_has_itype(k, pl, ti) || !itype_labels_ok(k, pl, it))
-					continue;
-				if (key == k->zone_key) {
-					for (uint32_t o = 0; o < it->noffers; o++)
-						if (offer_ok(k, pl, &it->offers[o], SYM_NONE)) {
-							struct dom *dm = dom_get(tp, it->offers[o].zone, true);
-							if (dm) {
-								dm->tainted_only &= !untainted;
-								dm->tolerated |= tol;
-							}
-						}
-				} else {
-					sym_t v = labels_get(&it->labels, key);
-					if (!v)
-						v = labels_get(&pl->labels, key);
-					if (v && req_allows(pool_req(pl, key), v)) {
-						struct dom *dm = dom_get(tp, v, true);
-						if (dm) {
-							dm->tainted_only &= !untainted;
-							dm->tolerated |= tol;
-						}
-					}
-				}
-			}
-			/* every value of every In requirement on the key */
-			const struct as_req *r = pool_req(pl, key);
-			for (uint32_t i = 0; r && r->op == REQ_IN && i < r->nvals; i++) {
-				struct dom *dm = dom_get(tp, r->vals[i], true);
-				if (dm) {
-					dm->tainted_only &= !untainted;
-					dm->tolerated |= tol;
-				}
-			}
-		}
+		pool_domains(k, p, key, tp->d, &tp->n);
 		/* topologydomaingroup.go ForEachDomain: taints only when Honor */
 		if (taints_honor) {
 			uint32_t w = 0;
@@ -336,6 +417,9 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 	for (uint32_t ci = 0; ci < k->nclaims; ci++) {
 		const struct claim *cl = &k->claims[ci];
 		sym_t v = tp->host ? intern_str(k->c->in, cl->name) : cl->zone;
+		/* a NodeClaim its pods' affinity narrowed to one zone */
+		if (!v && !tp->host && tp->t->topology_key == k->zone_key && cl->has_zset && cl->nzset == 1)
+			v = cl->zset[0];
 		if (!v)
 			continue;
 		int64_t cnt = 0;
@@ -362,7 +446,7 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 	tp->min = min;
 }
 
-static char *counts_text(const struct kp *k, const struct topo *tp)
+static char *counts_text_d(const struct kp *k, const struct dom *d, uint32_t nd)
 {
 	size_t cap = 64, len = 0;
 	char *s = malloc(cap);
@@ -370,9 +454,9 @@ static char *counts_text(const struct kp *k, const struct topo *tp)
 		return NULL;
 	s[0] = 0;
 	/* pretty.Map(domains, 25): keys sorted, "k: v" joined ", " */
-	for (uint32_t i = 0; i < tp->n && i < 25; i++) {
+	for (uint32_t i = 0; i < nd && i < 25; i++) {
 		char item[600];
-		int n = snprintf(item, sizeof(item), "%s%s: %" PRId64, i ? ", " : "", S(k, tp->d[i].v), tp->d[i].count);
+		int n = snprintf(item, sizeof(item), "%s%s: %" PRId64, i ? ", " : "", S(k, d[i].v), d[i].count);
 		if (n < 0 || (size_t)n >= sizeof(item))
 			n = 0;
 		while (len + (size_t)n + 32 > cap)
@@ -386,9 +470,14 @@ static char *counts_text(const struct kp *k, const struct topo *tp)
 		memcpy(s + len, item, (size_t)n + 1);
 		len += (size_t)n;
 	}
-	if (tp->n > 25)
-		sprintf(s + len, " and %u other(s)", tp->n - 25);
+	if (nd > 25)
+		sprintf(s + len, " and %u other(s)", nd - 25);
 	return s;
+}
+
+static char *counts_text(const struct kp *k, const struct topo *tp)
+{
+	return counts_text_d(k, tp->d, tp->n);
 }
 
 /* Does one node selector term's expressions allow value v for key? */
@@ -511,9 +600,26 @@ static char *req_text(const struct kp *k, sym_t key, const struct as_req *r)
 	return s;
 }
 
+/* A pod (anti-)affinity term as Karpenter's topology group
+ * (topologygroup.go TopologyTypePodAffinity / TopologyTypePodAntiAffinity;
+ * topology.go newForAffinities: required terms, and preferred ones under
+ * preferencePolicy Respect): no node filter, maxSkew MaxInt32. */
+struct agrp {
+	const struct pod_affinity_term *pt;   /* NULL: an inverse group */
+	const struct pod *owner;              /* an inverse group's first owner */
+	bool anti, host, self;
+	sym_t key;
+	struct matcher_term mt;
+	sym_t own_ns;
+	struct dom d[MAXD];
+	uint32_t n;
+};
+
 struct cand {
 	struct topo tp[8];
 	uint32_t ntp;
+	struct agrp ag[16];
+	uint32_t nag;
 };
 
 static bool tsc_soft(const struct kp *k, const struct tsc *t)
@@ -548,39 +654,104 @@ static const struct ns_term *pref_term(const struct kp *k, const struct pod *p, 
 	return rx->pref_drop < n ? &na->pref[ord[rx->pref_drop]].term : NULL;
 }
 
-/* preferences.go Relax: one step, in upstream's order. Not modelled:
- * removePreferredPodAffinityTerm and removePreferredPodAntiAffinityTerm
- * (preferred pod (anti-)affinity is not a requirement here). false when
- * nothing is left to relax. */
+/* preferences.go removePreferredPodAffinityTerm and
+ * removePreferredPodAntiAffinityTerm: the preferred pod (anti-)affinity
+ * terms left after drop relaxations, each removing the heaviest
+ * (sort.SliceStable by weight, descending) */
+static uint32_t pref_pod_terms(const struct weighted_pod_affinity_term *w, uint32_t n, uint32_t drop,
+			       const struct pod_affinity_term **out, uint32_t cap)
+{
+	uint32_t ord[MAXRX], m = 0, k = 0;
+	for (uint32_t i = 0; i < n && m < MAXRX; i++) {
+		uint32_t j = m++;
+		while (j > 0 && w[ord[j - 1]].weight < w[i].weight) {
+			ord[j] = ord[j - 1];
+			j--;
+		}
+		ord[j] = i;
+	}
+	for (uint32_t i = drop; i < m && k < cap; i++)
+		out[k++] = &w[ord[i]].term;
+	return k;
+}
+
+/* the index as written of the drop-th heaviest of n weights (stable) */
+static uint32_t nth_heaviest(const int32_t *w, size_t stride, uint32_t n, uint32_t drop)
+{
+	uint32_t ord[MAXRX], m = 0;
+#define W(i) (*(const int32_t *)((const char *)w + (size_t)(i) * stride))
+	for (uint32_t i = 0; i < n && m < MAXRX; i++) {
+		uint32_t j = m++;
+		while (j > 0 && W(ord[j - 1]) < W(i)) {
+			ord[j] = ord[j - 1];
+			j--;
+		}
+		ord[j] = i;
+	}
+#undef W
+	return drop < m ? ord[drop] : 0;
+}
+
+static void rx_note(struct relax *rx, enum rx_kind kind, uint32_t idx)
+{
+	if (rx->nlog < sizeof(rx->log) / sizeof(rx->log[0]))
+		rx->log[rx->nlog++] = (struct rxlog){(uint8_t)kind, idx};
+}
+
+/* preferences.go Relax: one step, in upstream's order (noted in rx->log).
+ * false when nothing is left to relax. */
 static bool relax_step(const struct kp *k, const struct pod *p, struct relax *rx)
 {
 	const struct node_affinity *na = p->spec.has_affinity ? &p->spec.affinity.node : NULL;
+	const struct affinity *af = p->spec.has_affinity ? &p->spec.affinity : NULL;
 	/* removeRequiredNodeAffinityTerm: the first, while more than one */
 	if (na && na->has_required && na->nreq > rx->req_drop + 1) {
+		rx_note(rx, RX_REQ_NODE, rx->req_drop);
 		rx->req_drop++;
+		return true;
+	}
+	/* removePreferredPodAffinityTerm, removePreferredPodAntiAffinityTerm:
+	 * the heaviest left */
+	if (af && rx->aff_drop < af->naff_pref) {
+		rx_note(rx, RX_POD_AFF, nth_heaviest(&af->aff_pref[0].weight, sizeof(af->aff_pref[0]), af->naff_pref,
+						     rx->aff_drop));
+		rx->aff_drop++;
+		return true;
+	}
+	if (af && rx->anti_drop < af->nanti_pref) {
+		rx_note(rx, RX_POD_ANTI, nth_heaviest(&af->anti_pref[0].weight, sizeof(af->anti_pref[0]),
+						      af->nanti_pref, rx->anti_drop));
+		rx->anti_drop++;
 		return true;
 	}
 	/* removePreferredNodeAffinityTerm: the heaviest left */
 	if (na && rx->pref_drop < na->npref) {
+		rx_note(rx, RX_PREF_NODE, nth_heaviest(&na->pref[0].weight, sizeof(na->pref[0]), na->npref, rx->pref_drop));
 		rx->pref_drop++;
 		return true;
 	}
 	/* removeTopologySpreadScheduleAnyway: the first, swapped with the last */
 	for (uint32_t i = 0; i < rx->n; i++)
 		if (tsc_soft(k, &p->spec.tscs[rx->idx[i]])) {
+			rx_note(rx, RX_TSC, rx->idx[i]);
 			rx->idx[i] = rx->idx[--rx->n];
 			return true;
 		}
 	/* toleratePreferNoSchedule: when a NodePool has such a taint */
 	if (k->pool_pns && !rx->tol_pns) {
+		rx_note(rx, RX_PNS, 0);
 		rx->tol_pns = true;
 		return true;
 	}
 	return false;
 }
 
+static void build_agrp(struct kp *k, const struct pod *p, struct agrp *g);
+static void build_inverse(struct kp *k, const struct pod *p, struct cand *cd);
+
 /* the pod's constraints as Karpenter treats them: DoNotSchedule, and
- * ScheduleAnyway too unless relaxed or preferencePolicy Ignore */
+ * ScheduleAnyway too unless relaxed or preferencePolicy Ignore; its pod
+ * (anti-)affinity terms, the preferred ones unless relaxed or Ignore */
 static void prepare(struct kp *k, const struct pod *p, const struct decision *d, const struct relax *rx, struct cand *cd)
 {
 	cd->ntp = 0;
@@ -603,6 +774,28 @@ static void prepare(struct kp *k, const struct pod *p, const struct decision *d,
 		tp->self = d->cons[ci].self_match;
 		build_topo(k, p, d, tp);
 	}
+	cd->nag = 0;
+	const struct affinity *af = p->spec.has_affinity ? &p->spec.affinity : NULL;
+	const struct pod_affinity_term *terms[16];
+	for (int anti = 0; af && anti < 2; anti++) {
+		uint32_t n = 0;
+		const struct pod_affinity_term *req = anti ? af->anti_req : af->aff_req;
+		uint32_t nreq = anti ? af->nanti_req : af->naff_req;
+		for (uint32_t i = 0; i < nreq && n < 16; i++)
+			terms[n++] = &req[i];
+		if (k->set->pref_ignore != 1)
+			n += pref_pod_terms(anti ? af->anti_pref : af->aff_pref, anti ? af->nanti_pref : af->naff_pref,
+					    anti ? rx->anti_drop : rx->aff_drop, terms + n, 16 - n);
+		for (uint32_t i = 0; i < n && cd->nag < 8; i++) {
+			struct agrp *g = &cd->ag[cd->nag++];
+			g->pt = terms[i];
+			g->owner = NULL;
+			g->anti = anti;
+			build_agrp(k, p, g);
+		}
+	}
+	/* then the inverse groups (getMatchingTopologies' order) */
+	build_inverse(k, p, cd);
 }
 
 static bool value_ok(const struct topo *tp, sym_t v)
@@ -617,6 +810,10 @@ static bool value_ok(const struct topo *tp, sym_t v)
  * they allow zone v? */
 static bool claim_allows_zone(const struct kp *k, const struct claim *cl, sym_t v)
 {
+	if (k->zs && k->zs->has && !zset_has(k->zs->v, k->zs->n, v))
+		return false;
+	if (cl && cl->has_zset && !zset_has(cl->zset, cl->nzset, v))
+		return false;
 	for (uint32_t q = 0; cl && q < cl->npods; q++)
 		if (!pod_allows_with(&k->c->pods[cl->pods[q]], q < cl->npv ? cl->pv[q].pref : NULL,
 				     q < cl->npv ? cl->pv[q].req : 0, k->zone_key, v))
@@ -624,22 +821,444 @@ static bool claim_allows_zone(const struct kp *k, const struct claim *cl, sym_t 
 	return true;
 }
 
+/* The zones a NodeClaim of pool pl allows pod p (cl: in flight, NULL: a
+ * new one): its requirements, the pool's and every pod's, before the
+ * topology (nodeclaim.go CanAdd nodeClaimRequirements) */
+static bool node_zone_allows(const struct kp *k, const struct as_pool *pl, const struct claim *cl,
+			     const struct pod *p, sym_t v)
+{
+	if (cl && cl->zone)
+		return v == cl->zone;
+	return req_allows(pool_req(pl, k->zone_key), v) && pod_allows(k, p, k->zone_key, v) &&
+	       claim_allows_zone(k, cl, v);
+}
+
+/* A NodeClaim's values for key, as Topology.Record sees its requirement:
+ * *bounded false when it is Exists (no value recorded) */
+static uint32_t claim_values(const struct kp *k, const struct claim *cl, const struct agrp *g, sym_t *out,
+			     bool *bounded)
+{
+	const struct as_pool *pl = &k->cfg->pools[cl->pool];
+	uint32_t n = 0;
+	*bounded = true;
+	if (g->key == k->zone_key) {
+		if (cl->zone) {
+			out[n++] = cl->zone;
+			return n;
+		}
+		const struct as_req *r = pool_req(pl, k->zone_key);
+		bool named = cl->has_zset || (r && r->op == REQ_IN);
+		sym_t tmp[1];
+		uint32_t nt;
+		for (uint32_t q = 0; q < cl->npods && !named; q++)
+			named = pod_in_values(&k->c->pods[cl->pods[q]], q < cl->npv ? cl->pv[q].req : 0, k->zone_key,
+					      tmp, 0, &nt);
+		*bounded = named;
+		for (uint32_t i = 0; named && i < g->n; i++)
+			if (req_allows(r, g->d[i].v) && claim_allows_zone(k, cl, g->d[i].v))
+				out[n++] = g->d[i].v;
+		return n;
+	}
+	sym_t v = labels_get(&pl->labels, g->key);
+	const struct as_req *r = pool_req(pl, g->key);
+	if (!v && r && r->op == REQ_IN && r->nvals == 1)
+		v = r->vals[0];
+	if (v)
+		out[n++] = v;
+	*bounded = v != SYM_NONE;
+	return n;
+}
+
+/* the domains by value (the error text; a hostname group has none) */
+static void sort_agrp(const struct kp *k, struct agrp *g)
+{
+	for (uint32_t i = 1; i < g->n && !g->host; i++)
+		for (uint32_t j = i; j > 0 && strcmp(S(k, g->d[j - 1].v), S(k, g->d[j].v)) > 0; j--) {
+			struct dom t = g->d[j];
+			g->d[j] = g->d[j - 1];
+			g->d[j - 1] = t;
+		}
+}
+
+/* topology.go newForAffinities + NewTopologyGroup + countDomains + Record
+ * for affinity term g->pt of pod p: the NodePools' domains of the key the
+ * pod tolerates (ForEachDomain: an affinity group's zero node filter has
+ * no Ignore taint policy), every existing node's value, and per domain the
+ * pods the term selects, on nodes and on this batch's NodeClaims */
+static void build_agrp(struct kp *k, const struct pod *p, struct agrp *g)
+{
+	struct cluster *c = k->c;
+	g->key = g->pt->topology_key;
+	g->host = g->key == k->host_key;
+	g->n = 0;
+	ipa_term_matcher(p, g->pt, &g->mt, &g->own_ns);
+	g->self = matcher_term_matches(c, &g->mt, p->ns, &p->labels);
+	if (!g->host) {
+		pool_domains(k, p, g->key, g->d, &g->n);
+		uint32_t w = 0;
+		for (uint32_t i = 0; i < g->n; i++)
+			if (g->d[i].tolerated)
+				g->d[w++] = g->d[i];
+		g->n = w;
+	}
+	for (uint32_t id = 0; id < c->nnodes; id++) {
+		const struct node *n = &c->nodes[id];
+		if (!n->alive)
+			continue;
+		/* a hostname group needs only its domains that hold a pod
+		 * (nextDomainAffinity and -AntiAffinity read no empty one) */
+		sym_t v = labels_get(&n->labels, g->key);
+		if (v && !g->host)
+			dom_in(g->d, &g->n, v, true);
+		else if (!v && g->host)
+			v = n->name;
+		if (!v)
+			continue;
+		int64_t cnt = 0;
+		for (uint32_t q = 0; q < n->npods; q++) {
+			const struct pod *x = &c->pods[n->pods[q]];
+			cnt += x->alive && !x->terminating && matcher_term_matches(c, &g->mt, x->ns, &x->labels);
+		}
+		struct dom *dm = dom_in(g->d, &g->n, v, cnt > 0);
+		if (dm)
+			dm->count += cnt;
+	}
+	/* Record: a NodeClaim's pods count where its requirement is one
+	 * value; for anti-affinity in every value it allows */
+	for (uint32_t ci = 0; ci < k->nclaims; ci++) {
+		const struct claim *cl = &k->claims[ci];
+		int64_t cnt = 0;
+		for (uint32_t q = 0; q < cl->npods; q++) {
+			const struct pod *x = &c->pods[cl->pods[q]];
+			cnt += matcher_term_matches(c, &g->mt, x->ns, &x->labels);
+		}
+		if (!cnt)
+			continue;
+		if (g->host) {
+			struct dom *dm = dom_in(g->d, &g->n, intern_str(c->in, cl->name), true);
+			if (dm)
+				dm->count += cnt;
+			continue;
+		}
+		sym_t vals[MAXD];
+		bool bounded;
+		uint32_t nv = claim_values(k, cl, g, vals, &bounded);
+		if (!bounded || (!g->anti && nv != 1))
+			continue;
+		for (uint32_t i = 0; i < nv; i++) {
+			struct dom *dm = dom_in(g->d, &g->n, vals[i], true);
+			if (dm)
+				dm->count += cnt;
+		}
+	}
+	sort_agrp(k, g);
+}
+
+/* One owner o (a pod with required anti-affinity) and its term's key:
+ * the inverse group for pod p, shared with the owners of the same key and
+ * tolerations (the group's domains are those o tolerates); vals: where o
+ * is (its node's value, or its NodeClaim's). */
+static void add_inverse(struct kp *k, const struct pod *p, struct cand *cd, uint32_t first, const struct pod *o,
+			sym_t key, const sym_t *vals, uint32_t nv)
+{
+	struct agrp *g = NULL;
+	for (uint32_t i = first; i < cd->nag && !g; i++)
+		if (cd->ag[i].key == key && cd->ag[i].owner->spec.ntols == o->spec.ntols &&
+		    tolerations_equal(cd->ag[i].owner->spec.tols, o->spec.tols, o->spec.ntols))
+			g = &cd->ag[i];
+	if (!g) {
+		if (cd->nag >= 16)
+			return;
+		g = &cd->ag[cd->nag++];
+		memset(g, 0, offsetof(struct agrp, d));
+		g->owner = o;
+		g->anti = true;
+		g->key = key;
+		g->host = key == k->host_key;
+		g->n = 0;
+		if (!g->host) {
+			/* ForEachDomain with the owner's tolerations (taints.go
+			 * counts PreferNoSchedule too: no relaxation of p's) */
+			bool tol = k->tol_pns;
+			k->tol_pns = false;
+			pool_domains(k, o, key, g->d, &g->n);
+			k->tol_pns = tol;
+			uint32_t w = 0;
+			for (uint32_t i = 0; i < g->n; i++)
+				if (g->d[i].tolerated)
+					g->d[w++] = g->d[i];
+			g->n = w;
+		}
+	}
+	(void)p;
+	for (uint32_t i = 0; i < nv; i++) {
+		struct dom *dm = dom_in(g->d, &g->n, vals[i], true);
+		if (dm)
+			dm->count++;
+	}
+}
+
+/* topology.go getMatchingTopologies: the inverse anti-affinity groups
+ * that count pod p, from every required anti-affinity term of a bound pod
+ * or of a pod on this batch's NodeClaims that selects p
+ * (updateInverseAntiAffinity: preferred terms are not tracked) */
+static void build_inverse(struct kp *k, const struct pod *p, struct cand *cd)
+{
+	struct cluster *c = k->c;
+	uint32_t first = cd->nag;
+	for (uint32_t s = 0; s < 2; s++) {
+		uint32_t n = s ? k->nbound : k->nanti_owners;
+		for (uint32_t i = 0; i < n; i++) {
+			const struct pod *o = &c->pods[s ? k->bound[i] : k->anti_owners[i]];
+			if (!o->alive || o->node < 0 || o->terminating || !o->spec.has_affinity || o == p)
+				continue;
+			const struct node *nd = &c->nodes[o->node];
+			for (uint32_t t = 0; t < o->spec.affinity.nanti_req; t++) {
+				const struct pod_affinity_term *pt = &o->spec.affinity.anti_req[t];
+				struct matcher_term mt;
+				sym_t own;
+				ipa_term_matcher(o, pt, &mt, &own);
+				if (!matcher_term_matches(c, &mt, p->ns, &p->labels))
+					continue;
+				sym_t v = labels_get(&nd->labels, pt->topology_key);
+				add_inverse(k, p, cd, first, o, pt->topology_key, &v, v != SYM_NONE);
+			}
+		}
+	}
+	for (uint32_t ci = 0; ci < k->nclaims; ci++) {
+		const struct claim *cl = &k->claims[ci];
+		for (uint32_t q = 0; q < cl->npods; q++) {
+			const struct pod *o = &c->pods[cl->pods[q]];
+			if (!o->spec.has_affinity)
+				continue;
+			for (uint32_t t = 0; t < o->spec.affinity.nanti_req; t++) {
+				const struct pod_affinity_term *pt = &o->spec.affinity.anti_req[t];
+				struct matcher_term mt;
+				sym_t own;
+				ipa_term_matcher(o, pt, &mt, &own);
+				if (!matcher_term_matches(c, &mt, p->ns, &p->labels))
+					continue;
+				/* Record: every value of the NodeClaim's requirement */
+				sym_t vals[MAXD];
+				uint32_t nv = 0;
+				bool bounded = true;
+				if (pt->topology_key == k->host_key) {
+					vals[nv++] = intern_str(c->in, cl->name);
+				} else {
+					struct agrp tmp;
+					tmp.key = pt->topology_key;
+					tmp.n = 0;
+					pool_domains(k, o, tmp.key, tmp.d, &tmp.n);
+					nv = claim_values(k, cl, &tmp, vals, &bounded);
+				}
+				add_inverse(k, p, cd, first, o, pt->topology_key, vals, bounded ? nv : 0);
+			}
+		}
+	}
+	for (uint32_t i = first; i < cd->nag; i++)
+		sort_agrp(k, &cd->ag[i]);
+}
+
+static const struct dom *agrp_dom(const struct agrp *g, sym_t v)
+{
+	for (uint32_t i = 0; i < g->n; i++)
+		if (g->d[i].v == v)
+			return &g->d[i];
+	return NULL;
+}
+
+/* podDomains: the pod's strict requirements (no preferred node term) */
+static bool pod_strict(const struct kp *k, const struct pod *p, sym_t key, sym_t v)
+{
+	return pod_allows_with(p, NULL, k->req, key, v);
+}
+
+/* nextDomainAffinity's bootstrap: the pod selects itself and no domain
+ * holds a selected pod, or none the pod allows does
+ * (anyCompatiblePodDomain) */
+static bool agrp_bootstrap(const struct kp *k, const struct pod *p, const struct agrp *g)
+{
+	if (!g->self)
+		return false;
+	for (uint32_t i = 0; i < g->n; i++)
+		if (g->d[i].count > 0 && pod_strict(k, p, g->key, g->d[i].v))
+			return false;
+	return true;
+}
+
+/* topologygroup.go Get on a node with one value v for the key (an
+ * existing node, a NodeClaim's hostname or pinned zone; SYM_NONE: a new
+ * NodeClaim's hostname, no pod there yet) */
+static bool agrp_single_ok(const struct kp *k, const struct pod *p, const struct agrp *g, sym_t v)
+{
+	const struct dom *dm = v ? agrp_dom(g, v) : NULL;
+	int64_t cnt = dm ? dm->count : 0;
+	bool pa = !v || pod_strict(k, p, g->key, v);
+	if (g->anti)
+		/* nextDomainAntiAffinity: an empty domain (hostname: no count) */
+		return g->host ? cnt == 0 : (dm && cnt == 0 && pa);
+	/* nextDomainAffinity: a domain the pod allows that holds a selected
+	 * pod, else the bootstrap; a zone must be a known domain */
+	if (!pa || (!g->host && !dm))
+		return false;
+	return cnt > 0 || agrp_bootstrap(k, p, g);
+}
+
+static const char *agrp_type(const struct agrp *g)
+{
+	return g->anti ? "pod anti-affinity" : "pod affinity";
+}
+
+/* topology.go topologyError for a group on key over domains d: podDomains
+ * the pod's requirement, nodeDomains the NodeClaim's (the pool's In with
+ * the pod's added) */
+static char *topo_error(const struct kp *k, const struct pod *p, const struct as_pool *pl, const char *type,
+			sym_t key, const struct dom *d, uint32_t nd)
+{
+	const struct as_req *r = pool_req(pl, key);
+	char *counts = counts_text_d(k, d, nd);
+	sym_t pv[64], nv[64];
+	uint32_t npv = 0, nnv = 0;
+	bool named = pod_in_values(p, k->req, key, pv, 64, &npv);
+	struct as_req preq = {key, REQ_IN, pv, npv};
+	if (r && r->op == REQ_IN) {
+		for (uint32_t j = 0; j < r->nvals && nnv < 64; j++)
+			if (pod_allows(k, p, key, r->vals[j]))
+				nv[nnv++] = r->vals[j];
+	} else {
+		memcpy(nv, pv, npv * sizeof(*pv));
+		nnv = npv;
+	}
+	struct as_req nreq = {key, REQ_IN, nv, nnv};
+	char *ndt = req_text(k, key, (r && r->op == REQ_IN) || named ? &nreq : r);
+	char *pd = req_text(k, key, named ? &preq : NULL);
+	char *e = as_fmt("unsatisfiable topology constraint for %s, key=%s (counts = %s, podDomains = %s, nodeDomains = %s",
+			 type, S(k, key), counts ? counts : "", pd ? pd : "", ndt ? ndt : "");
+	free(counts);
+	free(ndt);
+	free(pd);
+	return e;
+}
+
+/* topology.go AddRequirements for the pod's affinity groups on a NodeClaim
+ * of pool pl (cl: in flight, NULL: new) whose spread constraints pinned
+ * zone pin (SYM_NONE: none): each group computed against the NodeClaim's
+ * requirements, their domains intersected into *zs; then nodeclaim.go's
+ * Compatible check. NULL when it may take the pod, else the error. */
+static char *agrp_claim(const struct kp *k, const struct pod *p, const struct cand *cd, const struct as_pool *pl,
+			const struct claim *cl, sym_t pin, struct zset *zs)
+{
+	zs->has = false;
+	zs->n = 0;
+	for (uint32_t gi = 0; gi < cd->nag; gi++) {
+		const struct agrp *g = &cd->ag[gi];
+		if (g->host) {
+			if (!agrp_single_ok(k, p, g, cl ? intern_find(k->c->in, cl->name, strlen(cl->name)) : SYM_NONE))
+				return as_fmt("unsatisfiable topology constraint for %s", agrp_type(g));
+			continue;
+		}
+		if (g->key != k->zone_key) {
+			/* other keys: the pool's one value, else any it allows
+			 * (the NodeClaim keeps no narrowing of them here) */
+			sym_t v = labels_get(&pl->labels, g->key);
+			const struct as_req *r = pool_req(pl, g->key);
+			if (!v && r && r->op == REQ_IN && r->nvals == 1)
+				v = r->vals[0];
+			bool ok = v ? agrp_single_ok(k, p, g, v) : false;
+			for (uint32_t i = 0; !v && i < g->n && !ok; i++)
+				ok = req_allows(r, g->d[i].v) && pod_allows(k, p, g->key, g->d[i].v) &&
+				     agrp_single_ok(k, p, g, g->d[i].v);
+			if (!ok)
+				return topo_error(k, p, pl, agrp_type(g), g->key, g->d, g->n);
+			continue;
+		}
+		if (cl && cl->zone) {
+			if (!agrp_single_ok(k, p, g, cl->zone))
+				return topo_error(k, p, pl, agrp_type(g), g->key, g->d, g->n);
+			continue;
+		}
+		sym_t opt[MAXD];
+		uint32_t no = 0;
+		for (uint32_t i = 0; i < g->n; i++) {
+			sym_t v = g->d[i].v;
+			if ((g->anti ? g->d[i].count == 0 : g->d[i].count > 0) && pod_strict(k, p, g->key, v) &&
+			    node_zone_allows(k, pl, cl, p, v))
+				opt[no++] = v;
+		}
+		if (!no && !g->anti && agrp_bootstrap(k, p, g)) {
+			/* a domain at random (here the first) within pod and node
+			 * domains, and one within the pod's */
+			for (uint32_t i = 0; i < g->n && !no; i++)
+				if (pod_strict(k, p, g->key, g->d[i].v) && node_zone_allows(k, pl, cl, p, g->d[i].v))
+					opt[no++] = g->d[i].v;
+			for (uint32_t i = 0; i < g->n; i++)
+				if (pod_strict(k, p, g->key, g->d[i].v)) {
+					if (!zset_has(opt, no, g->d[i].v))
+						opt[no++] = g->d[i].v;
+					break;
+				}
+		}
+		if (!no)
+			return topo_error(k, p, pl, agrp_type(g), g->key, g->d, g->n);
+		if (!zs->has) {
+			memcpy(zs->v, opt, no * sizeof(*opt));
+			zs->n = no;
+			zs->has = true;
+		} else {
+			uint32_t w = 0;
+			for (uint32_t i = 0; i < zs->n; i++)
+				if (zset_has(opt, no, zs->v[i]))
+					zs->v[w++] = zs->v[i];
+			zs->n = w;
+		}
+	}
+	if (!zs->has)
+		return NULL;
+	/* requirements.Add: the narrowing within the NodeClaim's own zones
+	 * and the spread's pin; nothing left fails Compatible */
+	uint32_t w = 0;
+	for (uint32_t i = 0; i < zs->n; i++)
+		if (node_zone_allows(k, pl, cl, p, zs->v[i]) && (!pin || zs->v[i] == pin))
+			zs->v[w++] = zs->v[i];
+	zs->n = w;
+	if (w)
+		return NULL;
+	const struct as_req *r = pool_req(pl, k->zone_key);
+	sym_t nv[64], pv[64];
+	uint32_t nnv = 0, npv = 0;
+	bool named = pod_in_values(p, k->req, k->zone_key, pv, 64, &npv);
+	if (cl && cl->zone) {
+		nv[nnv++] = cl->zone;
+	} else if (r && r->op == REQ_IN) {
+		for (uint32_t j = 0; j < r->nvals && nnv < 64; j++)
+			if (pod_allows(k, p, k->zone_key, r->vals[j]))
+				nv[nnv++] = r->vals[j];
+	} else {
+		memcpy(nv, pv, npv * sizeof(*pv));
+		nnv = npv;
+	}
+	struct as_req nreq = {k->zone_key, REQ_IN, nv, nnv};
+	char *ndt = req_text(k, k->zone_key, (cl && cl->zone) || (r && r->op == REQ_IN) || named ? &nreq : NULL);
+	char *e = as_fmt("key %s, %s DoesNotExist not in %s", ZONE, ZONE, ndt ? ndt : "");
+	free(ndt);
+	return e;
+}
+
 /* cheapest available offering of a type in the pool fitting cpu/mem/pods,
  * in zone (SYM_NONE: any allowed) that pod p and the pods already on
  * NodeClaim cl allow; -1 when none */
 static int32_t pick_type_max(const struct kp *k, const struct as_pool *pl, sym_t zone, int64_t cpu, int64_t mem,
-			     uint32_t npods, const struct pod *p, const struct claim *cl, uint32_t *offer,
-			     int64_t *maxcpu, int64_t *maxmem)
+			     uint32_t npods, const struct pod *p, const struct claim *cl, uint32_t *offer, int64_t *max)
 {
 	int32_t best = -1;
 	double bp = 0;
-	int64_t capc = cl ? cl->cap_cpu : k->cap_cpu, capm = cl ? cl->cap_mem : k->cap_mem;
+	const int64_t *cap = cl ? cl->cap : k->cap;
 	for (uint32_t ti = 0; ti < k->cfg->nitypes; ti++) {
 		const struct as_itype *it = &k->cfg->itypes[ti];
 		if (!pool_has_itype(k, pl, ti) || !itype_labels_ok(k, pl, it))
 			continue;
 		/* scheduler.go filterByRemainingResources */
-		if (it->alloc.cpu > capc || it->alloc.mem > capm)
+		if (!itype_within(k, pl, it, cap))
 			continue;
 		if (it->alloc.cpu < cpu || it->alloc.mem < mem || (it->alloc.pods && it->alloc.pods < npods))
 			continue;
@@ -658,10 +1277,11 @@ static int32_t pick_type_max(const struct kp *k, const struct as_pool *pl, sym_t
 			    !claim_allows_zone(k, cl, it->offers[o].zone))
 				continue;
 			/* subtractMax: the largest of the instance type options */
-			if (maxcpu && it->alloc.cpu > *maxcpu)
-				*maxcpu = it->alloc.cpu;
-			if (maxmem && it->alloc.mem > *maxmem)
-				*maxmem = it->alloc.mem;
+			for (uint32_t j = 0; max && j < pl->nlimits; j++) {
+				int64_t v = res_amount(k, &it->alloc, pl->limits[j].res, false);
+				if (v > max[j])
+					max[j] = v;
+			}
 			if (best < 0 || it->offers[o].price < bp) {
 				best = (int32_t)ti;
 				bp = it->offers[o].price;
@@ -675,7 +1295,7 @@ static int32_t pick_type_max(const struct kp *k, const struct as_pool *pl, sym_t
 static int32_t pick_type(const struct kp *k, const struct as_pool *pl, sym_t zone, int64_t cpu, int64_t mem,
 			 uint32_t npods, const struct pod *p, const struct claim *cl, uint32_t *offer)
 {
-	return pick_type_max(k, pl, zone, cpu, mem, npods, p, cl, offer, NULL, NULL);
+	return pick_type_max(k, pl, zone, cpu, mem, npods, p, cl, offer, NULL);
 }
 
 static bool pool_is_template(const struct kp *k, const struct as_pool *pl)
@@ -715,12 +1335,13 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		k->oom = true;
 		return 0;
 	}
-	struct cand *cd = malloc(sizeof(*cd));
-	if (!cd) {
+	/* one buffer for every try of the batch (it is large) */
+	if (!k->cd && !(k->cd = malloc(sizeof(*k->cd)))) {
 		decision_fini(&d);
 		k->oom = true;
 		return 0;
 	}
+	struct cand *cd = k->cd;
 	k->pref = pref_term(k, p, rx);
 	k->req = rx->req_drop;
 	k->tol_pns = rx->tol_pns;
@@ -746,6 +1367,14 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			if (!v && cd->tp[i].host)
 				v = n->name;
 			ok = v && value_ok(&cd->tp[i], v);
+		}
+		/* the pod's affinity groups on the node's own domain */
+		for (uint32_t i = 0; i < cd->nag && ok; i++) {
+			const struct agrp *g = &cd->ag[i];
+			sym_t v = labels_get(&n->labels, g->key);
+			if (!v && g->host)
+				v = n->name;
+			ok = v ? agrp_single_ok(k, p, g, v) : g->anti;
 		}
 		if (ok && (best < 0 || strcmp(S(k, n->name), S(k, k->c->nodes[best].name)) < 0))
 			best = (int32_t)id;
@@ -819,6 +1448,30 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		}
 		if (!ok)
 			continue;
+		struct zset *zs = &k->zbuf;
+		char *ae = agrp_claim(k, p, cd, pl, cl, pin, zs);
+		if (ae) {
+			free(ae);
+			continue;
+		}
+		if (zs->has) {
+			/* the instance types left with the narrowed zones */
+			k->zs = zs;
+			ok = pick_type(k, pl, pin, cl->cpu + p->spec.req.cpu, cl->mem + p->spec.req.mem, cl->npods + 1,
+				       p, cl, &off) >= 0;
+			k->zs = NULL;
+			if (!ok)
+				continue;
+			sym_t *nz = realloc(cl->zset, (zs->n + 1) * sizeof(sym_t));
+			if (!nz) {
+				k->oom = true;
+				break;
+			}
+			memcpy(nz, zs->v, zs->n * sizeof(sym_t));
+			cl->zset = nz;
+			cl->nzset = zs->n;
+			cl->has_zset = true;
+		}
 		cl->zone = pin;
 		if (!PUSH(cl->pods, cl->npods) || !PUSH(cl->pv, cl->npv)) {
 			k->oom = true;
@@ -844,24 +1497,19 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			continue;
 		char *e = NULL;
 		sym_t pin = SYM_NONE;
-		if (pl->has_limit_nodes) {
-			int64_t have = 0;
-			sym_t np = intern_find(k->c->in, "karpenter.sh/nodepool", 21);
-			for (uint32_t id = 0; id < k->c->nnodes; id++)
-				have += k->c->nodes[id].alive && np && labels_get(&k->c->nodes[id].labels, np) == pl->name;
-			for (uint32_t i = 0; i < k->nclaims; i++)
-				have += k->claims[i].pool == pi;
-			if (have >= pl->limit_nodes)
+		/* addToNewNodeClaim: the nodes limit first (it is exactly
+		 * used up: existing nodes only, as a new NodeClaim's options
+		 * hold no "nodes"), then the instance types within every limit */
+		k->cap = pl->nlimits ? k->rem[pi] : NULL;
+		k->zs = NULL;
+		for (uint32_t j = 0; j < pl->nlimits; j++)
+			if (pl->limits[j].res == k->r_nodes && k->cap[j] == 0)
 				e = as_fmt("node limits have been exhausted for nodepool \"%s\"", S(k, pl->name));
-		}
-		k->cap_cpu = k->rem_cpu[pi];
-		k->cap_mem = k->rem_mem[pi];
-		if (!e && (pl->has_limit_cpu || pl->has_limit_mem)) {
+		if (!e && pl->nlimits) {
 			bool any = false;
 			for (uint32_t ti = 0; ti < k->cfg->nitypes && !any; ti++) {
 				const struct as_itype *it = &k->cfg->itypes[ti];
-				any = pool_has_itype(k, pl, ti) && itype_labels_ok(k, pl, it) &&
-				      it->alloc.cpu <= k->cap_cpu && it->alloc.mem <= k->cap_mem;
+				any = pool_has_itype(k, pl, ti) && itype_labels_ok(k, pl, it) && itype_within(k, pl, it, k->cap);
 			}
 			if (!any)
 				e = as_fmt("all available instance types exceed limits for nodepool \"%s\"", S(k, pl->name));
@@ -933,10 +1581,15 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 					pin = tp->d[bi].v;
 				}
 			}
+			if (!e)
+				e = agrp_claim(k, p, cd, pl, NULL, pin, &k->zbuf);
 			if (!e) {
 				uint32_t off;
+				k->zs = k->zbuf.has ? &k->zbuf : NULL;
 				if (pick_type(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, NULL, &off) < 0) {
-					char *zr = pin ? as_fmt("%s In [%s]", ZONE, S(k, pin)) : strdup(ZONE " Exists");
+					struct as_req zq = {k->zone_key, REQ_IN, k->zbuf.v, k->zbuf.n};
+					char *zr = pin ? as_fmt("%s In [%s]", ZONE, S(k, pin))
+					       : k->zs ? req_text(k, k->zone_key, &zq) : strdup(ZONE " Exists");
 					e = as_fmt("no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=karpenter.sh/nodepool In [%s], %s, resources={\"cpu\":\"%" PRId64 "m\",\"pods\":\"1\"}",
 						 S(k, pl->name), zr ? zr : "", p->spec.req.cpu);
 					free(zr);
@@ -958,16 +1611,31 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			}
 			cl->pods[0] = pid;
 			cl->pv[0] = (struct pview){k->pref, k->req};
-			cl->cap_cpu = k->cap_cpu;
-			cl->cap_mem = k->cap_mem;
-			/* scheduler.go subtractMax over the NodeClaim's options */
-			int64_t mc = 0, mm = 0;
-			uint32_t off;
-			pick_type_max(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, cl, &off, &mc, &mm);
-			if (pl->has_limit_cpu)
-				k->rem_cpu[pi] -= mc;
-			if (pl->has_limit_mem)
-				k->rem_mem[pi] -= mm;
+			if (k->zs) {
+				if (!(cl->zset = malloc((k->zs->n + 1) * sizeof(sym_t)))) {
+					k->oom = true;
+					break;
+				}
+				memcpy(cl->zset, k->zs->v, k->zs->n * sizeof(sym_t));
+				cl->nzset = k->zs->n;
+				cl->has_zset = true;
+			}
+			if (pl->nlimits) {
+				cl->cap = malloc(pl->nlimits * sizeof(int64_t));
+				int64_t *mx = calloc(pl->nlimits, sizeof(int64_t));
+				if (!cl->cap || !mx) {
+					free(mx);
+					k->oom = true;
+					break;
+				}
+				memcpy(cl->cap, k->cap, pl->nlimits * sizeof(int64_t));
+				/* scheduler.go subtractMax over the NodeClaim's options */
+				uint32_t off;
+				pick_type_max(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, cl, &off, mx);
+				for (uint32_t j = 0; j < pl->nlimits; j++)
+					k->rem[pi][j] -= mx[j];
+				free(mx);
+			}
 			cl->cpu = p->spec.req.cpu;
 			cl->mem = p->spec.req.mem;
 			*event = as_fmt("Pod should schedule on: nodeclaim/%s", cl->name);
@@ -991,7 +1659,8 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		elen += el;
 		free(e);
 	}
-	k->cap_cpu = k->cap_mem = INT64_MAX;
+	k->cap = NULL;
+	k->zs = NULL;
 	if (!placed) {
 		if (!errs)
 			errs = strdup("nodepool requirements filtered out all available instance types");
@@ -1000,12 +1669,41 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		free(errs);
 	}
 done:
-	free(cd);
 	decision_fini(&d);
+	k->zs = NULL;
 	k->pref = NULL;
 	k->req = 0;
 	k->tol_pns = false;
 	return placed;
+}
+
+/* preferences.go Relax's reason for one step: upstream's text with the
+ * removed term summarised (upstream prints it as JSON) */
+static char *rx_text(const struct kp *k, const struct pod *p, const struct rxlog *l)
+{
+	const struct affinity *af = &p->spec.affinity;
+	const char *path = "podAffinity";
+	const struct weighted_pod_affinity_term *w = af->aff_pref;
+	switch (l->kind) {
+	case RX_REQ_NODE:
+		return as_fmt("removing: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution[0] (nodeSelectorTerms[%u] as written)",
+			      l->idx);
+	case RX_POD_ANTI:
+		path = "podAntiAffinity";
+		w = af->anti_pref;
+		/* fallthrough */
+	case RX_POD_AFF:
+		return as_fmt("removing: spec.affinity.%s.preferredDuringSchedulingIgnoredDuringExecution[0] (term %u as written: weight %d, topologyKey %s)",
+			      path, l->idx, w[l->idx].weight, S(k, w[l->idx].term.topology_key));
+	case RX_PREF_NODE:
+		return as_fmt("removing: spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0] (term %u as written: weight %d)",
+			      l->idx, af->node.pref[l->idx].weight);
+	case RX_TSC:
+		return as_fmt("removing: spec.topologySpreadConstraints (constraint %u as written: topologyKey %s, whenUnsatisfiable ScheduleAnyway)",
+			      l->idx, S(k, p->spec.tscs[l->idx].topology_key));
+	default:
+		return strdup("adding: toleration for PreferNoSchedule taints");
+	}
 }
 
 static char *pod_ref(const struct kp *k, uint32_t p)
@@ -1038,8 +1736,7 @@ static char *render(const struct kp *k, const struct topo *tp)
 int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct as_step *a,
 		 const struct as_settings *set, struct as_report *rep, struct as_changes *ch)
 {
-	struct kp k = {.sch = sch, .c = sch->c, .cfg = sc->autoscale, .set = set, .npools = sc->autoscale->npools,
-		       .cap_cpu = INT64_MAX, .cap_mem = INT64_MAX};
+	struct kp k = {.sch = sch, .c = sch->c, .cfg = sc->autoscale, .set = set, .npools = sc->autoscale->npools};
 	struct cluster *c = k.c;
 	k.zone_key = intern_str(c->in, ZONE);
 	k.host_key = intern_str(c->in, HOSTNAME);
@@ -1047,31 +1744,49 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 	char **errs = calloc(c->npods + 1, sizeof(char *));
 	char **evs = calloc(c->npods + 1, sizeof(char *));
 	bool *done = calloc(c->npods + 1, 1);
+	/* per pod, the relaxations of its last try (preferences.go Relax) */
+	struct rxlog **logs = calloc(c->npods + 1, sizeof(*logs));
+	uint32_t *nlogs = calloc(c->npods + 1, sizeof(*nlogs));
 	k.pool_ord = malloc((k.cfg->npools + 1) * sizeof(uint32_t));
 	k.pool_tmpl = calloc(k.cfg->npools + 1, 1);
-	k.rem_cpu = malloc((k.cfg->npools + 1) * sizeof(int64_t));
-	k.rem_mem = malloc((k.cfg->npools + 1) * sizeof(int64_t));
+	k.rem = calloc(k.cfg->npools + 1, sizeof(int64_t *));
+	k.r_cpu = intern_str(c->in, "cpu");
+	k.r_mem = intern_str(c->in, "memory");
+	k.r_eph = intern_str(c->in, "ephemeral-storage");
+	k.r_pods = intern_str(c->in, "pods");
+	k.r_nodes = intern_str(c->in, "nodes");
 	int ret = 0;
-	if (!pend || !errs || !evs || !done || !k.pool_ord || !k.pool_tmpl || !k.zone_key || !k.host_key ||
-	    !k.rem_cpu || !k.rem_mem)
+	if (!pend || !errs || !evs || !done || !logs || !nlogs || !k.pool_ord || !k.pool_tmpl || !k.zone_key || !k.host_key ||
+	    !k.rem || !k.r_cpu || !k.r_mem || !k.r_eph || !k.r_pods || !k.r_nodes)
 		goto out;
 	/* scheduler.go NewScheduler remainingResources: spec.limits, less
-	 * updateRemainingResources per node of the NodePool (its capacity:
-	 * the allocatable here) */
+	 * updateRemainingResources per node of the NodePool (resources.Subtract
+	 * of its capacity: the allocatable here, and one node) */
 	sym_t npk = intern_str(c->in, "karpenter.sh/nodepool");
 	for (uint32_t i = 0; i < k.cfg->npools; i++) {
 		const struct as_pool *pl = &k.cfg->pools[i];
-		k.rem_cpu[i] = pl->has_limit_cpu ? pl->limit_cpu : INT64_MAX;
-		k.rem_mem[i] = pl->has_limit_mem ? pl->limit_mem : INT64_MAX;
+		if (!pl->nlimits)
+			continue;
+		if (!(k.rem[i] = malloc(pl->nlimits * sizeof(int64_t))))
+			goto out;
+		for (uint32_t j = 0; j < pl->nlimits; j++)
+			k.rem[i][j] = pl->limits[j].v;
 		for (uint32_t id = 0; npk && id < c->nnodes; id++) {
 			const struct node *n = &c->nodes[id];
 			if (!n->alive || labels_get(&n->labels, npk) != pl->name)
 				continue;
-			if (pl->has_limit_cpu)
-				k.rem_cpu[i] -= n->alloc.cpu;
-			if (pl->has_limit_mem)
-				k.rem_mem[i] -= n->alloc.mem;
+			for (uint32_t j = 0; j < pl->nlimits; j++)
+				k.rem[i][j] -= res_amount(&k, &n->alloc, pl->limits[j].res, true);
 		}
+	}
+	/* updateInverseAffinities: the bound pods with required anti-affinity */
+	k.anti_owners = malloc((c->npods + 1) * sizeof(uint32_t));
+	if (!k.anti_owners)
+		goto out;
+	for (uint32_t i = 0; i < c->npods; i++) {
+		const struct pod *o = &c->pods[i];
+		if (o->alive && o->node >= 0 && o->spec.has_affinity && o->spec.affinity.nanti_req)
+			k.anti_owners[k.nanti_owners++] = i;
 	}
 	/* NodePools: weight desc, equal weight by name descending */
 	for (uint32_t i = 0; i < k.cfg->npools; i++) {
@@ -1172,6 +1887,17 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 				errs[p] = NULL;
 				ok = try_pod(&k, p, &rx, &errs[p], &ev);
 			}
+			free(logs[p]);
+			logs[p] = NULL;
+			nlogs[p] = 0;
+			if (rx.nlog) {
+				if (!(logs[p] = malloc(rx.nlog * sizeof(*logs[p])))) {
+					k.oom = true;
+					break;
+				}
+				memcpy(logs[p], rx.log, rx.nlog * sizeof(*logs[p]));
+				nlogs[p] = rx.nlog;
+			}
 			if (ok) {
 				done[p] = true;
 				evs[p] = ev;
@@ -1255,11 +1981,9 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 				memcpy(n.taints, pl->taints, pl->ntaints * sizeof(struct taint));
 				n.ntaints = pl->ntaints;
 			}
-			if (it) {
-				n.alloc = it->alloc;
-				n.alloc.ext = NULL;
-				n.alloc.next = 0;
-			}
+			/* the instance type's capacity, extended resources too */
+			if (it && !resources_copy(&n.alloc, &it->alloc))
+				goto node_oom;
 			int32_t id = cluster_add_node(c, &n);
 			if (id < 0)
 				goto node_oom;
@@ -1288,6 +2012,39 @@ node_oom:
 				goto out;
 		}
 	}
+	/* placements: each considered pod's outcome and relaxations */
+	for (uint32_t p = 0; p < c->npods; p++) {
+		if (!errs[p] && !evs[p])
+			continue;
+		if (!PUSH(rep->places, rep->nplaces))
+			goto out;
+		struct as_place *pl = &rep->places[rep->nplaces - 1];
+		static const char node_ev[] = "Pod should schedule on: node/", claim_ev[] = "Pod should schedule on: nodeclaim/";
+		if (!(pl->pod = pod_ref(&k, p)))
+			goto out;
+		if (errs[p]) {
+			pl->result = strdup("failed");
+			pl->error = strdup(errs[p]);
+		} else if (!strncmp(evs[p], node_ev, sizeof(node_ev) - 1)) {
+			pl->result = strdup("existingNode");
+			pl->node = strdup(evs[p] + sizeof(node_ev) - 1);
+		} else if (!strncmp(evs[p], claim_ev, sizeof(claim_ev) - 1)) {
+			pl->result = strdup("nodeClaim");
+			pl->claim = strdup(evs[p] + sizeof(claim_ev) - 1);
+			for (uint32_t ci = 0; pl->claim && ci < rep->nclaims; ci++)
+				if (!strcmp(rep->claims[ci].name, pl->claim) && rep->claims[ci].zone)
+					pl->zone = strdup(rep->claims[ci].zone);
+		}
+		if (!pl->result)
+			goto out;
+		if (nlogs[p] && !(pl->relaxed = calloc(nlogs[p], sizeof(char *))))
+			goto out;
+		for (uint32_t i = 0; i < nlogs[p]; i++) {
+			if (!(pl->relaxed[i] = rx_text(&k, &c->pods[p], &logs[p][i])))
+				goto out;
+			pl->nrelaxed = i + 1;
+		}
+	}
 	ret = 1;
 out:
 	for (uint32_t i = k.nbound; i-- > 0;)
@@ -1297,10 +2054,15 @@ out:
 		free(k.claims[i].pods);
 		free(k.claims[i].pv);
 		free(k.claims[i].name);
+		free(k.claims[i].cap);
+		free(k.claims[i].zset);
 	}
 	free(k.claims);
-	free(k.rem_cpu);
-	free(k.rem_mem);
+	free(k.cd);
+	free(k.anti_owners);
+	for (uint32_t i = 0; k.rem && i < k.cfg->npools; i++)
+		free(k.rem[i]);
+	free(k.rem);
 	for (uint32_t i = 0; errs && i < c->npods; i++)
 		free(errs[i]);
 	for (uint32_t i = 0; evs && i < c->npods; i++)
@@ -1308,6 +2070,10 @@ out:
 	free(errs);
 	free(evs);
 	free(done);
+	for (uint32_t i = 0; logs && i < c->npods; i++)
+		free(logs[i]);
+	free(logs);
+	free(nlogs);
 	free(pend);
 	free(k.pool_ord);
 	free(k.pool_tmpl);

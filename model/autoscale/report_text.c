@@ -122,6 +122,15 @@ void as_report_text(struct out_buf *f, const struct as_report *r)
 			put(f, r->errors[k].error);
 			out_buf_putc(f, '\n');
 		}
+		/* preferences.go Relax, per pod that needed it */
+		for (uint32_t k = 0; k < r->nplaces; k++)
+			for (uint32_t i = 0; i < r->places[k].nrelaxed; i++) {
+				out_buf_puts(f, "  relaxed for ");
+				put(f, r->places[k].pod);
+				out_buf_puts(f, ": ");
+				put(f, r->places[k].relaxed[i]);
+				out_buf_putc(f, '\n');
+			}
 	}
 	for (uint32_t k = 0; k < r->nadded; k++) {
 		out_buf_puts(f, r->dry ? "  would add " : "  added ");

@@ -130,8 +130,8 @@ static int64_t kv_at(const struct keyvals *kv, uint32_t id, bool *has)
 /* framework/types.go newAffinityTerm for the incoming pod, with the
  * namespaceSelector kept as a selector over namespace labels (equivalent
  * to interpodaffinity mergeAffinityTermNamespacesIfNotEmpty). */
-static void term_to_matcher(const struct pod *owner, const struct pod_affinity_term *t,
-			    struct matcher_term *mt, sym_t *own_ns)
+void ipa_term_matcher(const struct pod *owner, const struct pod_affinity_term *t, struct matcher_term *mt,
+		      sym_t *own_ns)
 {
 	memset(mt, 0, sizeof(*mt));
 	if (t->nnamespaces == 0 && !t->ns_sel_src.present) {
@@ -396,7 +396,7 @@ struct ipa_state *ipa_prepare(struct scheduler *sch, const struct pod *p)
 	 * arrays are sized afterwards */
 	if (naff) {
 		for (uint32_t i = 0; i < naff; i++)
-			term_to_matcher(p, &a->aff_req[i], &mts[i], &own[i]);
+			ipa_term_matcher(p, &a->aff_req[i], &mts[i], &own[i]);
 		all = cluster_matcher(c, mts, naff, false);
 		if (!all)
 			goto error;
@@ -406,7 +406,7 @@ struct ipa_state *ipa_prepare(struct scheduler *sch, const struct pod *p)
 				s->self_match = false;
 	}
 	for (uint32_t i = 0; i < nanti; i++) {
-		term_to_matcher(p, &a->anti_req[i], &mts[i], &own[i]);
+		ipa_term_matcher(p, &a->anti_req[i], &mts[i], &own[i]);
 		anti[i] = cluster_matcher(c, &mts[i], 1, false);
 		if (!anti[i])
 			goto error;
@@ -483,7 +483,7 @@ int ipa_warm(struct cluster *c, const struct pod *p)
 	int ok = mts && own;
 	/* the matchers ipa_prepare and ipa_prescore ask for */
 	for (uint32_t i = 0; ok && i < a->naff_req; i++)
-		term_to_matcher(p, &a->aff_req[i], &mts[i], &own[i]);
+		ipa_term_matcher(p, &a->aff_req[i], &mts[i], &own[i]);
 	if (ok && a->naff_req) {
 		struct matcher *all = cluster_matcher(c, mts, a->naff_req, false);
 		ok = all != NULL;
@@ -491,16 +491,16 @@ int ipa_warm(struct cluster *c, const struct pod *p)
 			ok = warm_sums(c, all, a->aff_req[i].topology_key);
 	}
 	for (uint32_t i = 0; ok && i < a->nanti_req; i++) {
-		term_to_matcher(p, &a->anti_req[i], &mts[0], &own[0]);
+		ipa_term_matcher(p, &a->anti_req[i], &mts[0], &own[0]);
 		struct matcher *m = cluster_matcher(c, &mts[0], 1, false);
 		ok = m && warm_sums(c, m, a->anti_req[i].topology_key);
 	}
 	for (uint32_t i = 0; ok && i < a->naff_pref; i++) {
-		term_to_matcher(p, &a->aff_pref[i].term, &mts[0], &own[0]);
+		ipa_term_matcher(p, &a->aff_pref[i].term, &mts[0], &own[0]);
 		ok = cluster_matcher(c, &mts[0], 1, false) != NULL;
 	}
 	for (uint32_t i = 0; ok && i < a->nanti_pref; i++) {
-		term_to_matcher(p, &a->anti_pref[i].term, &mts[0], &own[0]);
+		ipa_term_matcher(p, &a->anti_pref[i].term, &mts[0], &own[0]);
 		ok = cluster_matcher(c, &mts[0], 1, false) != NULL;
 	}
 	free(mts);
@@ -670,7 +670,7 @@ static int score_incoming_term(struct cluster *c, struct ipa_state *s, const str
 {
 	struct matcher_term mt;
 	sym_t own;
-	term_to_matcher(p, t, &mt, &own);
+	ipa_term_matcher(p, t, &mt, &own);
 	struct matcher *m = cluster_matcher(c, &mt, 1, false);
 	if (!m)
 		return 0;
