@@ -44,6 +44,13 @@ int hmap_put(struct hmap *m, uint64_t key, uint64_t val)
 	return 1;
 }
 
+void hmap_clear(struct hmap *m)
+{
+	if (m->mask)
+		memset(m->keys, 0, ((size_t)m->mask + 1) * sizeof(*m->keys));
+	m->n = 0;
+}
+
 void hmap_fini(struct hmap *m)
 {
 	free(m->keys);

@@ -43,6 +43,9 @@ static inline int64_t hmap_get(const struct hmap *m, uint64_t key)
  * (the map is then unchanged). */
 int hmap_put(struct hmap *m, uint64_t key, uint64_t val);
 
+/* Empties the map, keeping its slots for reuse. */
+void hmap_clear(struct hmap *m);
+
 /* Frees the slots and zeroes the map. */
 void hmap_fini(struct hmap *m);
 

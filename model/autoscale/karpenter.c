@@ -20,10 +20,10 @@
 #include "../plugins.h"
 #include "../scenario.h"
 #include "../sched.h"
+#include "../../util/hmap.h"
 
 #define HOSTNAME "kubernetes.io/hostname"
 #define ZONE "topology.kubernetes.io/zone"
-#define MAXD 512
 
 int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct as_step *a,
 		 const struct as_settings *set, struct as_report *rep, struct as_changes *ch);
@@ -61,8 +61,8 @@ struct claim {
 /* a set of zones: a NodeClaim's zone requirement once its pods' pod
  * (anti-)affinity narrowed it (has: narrowed at all) */
 struct zset {
-	sym_t v[MAXD];
-	uint32_t n;
+	sym_t *v;
+	uint32_t n, cap;
 	bool has;
 };
 
@@ -90,6 +90,8 @@ struct kp {
 	const struct zset *zs;      /* the zones left to the NodeClaim being made, or NULL */
 	struct zset zbuf;
 	struct cand *cd;            /* try_pod's constraints and groups */
+	sym_t *vals;                /* scratch values (kp_vals) */
+	uint32_t nvals;
 	/* bound pods with required anti-affinity when the batch began
 	 * (topology.go updateInverseAffinities) */
 	uint32_t *anti_owners;
@@ -252,30 +254,88 @@ struct dom {
 
 static bool pod_allows_with(const struct pod *p, const struct ns_term *pref, uint32_t req, sym_t key, sym_t v);
 
+/* the domains of a group: as many as there are (a hostname group has one
+ * per node), indexed by value; kept for reuse from pod to pod */
+struct dset {
+	struct dom *d;
+	uint32_t n, cap;
+	struct hmap ix;             /* value -> index in d */
+	bool oom;
+};
+
 struct topo {
 	const struct tsc *t;
 	uint32_t cons;              /* index in the decision */
 	bool host;
 	bool self;
-	struct dom d[MAXD];
-	uint32_t n;
 	int64_t min;
+	struct dset ds;
 };
 
-static struct dom *dom_in(struct dom *d, uint32_t *n, sym_t v, bool add)
+static void dset_reset(struct dset *s)
 {
-	for (uint32_t i = 0; i < *n; i++)
-		if (d[i].v == v)
-			return &d[i];
-	if (!add || *n >= MAXD)
-		return NULL;
-	d[*n] = (struct dom){v, 0, true, false};
-	return &d[(*n)++];
+	s->n = 0;
+	s->oom = false;
+	hmap_clear(&s->ix);
 }
 
-static struct dom *dom_get(struct topo *tp, sym_t v, bool add)
+static void dset_fini(struct dset *s)
 {
-	return dom_in(tp->d, &tp->n, v, add);
+	free(s->d);
+	hmap_fini(&s->ix);
+	memset(s, 0, sizeof(*s));
+}
+
+/* the index again after the domains were reordered or filtered */
+static void dset_reindex(struct dset *s)
+{
+	hmap_clear(&s->ix);
+	for (uint32_t i = 0; i < s->n; i++)
+		if (!hmap_put(&s->ix, s->d[i].v, i))
+			s->oom = true;
+}
+
+static struct dom *dom_find(const struct dset *s, sym_t v)
+{
+	int64_t i = hmap_get(&s->ix, v);
+	return i < 0 ? NULL : &s->d[i];
+}
+
+/* the domain of value v; with add, a new one when absent (NULL only when
+ * out of memory, noted in s->oom) */
+static struct dom *dom_in(struct dset *s, sym_t v, bool add)
+{
+	struct dom *dm = dom_find(s, v);
+	if (dm || !add)
+		return dm;
+	if (s->n == s->cap) {
+		uint32_t ncap = s->cap ? s->cap * 2 : 16;
+		struct dom *nd = realloc(s->d, ncap * sizeof(*nd));
+		if (!nd) {
+			s->oom = true;
+			return NULL;
+		}
+		s->d = nd;
+		s->cap = ncap;
+	}
+	if (!hmap_put(&s->ix, v, s->n)) {
+		s->oom = true;
+		return NULL;
+	}
+	s->d[s->n] = (struct dom){v, 0, true, false};
+	return &s->d[s->n++];
+}
+
+/* topologydomaingroup.go ForEachDomain under taints Honor: only the
+ * domains a NodePool the pod tolerates gives */
+static void dset_keep_tolerated(struct dset *s)
+{
+	uint32_t w = 0;
+	for (uint32_t i = 0; i < s->n; i++)
+		if (s->d[i].tolerated)
+			s->d[w++] = s->d[i];
+	s->n = w;
+	dset_reindex(s);
 }
 
 /* scheduling/taints.go Tolerates: PreferNoSchedule taints block too
@@ -305,25 +365,50 @@ static bool honor(const struct kp *k, sym_t policy, bool def)
 	return !strcmp(S(k, policy), "Honor");
 }
 
-static int cmp_dom(const void *a, const void *b, const struct kp *k)
+static int cmp_dom(const struct dom *a, const struct dom *b, const struct kp *k)
 {
-	return strcmp(S(k, ((const struct dom *)a)->v), S(k, ((const struct dom *)b)->v));
+	return strcmp(S(k, a->v), S(k, b->v));
 }
 
-static void sort_doms(const struct kp *k, struct topo *tp)
+/* d[lo, hi) by value, through tmp (values are distinct: any sort is the
+ * same order) */
+static void msort_doms(const struct kp *k, struct dom *d, struct dom *tmp, uint32_t lo, uint32_t hi)
 {
-	for (uint32_t i = 1; i < tp->n; i++)
-		for (uint32_t j = i; j > 0 && cmp_dom(&tp->d[j - 1], &tp->d[j], k) > 0; j--) {
-			struct dom t = tp->d[j];
-			tp->d[j] = tp->d[j - 1];
-			tp->d[j - 1] = t;
-		}
+	if (hi - lo < 2)
+		return;
+	uint32_t mid = lo + (hi - lo) / 2, i = lo, j = mid, o = lo;
+	msort_doms(k, d, tmp, lo, mid);
+	msort_doms(k, d, tmp, mid, hi);
+	while (i < mid && j < hi)
+		tmp[o++] = cmp_dom(&d[j], &d[i], k) < 0 ? d[j++] : d[i++];
+	while (i < mid)
+		tmp[o++] = d[i++];
+	while (j < hi)
+		tmp[o++] = d[j++];
+	memcpy(d + lo, tmp + lo, (hi - lo) * sizeof(*d));
+}
+
+/* the domains by value, and the index again */
+static void dset_sort(const struct kp *k, struct dset *s)
+{
+	struct dom *tmp = s->n > 1 ? malloc(s->n * sizeof(*tmp)) : NULL;
+	if (tmp)
+		msort_doms(k, s->d, tmp, 0, s->n);
+	else
+		for (uint32_t i = 1; i < s->n; i++)
+			for (uint32_t j = i; j > 0 && cmp_dom(&s->d[j - 1], &s->d[j], k) > 0; j--) {
+				struct dom t = s->d[j];
+				s->d[j] = s->d[j - 1];
+				s->d[j - 1] = t;
+			}
+	free(tmp);
+	dset_reindex(s);
 }
 
 /* topology.go buildDomainGroups: the domains of key the NodePools give
  * (NodePool x instance type, and every value of an In requirement), each
  * marked tolerated when a NodePool the pod tolerates gives it */
-static void pool_domains(const struct kp *k, const struct pod *p, sym_t key, struct dom *d, uint32_t *n)
+static void pool_domains(const struct kp *k, const struct pod *p, sym_t key, struct dset *s)
 {
 	for (uint32_t pi = 0; pi < k->cfg->npools; pi++) {
 		const struct as_pool *pl = &k->cfg->pools[pi];
@@ -340,7 +425,7 @@ static void pool_domains(const struct kp *k, const struct pod *p, sym_t key, str
 			if (key == k->zone_key) {
 				for (uint32_t o = 0; o < it->noffers; o++)
 					if (offer_ok(k, pl, &it->offers[o], SYM_NONE)) {
-						struct dom *dm = dom_in(d, n, it->offers[o].zone, true);
+						struct dom *dm = dom_in(s, it->offers[o].zone, true);
 						if (dm) {
 							dm->tainted_only &= !untainted;
 							dm->tolerated |= tol;
@@ -351,7 +436,7 @@ static void pool_domains(const struct kp *k, const struct pod *p, sym_t key, str
 				if (!v)
 					v = labels_get(&pl->labels, key);
 				if (v && req_allows(pool_req(pl, key), v)) {
-					struct dom *dm = dom_in(d, n, v, true);
+					struct dom *dm = dom_in(s, v, true);
 					if (dm) {
 						dm->tainted_only &= !untainted;
 						dm->tolerated |= tol;
@@ -362,7 +447,7 @@ static void pool_domains(const struct kp *k, const struct pod *p, sym_t key, str
 		/* every value of every In requirement on the key */
 		const struct as_req *r = pool_req(pl, key);
 		for (uint32_t i = 0; r && r->op == REQ_IN && i < r->nvals; i++) {
-			struct dom *dm = dom_in(d, n, r->vals[i], true);
+			struct dom *dm = dom_in(s, r->vals[i], true);
 			if (dm) {
 				dm->tainted_only &= !untainted;
 				dm->tolerated |= tol;
@@ -380,17 +465,12 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 	bool taints_honor = honor(k, t->node_taints_policy, false);
 	bool aff_honor = honor(k, t->node_affinity_policy, true);
 	tp->host = key == k->host_key;
-	tp->n = 0;
+	dset_reset(&tp->ds);
 	if (!tp->host) {
-		pool_domains(k, p, key, tp->d, &tp->n);
+		pool_domains(k, p, key, &tp->ds);
 		/* topologydomaingroup.go ForEachDomain: taints only when Honor */
-		if (taints_honor) {
-			uint32_t w = 0;
-			for (uint32_t i = 0; i < tp->n; i++)
-				if (tp->d[i].tolerated)
-					tp->d[w++] = tp->d[i];
-			tp->n = w;
-		}
+		if (taints_honor)
+			dset_keep_tolerated(&tp->ds);
 	}
 	/* countDomains: existing nodes that pass the node filter */
 	for (uint32_t id = 0; id < k->c->nnodes; id++) {
@@ -406,7 +486,7 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 			v = n->name;
 		if (!v)
 			continue;
-		struct dom *dm = dom_get(tp, v, true);
+		struct dom *dm = dom_in(&tp->ds, v, true);
 		if (!dm)
 			continue;
 		for (uint32_t q = 0; q < n->npods; q++)
@@ -425,21 +505,21 @@ static void build_topo(struct kp *k, const struct pod *p, const struct decision 
 		int64_t cnt = 0;
 		for (uint32_t q = 0; q < cl->npods; q++)
 			cnt += decision_counts_pod(k->c, d, tp->cons, &k->c->pods[cl->pods[q]]);
-		struct dom *dm = dom_get(tp, v, cnt > 0 || !tp->host);
+		struct dom *dm = dom_in(&tp->ds, v, cnt > 0 || !tp->host);
 		if (dm)
 			dm->count += cnt;
 	}
-	sort_doms(k, tp);
+	dset_sort(k, &tp->ds);
 	/* domainMinCount: hostname 0; else the min over the pod's domains,
 	 * 0 when fewer than minDomains */
 	int64_t min = INT64_MAX;
 	uint32_t nd = 0;
-	for (uint32_t i = 0; i < tp->n; i++) {
-		if (!pod_allows_with(p, NULL, k->req, key, tp->d[i].v))
+	for (uint32_t i = 0; i < tp->ds.n; i++) {
+		if (!pod_allows_with(p, NULL, k->req, key, tp->ds.d[i].v))
 			continue;
 		nd++;
-		if (tp->d[i].count < min)
-			min = tp->d[i].count;
+		if (tp->ds.d[i].count < min)
+			min = tp->ds.d[i].count;
 	}
 	if (tp->host || min == INT64_MAX || (t->has_min_domains && nd < (uint32_t)t->min_domains))
 		min = 0;
@@ -477,7 +557,7 @@ static char *counts_text_d(const struct kp *k, const struct dom *d, uint32_t nd)
 
 static char *counts_text(const struct kp *k, const struct topo *tp)
 {
-	return counts_text_d(k, tp->d, tp->n);
+	return counts_text_d(k, tp->ds.d, tp->ds.n);
 }
 
 /* Does one node selector term's expressions allow value v for key? */
@@ -611,16 +691,95 @@ struct agrp {
 	sym_t key;
 	struct matcher_term mt;
 	sym_t own_ns;
-	struct dom d[MAXD];
-	uint32_t n;
+	struct dset ds;                       /* last: add_inverse keeps it */
 };
 
+/* a pod's spread constraints and affinity groups as prepare builds them,
+ * growing as needed and kept (with their domains) from pod to pod */
 struct cand {
-	struct topo tp[8];
-	uint32_t ntp;
-	struct agrp ag[16];
-	uint32_t nag;
+	struct topo *tp;
+	uint32_t ntp, ctp;
+	struct agrp *ag;
+	uint32_t nag, cag;
+	const struct pod_affinity_term **terms;
+	uint32_t cterms;
 };
+
+static void cand_fini(struct cand *cd)
+{
+	if (!cd)
+		return;
+	for (uint32_t i = 0; i < cd->ctp; i++)
+		dset_fini(&cd->tp[i].ds);
+	for (uint32_t i = 0; i < cd->cag; i++)
+		dset_fini(&cd->ag[i].ds);
+	free(cd->tp);
+	free(cd->ag);
+	free(cd->terms);
+	free(cd);
+}
+
+/* room for one more constraint or group (new ones zeroed); false when out
+ * of memory */
+static bool grow_room(void **a, uint32_t n, uint32_t *cap, size_t size)
+{
+	if (n < *cap)
+		return true;
+	uint32_t ncap = *cap ? *cap * 2 : 8;
+	char *na = realloc(*a, ncap * size);
+	if (!na)
+		return false;
+	memset(na + (size_t)*cap * size, 0, (size_t)(ncap - *cap) * size);
+	*a = na;
+	*cap = ncap;
+	return true;
+}
+
+static struct topo *cand_tp(struct cand *cd)
+{
+	void *a = cd->tp;
+	if (!grow_room(&a, cd->ntp, &cd->ctp, sizeof(*cd->tp)))
+		return NULL;
+	cd->tp = a;
+	return &cd->tp[cd->ntp++];
+}
+
+static struct agrp *cand_ag(struct cand *cd)
+{
+	void *a = cd->ag;
+	if (!grow_room(&a, cd->nag, &cd->cag, sizeof(*cd->ag)))
+		return NULL;
+	cd->ag = a;
+	return &cd->ag[cd->nag++];
+}
+
+/* a scratch list of n values (NULL when out of memory) */
+static sym_t *kp_vals(struct kp *k, uint32_t n)
+{
+	if (n > k->nvals) {
+		sym_t *nv = realloc(k->vals, (size_t)n * sizeof(*nv));
+		if (!nv) {
+			k->oom = true;
+			return NULL;
+		}
+		k->vals = nv;
+		k->nvals = n;
+	}
+	return k->vals;
+}
+
+/* room for n zones in zs */
+static bool zset_room(struct zset *zs, uint32_t n)
+{
+	if (n <= zs->cap)
+		return true;
+	sym_t *nv = realloc(zs->v, (size_t)n * sizeof(*nv));
+	if (!nv)
+		return false;
+	zs->v = nv;
+	zs->cap = n;
+	return true;
+}
 
 static bool tsc_soft(const struct kp *k, const struct tsc *t)
 {
@@ -755,7 +914,7 @@ static void build_inverse(struct kp *k, const struct pod *p, struct cand *cd);
 static void prepare(struct kp *k, const struct pod *p, const struct decision *d, const struct relax *rx, struct cand *cd)
 {
 	cd->ntp = 0;
-	for (uint32_t i = 0; i < p->spec.ntscs && cd->ntp < 8; i++) {
+	for (uint32_t i = 0; i < p->spec.ntscs; i++) {
 		const struct tsc *t = &p->spec.tscs[i];
 		bool kept = i >= MAXRX;
 		for (uint32_t j = 0; j < rx->n && !kept; j++)
@@ -768,7 +927,11 @@ static void prepare(struct kp *k, const struct pod *p, const struct decision *d,
 				break;
 		if (ci == d->ncons)
 			continue;
-		struct topo *tp = &cd->tp[cd->ntp++];
+		struct topo *tp = cand_tp(cd);
+		if (!tp) {
+			k->oom = true;
+			break;
+		}
 		tp->t = t;
 		tp->cons = ci;
 		tp->self = d->cons[ci].self_match;
@@ -776,18 +939,32 @@ static void prepare(struct kp *k, const struct pod *p, const struct decision *d,
 	}
 	cd->nag = 0;
 	const struct affinity *af = p->spec.has_affinity ? &p->spec.affinity : NULL;
-	const struct pod_affinity_term *terms[16];
 	for (int anti = 0; af && anti < 2; anti++) {
 		uint32_t n = 0;
 		const struct pod_affinity_term *req = anti ? af->anti_req : af->aff_req;
 		uint32_t nreq = anti ? af->nanti_req : af->naff_req;
-		for (uint32_t i = 0; i < nreq && n < 16; i++)
+		uint32_t npref = anti ? af->nanti_pref : af->naff_pref;
+		if (nreq + npref > cd->cterms) {
+			const struct pod_affinity_term **nt = realloc(cd->terms, (nreq + npref) * sizeof(*nt));
+			if (!nt) {
+				k->oom = true;
+				break;
+			}
+			cd->terms = nt;
+			cd->cterms = nreq + npref;
+		}
+		const struct pod_affinity_term **terms = cd->terms;
+		for (uint32_t i = 0; i < nreq; i++)
 			terms[n++] = &req[i];
 		if (k->set->pref_ignore != 1)
-			n += pref_pod_terms(anti ? af->anti_pref : af->aff_pref, anti ? af->nanti_pref : af->naff_pref,
-					    anti ? rx->anti_drop : rx->aff_drop, terms + n, 16 - n);
-		for (uint32_t i = 0; i < n && cd->nag < 8; i++) {
-			struct agrp *g = &cd->ag[cd->nag++];
+			n += pref_pod_terms(anti ? af->anti_pref : af->aff_pref, npref,
+					    anti ? rx->anti_drop : rx->aff_drop, terms + n, npref);
+		for (uint32_t i = 0; i < n; i++) {
+			struct agrp *g = cand_ag(cd);
+			if (!g) {
+				k->oom = true;
+				break;
+			}
 			g->pt = terms[i];
 			g->owner = NULL;
 			g->anti = anti;
@@ -796,13 +973,17 @@ static void prepare(struct kp *k, const struct pod *p, const struct decision *d,
 	}
 	/* then the inverse groups (getMatchingTopologies' order) */
 	build_inverse(k, p, cd);
+	for (uint32_t i = 0; i < cd->ntp; i++)
+		k->oom |= cd->tp[i].ds.oom;
+	for (uint32_t i = 0; i < cd->nag; i++)
+		k->oom |= cd->ag[i].ds.oom;
 }
 
 static bool value_ok(const struct topo *tp, sym_t v)
 {
-	for (uint32_t i = 0; i < tp->n; i++)
-		if (tp->d[i].v == v)
-			return tp->d[i].count + tp->self - tp->min <= tp->t->max_skew;
+	const struct dom *dm = dom_find(&tp->ds, v);
+	if (dm)
+		return dm->count + tp->self - tp->min <= tp->t->max_skew;
 	return tp->self - tp->min <= tp->t->max_skew;
 }
 
@@ -854,9 +1035,9 @@ static uint32_t claim_values(const struct kp *k, const struct claim *cl, const s
 			named = pod_in_values(&k->c->pods[cl->pods[q]], q < cl->npv ? cl->pv[q].req : 0, k->zone_key,
 					      tmp, 0, &nt);
 		*bounded = named;
-		for (uint32_t i = 0; named && i < g->n; i++)
-			if (req_allows(r, g->d[i].v) && claim_allows_zone(k, cl, g->d[i].v))
-				out[n++] = g->d[i].v;
+		for (uint32_t i = 0; named && i < g->ds.n; i++)
+			if (req_allows(r, g->ds.d[i].v) && claim_allows_zone(k, cl, g->ds.d[i].v))
+				out[n++] = g->ds.d[i].v;
 		return n;
 	}
 	sym_t v = labels_get(&pl->labels, g->key);
@@ -872,12 +1053,8 @@ static uint32_t claim_values(const struct kp *k, const struct claim *cl, const s
 /* the domains by value (the error text; a hostname group has none) */
 static void sort_agrp(const struct kp *k, struct agrp *g)
 {
-	for (uint32_t i = 1; i < g->n && !g->host; i++)
-		for (uint32_t j = i; j > 0 && strcmp(S(k, g->d[j - 1].v), S(k, g->d[j].v)) > 0; j--) {
-			struct dom t = g->d[j];
-			g->d[j] = g->d[j - 1];
-			g->d[j - 1] = t;
-		}
+	if (!g->host)
+		dset_sort(k, &g->ds);
 }
 
 /* topology.go newForAffinities + NewTopologyGroup + countDomains + Record
@@ -890,16 +1067,12 @@ static void build_agrp(struct kp *k, const struct pod *p, struct agrp *g)
 	struct cluster *c = k->c;
 	g->key = g->pt->topology_key;
 	g->host = g->key == k->host_key;
-	g->n = 0;
+	dset_reset(&g->ds);
 	ipa_term_matcher(p, g->pt, &g->mt, &g->own_ns);
 	g->self = matcher_term_matches(c, &g->mt, p->ns, &p->labels);
 	if (!g->host) {
-		pool_domains(k, p, g->key, g->d, &g->n);
-		uint32_t w = 0;
-		for (uint32_t i = 0; i < g->n; i++)
-			if (g->d[i].tolerated)
-				g->d[w++] = g->d[i];
-		g->n = w;
+		pool_domains(k, p, g->key, &g->ds);
+		dset_keep_tolerated(&g->ds);
 	}
 	for (uint32_t id = 0; id < c->nnodes; id++) {
 		const struct node *n = &c->nodes[id];
@@ -909,7 +1082,7 @@ static void build_agrp(struct kp *k, const struct pod *p, struct agrp *g)
 		 * (nextDomainAffinity and -AntiAffinity read no empty one) */
 		sym_t v = labels_get(&n->labels, g->key);
 		if (v && !g->host)
-			dom_in(g->d, &g->n, v, true);
+			dom_in(&g->ds, v, true);
 		else if (!v && g->host)
 			v = n->name;
 		if (!v)
@@ -919,7 +1092,7 @@ static void build_agrp(struct kp *k, const struct pod *p, struct agrp *g)
 			const struct pod *x = &c->pods[n->pods[q]];
 			cnt += x->alive && !x->terminating && matcher_term_matches(c, &g->mt, x->ns, &x->labels);
 		}
-		struct dom *dm = dom_in(g->d, &g->n, v, cnt > 0);
+		struct dom *dm = dom_in(&g->ds, v, cnt > 0);
 		if (dm)
 			dm->count += cnt;
 	}
@@ -935,18 +1108,20 @@ static void build_agrp(struct kp *k, const struct pod *p, struct agrp *g)
 		if (!cnt)
 			continue;
 		if (g->host) {
-			struct dom *dm = dom_in(g->d, &g->n, intern_str(c->in, cl->name), true);
+			struct dom *dm = dom_in(&g->ds, intern_str(c->in, cl->name), true);
 			if (dm)
 				dm->count += cnt;
 			continue;
 		}
-		sym_t vals[MAXD];
+		sym_t *vals = kp_vals(k, g->ds.n + 1);
+		if (!vals)
+			break;
 		bool bounded;
 		uint32_t nv = claim_values(k, cl, g, vals, &bounded);
 		if (!bounded || (!g->anti && nv != 1))
 			continue;
 		for (uint32_t i = 0; i < nv; i++) {
-			struct dom *dm = dom_in(g->d, &g->n, vals[i], true);
+			struct dom *dm = dom_in(&g->ds, vals[i], true);
 			if (dm)
 				dm->count += cnt;
 		}
@@ -967,32 +1142,29 @@ static void add_inverse(struct kp *k, const struct pod *p, struct cand *cd, uint
 		    tolerations_equal(cd->ag[i].owner->spec.tols, o->spec.tols, o->spec.ntols))
 			g = &cd->ag[i];
 	if (!g) {
-		if (cd->nag >= 16)
+		if (!(g = cand_ag(cd))) {
+			k->oom = true;
 			return;
-		g = &cd->ag[cd->nag++];
-		memset(g, 0, offsetof(struct agrp, d));
+		}
+		memset(g, 0, offsetof(struct agrp, ds));
 		g->owner = o;
 		g->anti = true;
 		g->key = key;
 		g->host = key == k->host_key;
-		g->n = 0;
+		dset_reset(&g->ds);
 		if (!g->host) {
 			/* ForEachDomain with the owner's tolerations (taints.go
 			 * counts PreferNoSchedule too: no relaxation of p's) */
 			bool tol = k->tol_pns;
 			k->tol_pns = false;
-			pool_domains(k, o, key, g->d, &g->n);
+			pool_domains(k, o, key, &g->ds);
 			k->tol_pns = tol;
-			uint32_t w = 0;
-			for (uint32_t i = 0; i < g->n; i++)
-				if (g->d[i].tolerated)
-					g->d[w++] = g->d[i];
-			g->n = w;
+			dset_keep_tolerated(&g->ds);
 		}
 	}
 	(void)p;
 	for (uint32_t i = 0; i < nv; i++) {
-		struct dom *dm = dom_in(g->d, &g->n, vals[i], true);
+		struct dom *dm = dom_in(&g->ds, vals[i], true);
 		if (dm)
 			dm->count++;
 	}
@@ -1039,17 +1211,24 @@ static void build_inverse(struct kp *k, const struct pod *p, struct cand *cd)
 				if (!matcher_term_matches(c, &mt, p->ns, &p->labels))
 					continue;
 				/* Record: every value of the NodeClaim's requirement */
-				sym_t vals[MAXD];
+				sym_t *vals = NULL;
 				uint32_t nv = 0;
 				bool bounded = true;
 				if (pt->topology_key == k->host_key) {
+					if (!(vals = kp_vals(k, 1)))
+						return;
 					vals[nv++] = intern_str(c->in, cl->name);
 				} else {
 					struct agrp tmp;
+					memset(&tmp, 0, sizeof(tmp));
 					tmp.key = pt->topology_key;
-					tmp.n = 0;
-					pool_domains(k, o, tmp.key, tmp.d, &tmp.n);
+					pool_domains(k, o, tmp.key, &tmp.ds);
+					if (!(vals = kp_vals(k, tmp.ds.n + 1))) {
+						dset_fini(&tmp.ds);
+						return;
+					}
 					nv = claim_values(k, cl, &tmp, vals, &bounded);
+					dset_fini(&tmp.ds);
 				}
 				add_inverse(k, p, cd, first, o, pt->topology_key, vals, bounded ? nv : 0);
 			}
@@ -1061,10 +1240,7 @@ static void build_inverse(struct kp *k, const struct pod *p, struct cand *cd)
 
 static const struct dom *agrp_dom(const struct agrp *g, sym_t v)
 {
-	for (uint32_t i = 0; i < g->n; i++)
-		if (g->d[i].v == v)
-			return &g->d[i];
-	return NULL;
+	return dom_find(&g->ds, v);
 }
 
 /* podDomains: the pod's strict requirements (no preferred node term) */
@@ -1080,8 +1256,8 @@ static bool agrp_bootstrap(const struct kp *k, const struct pod *p, const struct
 {
 	if (!g->self)
 		return false;
-	for (uint32_t i = 0; i < g->n; i++)
-		if (g->d[i].count > 0 && pod_strict(k, p, g->key, g->d[i].v))
+	for (uint32_t i = 0; i < g->ds.n; i++)
+		if (g->ds.d[i].count > 0 && pod_strict(k, p, g->key, g->ds.d[i].v))
 			return false;
 	return true;
 }
@@ -1165,41 +1341,47 @@ static char *agrp_claim(const struct kp *k, const struct pod *p, const struct ca
 			if (!v && r && r->op == REQ_IN && r->nvals == 1)
 				v = r->vals[0];
 			bool ok = v ? agrp_single_ok(k, p, g, v) : false;
-			for (uint32_t i = 0; !v && i < g->n && !ok; i++)
-				ok = req_allows(r, g->d[i].v) && pod_allows(k, p, g->key, g->d[i].v) &&
-				     agrp_single_ok(k, p, g, g->d[i].v);
+			for (uint32_t i = 0; !v && i < g->ds.n && !ok; i++)
+				ok = req_allows(r, g->ds.d[i].v) && pod_allows(k, p, g->key, g->ds.d[i].v) &&
+				     agrp_single_ok(k, p, g, g->ds.d[i].v);
 			if (!ok)
-				return topo_error(k, p, pl, agrp_type(g), g->key, g->d, g->n);
+				return topo_error(k, p, pl, agrp_type(g), g->key, g->ds.d, g->ds.n);
 			continue;
 		}
 		if (cl && cl->zone) {
 			if (!agrp_single_ok(k, p, g, cl->zone))
-				return topo_error(k, p, pl, agrp_type(g), g->key, g->d, g->n);
+				return topo_error(k, p, pl, agrp_type(g), g->key, g->ds.d, g->ds.n);
 			continue;
 		}
-		sym_t opt[MAXD];
+		sym_t *opt = malloc((g->ds.n + 1) * sizeof(*opt));
 		uint32_t no = 0;
-		for (uint32_t i = 0; i < g->n; i++) {
-			sym_t v = g->d[i].v;
-			if ((g->anti ? g->d[i].count == 0 : g->d[i].count > 0) && pod_strict(k, p, g->key, v) &&
+		if (!opt || !zset_room(zs, g->ds.n)) {
+			free(opt);
+			return as_fmt("out of memory while placing pod %s", S(k, p->name));
+		}
+		for (uint32_t i = 0; i < g->ds.n; i++) {
+			sym_t v = g->ds.d[i].v;
+			if ((g->anti ? g->ds.d[i].count == 0 : g->ds.d[i].count > 0) && pod_strict(k, p, g->key, v) &&
 			    node_zone_allows(k, pl, cl, p, v))
 				opt[no++] = v;
 		}
 		if (!no && !g->anti && agrp_bootstrap(k, p, g)) {
 			/* a domain at random (here the first) within pod and node
 			 * domains, and one within the pod's */
-			for (uint32_t i = 0; i < g->n && !no; i++)
-				if (pod_strict(k, p, g->key, g->d[i].v) && node_zone_allows(k, pl, cl, p, g->d[i].v))
-					opt[no++] = g->d[i].v;
-			for (uint32_t i = 0; i < g->n; i++)
-				if (pod_strict(k, p, g->key, g->d[i].v)) {
-					if (!zset_has(opt, no, g->d[i].v))
-						opt[no++] = g->d[i].v;
+			for (uint32_t i = 0; i < g->ds.n && !no; i++)
+				if (pod_strict(k, p, g->key, g->ds.d[i].v) && node_zone_allows(k, pl, cl, p, g->ds.d[i].v))
+					opt[no++] = g->ds.d[i].v;
+			for (uint32_t i = 0; i < g->ds.n; i++)
+				if (pod_strict(k, p, g->key, g->ds.d[i].v)) {
+					if (!zset_has(opt, no, g->ds.d[i].v))
+						opt[no++] = g->ds.d[i].v;
 					break;
 				}
 		}
-		if (!no)
-			return topo_error(k, p, pl, agrp_type(g), g->key, g->d, g->n);
+		if (!no) {
+			free(opt);
+			return topo_error(k, p, pl, agrp_type(g), g->key, g->ds.d, g->ds.n);
+		}
 		if (!zs->has) {
 			memcpy(zs->v, opt, no * sizeof(*opt));
 			zs->n = no;
@@ -1211,6 +1393,7 @@ static char *agrp_claim(const struct kp *k, const struct pod *p, const struct ca
 					zs->v[w++] = zs->v[i];
 			zs->n = w;
 		}
+		free(opt);
 	}
 	if (!zs->has)
 		return NULL;
@@ -1336,7 +1519,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		return 0;
 	}
 	/* one buffer for every try of the batch (it is large) */
-	if (!k->cd && !(k->cd = malloc(sizeof(*k->cd)))) {
+	if (!k->cd && !(k->cd = calloc(1, sizeof(*k->cd)))) {
 		decision_fini(&d);
 		k->oom = true;
 		return 0;
@@ -1435,15 +1618,15 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 				/* pin to the valid domain with the smallest count */
 				const struct as_req *r = pool_req(pl, k->zone_key);
 				int32_t bi = -1;
-				for (uint32_t j = 0; j < tp->n; j++)
-					if (req_allows(r, tp->d[j].v) && pod_allows(k, p, k->zone_key, tp->d[j].v) &&
-					    claim_allows_zone(k, cl, tp->d[j].v) &&
-					    value_ok(tp, tp->d[j].v) &&
-					    (bi < 0 || tp->d[j].count < tp->d[bi].count))
+				for (uint32_t j = 0; j < tp->ds.n; j++)
+					if (req_allows(r, tp->ds.d[j].v) && pod_allows(k, p, k->zone_key, tp->ds.d[j].v) &&
+					    claim_allows_zone(k, cl, tp->ds.d[j].v) &&
+					    value_ok(tp, tp->ds.d[j].v) &&
+					    (bi < 0 || tp->ds.d[j].count < tp->ds.d[bi].count))
 						bi = (int32_t)j;
 				ok = bi >= 0;
 				if (ok)
-					pin = tp->d[bi].v;
+					pin = tp->ds.d[bi].v;
 			}
 		}
 		if (!ok)
@@ -1545,12 +1728,12 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 				}
 				const struct as_req *r = pool_req(pl, tp->t->topology_key);
 				int32_t bi = -1;
-				for (uint32_t j = 0; j < tp->n; j++) {
-					if (!req_allows(r, tp->d[j].v) || !pod_allows(k, p, tp->t->topology_key, tp->d[j].v))
+				for (uint32_t j = 0; j < tp->ds.n; j++) {
+					if (!req_allows(r, tp->ds.d[j].v) || !pod_allows(k, p, tp->t->topology_key, tp->ds.d[j].v))
 						continue;
-					if (!value_ok(tp, tp->d[j].v))
+					if (!value_ok(tp, tp->ds.d[j].v))
 						continue;
-					if (bi < 0 || tp->d[j].count < tp->d[bi].count)
+					if (bi < 0 || tp->ds.d[j].count < tp->ds.d[bi].count)
 						bi = (int32_t)j;
 				}
 				if (bi < 0) {
@@ -1578,7 +1761,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 					free(nd);
 					free(pd);
 				} else if (tp->t->topology_key == k->zone_key) {
-					pin = tp->d[bi].v;
+					pin = tp->ds.d[bi].v;
 				}
 			}
 			if (!e)
@@ -1828,7 +2011,7 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 		memset(&d, 0, sizeof(d));
 		if (!sched_decide(sch, (uint32_t)for_pod, &d))
 			goto out;
-		struct cand *cd = malloc(sizeof(*cd));
+		struct cand *cd = calloc(1, sizeof(*cd));
 		if (!cd) {
 			decision_fini(&d);
 			goto out;
@@ -1846,7 +2029,7 @@ int as_karpenter(struct scheduler *sch, const struct scenario *sc, const struct 
 			rep->kgmin[i] = cd->tp[i].min;
 			rep->nkdomains = i + 1;
 		}
-		free(cd);
+		cand_fini(cd);
 		decision_fini(&d);
 		if (!rep->kdomains || !rep->kgmin)
 			goto out;
@@ -2058,7 +2241,9 @@ out:
 		free(k.claims[i].zset);
 	}
 	free(k.claims);
-	free(k.cd);
+	cand_fini(k.cd);
+	free(k.vals);
+	free(k.zbuf.v);
 	free(k.anti_owners);
 	for (uint32_t i = 0; k.rem && i < k.cfg->npools; i++)
 		free(k.rem[i]);
