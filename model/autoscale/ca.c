@@ -1582,19 +1582,34 @@ found:;
 					why = gs[i].why[e];
 				if (!why)
 					continue;
-				uint32_t k = 0;
-				for (; k < nr; k++)
-					if (!strcmp(rs[k], why))
-						break;
-				if (k == nr && nr < 256) {
-					rs[nr] = (char *)why;
-					cnt[nr++] = 0;
+				/* each reason of a group counts on its own
+				 * (eventing_scale_up_processor.go ReasonsMessage over
+				 * Reasons(): NodeResourcesFit's are joined by ", ") */
+				for (const char *s = why; *s;) {
+					const char *e2 = strstr(s, ", ");
+					size_t l = e2 ? (size_t)(e2 - s) : strlen(s);
+					uint32_t k = 0;
+					for (; k < nr; k++)
+						if (strlen(rs[k]) == l && !strncmp(rs[k], s, l))
+							break;
+					if (k == nr && nr < 256) {
+						if (!(rs[nr] = strndup(s, l))) {
+							for (uint32_t f = 0; f < nr; f++)
+								free(rs[f]);
+							goto out_opts;
+						}
+						cnt[nr++] = 0;
+					}
+					if (k < 256)
+						cnt[k]++;
+					s += l + (e2 ? 2 : 0);
 				}
-				if (k < 256)
-					cnt[k]++;
 			}
-			if (passed || !nr)
+			if (passed || !nr) {
+				for (uint32_t f = 0; f < nr; f++)
+					free(rs[f]);
 				continue;
+			}
 			/* skewer orders the parts by reason text (upstream: Go
 			 * map order) */
 			for (uint32_t i = 1; i < nr; i++)
@@ -1610,11 +1625,15 @@ found:;
 			for (uint32_t k = 0; k < nr; k++)
 				len += strlen(rs[k]) + 24;
 			char *msg = malloc(len);
+			if (msg) {
+				strcpy(msg, "pod didn't trigger scale-up: ");
+				for (uint32_t k = 0; k < nr; k++)
+					sprintf(msg + strlen(msg), "%s%u %s", k ? ", " : "", cnt[k], rs[k]);
+			}
+			for (uint32_t f = 0; f < nr; f++)
+				free(rs[f]);
 			if (!msg)
 				goto out_opts;
-			strcpy(msg, "pod didn't trigger scale-up: ");
-			for (uint32_t k = 0; k < nr; k++)
-				sprintf(msg + strlen(msg), "%s%u %s", k ? ", " : "", cnt[k], rs[k]);
 			if (!add_event(rep, pod_ref(ca, pend[q]), "NotTriggerScaleUp", msg))
 				goto out_opts;
 		}
