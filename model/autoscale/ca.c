@@ -775,7 +775,8 @@ static uint32_t expand(struct ca *ca, struct grp *gs, struct opt *o, uint32_t n,
 			}
 			case EXP_PRIORITY: {
 				/* expander/priority: the highest priority whose
-				 * regex matches; none: dropped */
+				 * regex matches; none: dropped (unless no option
+				 * matches, below) */
 				double best = -1e300;
 				bool any = false;
 				for (uint32_t k = 0; k < ca->set.nprios; k++)
@@ -823,10 +824,12 @@ static uint32_t expand(struct ca *ca, struct grp *gs, struct opt *o, uint32_t n,
 			for (uint32_t i = 1; i < nk; i++)
 				if (score[i] < best)
 					best = score[i];
-			if (ex == EXP_PRIORITY && best >= 1e300) {
+			/* expander/priority/priority.go BestOptions: maxPrio
+			 * starts at -1; no option at a priority >= -1: no
+			 * options filtered */
+			if (ex == EXP_PRIORITY && (best >= 1e300 || -best < -1)) {
 				free(score);
-				nk = 0;
-				break;
+				continue;
 			}
 			uint32_t k = 0;
 			for (uint32_t i = 0; i < nk; i++)
