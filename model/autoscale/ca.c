@@ -586,20 +586,48 @@ static const struct owner_ref *controller_of(const struct pod *p)
 	return NULL;
 }
 
-/* core/scaleup/equivalence/groups.go: same controller, labels and spec
- * (skewer compares the scheduling-relevant parts of the spec: requests,
- * constraints, tolerations, selector, priority) */
-static bool equivalent(const struct pod *a, const struct pod *b)
+/* core/scaleup/equivalence/groups.go match: same controller, labels and
+ * spec (utils.PodSpecSemanticallyEqual; skewer compares every part of
+ * the spec it reads: requests, selector, affinity, tolerations, spread
+ * constraints, priority, volumes, host ports) */
+static bool equivalent(const struct ca *ca, const struct pod *a, const struct pod *b)
 {
 	const struct owner_ref *oa = controller_of(a), *ob = controller_of(b);
 	if (!oa || !ob || oa->kind != ob->kind || oa->name != ob->name || a->ns != b->ns)
 		return false;
-	if (!labels_equal(&a->labels, &b->labels) || !labels_equal(&a->spec.node_selector, &b->spec.node_selector))
+	/* a DaemonSet's pods are each their own group (IsDaemonSetPod) */
+	if (oa->kind && !strcmp(S(ca, oa->kind), "DaemonSet"))
 		return false;
-	return a->spec.req.cpu == b->spec.req.cpu && a->spec.req.mem == b->spec.req.mem &&
-	       a->spec.req.eph == b->spec.req.eph && a->spec.ntscs == b->spec.ntscs &&
-	       a->spec.ntols == b->spec.ntols && a->spec.has_affinity == b->spec.has_affinity &&
-	       a->spec.priority == b->spec.priority;
+	const struct pod_spec *x = &a->spec, *y = &b->spec;
+	if (!labels_equal(&a->labels, &b->labels) || !labels_equal(&x->node_selector, &y->node_selector))
+		return false;
+	if (x->req.cpu != y->req.cpu || x->req.mem != y->req.mem || x->req.eph != y->req.eph ||
+	    x->req.next != y->req.next || x->nz_cpu != y->nz_cpu || x->nz_mem != y->nz_mem ||
+	    x->has_sidecars != y->has_sidecars || x->priority != y->priority ||
+	    x->priority_class != y->priority_class || x->preemption_policy != y->preemption_policy ||
+	    x->ntscs != y->ntscs || x->ntols != y->ntols || x->has_affinity != y->has_affinity ||
+	    x->nvols != y->nvols || x->nports != y->nports)
+		return false;
+	for (uint32_t i = 0; i < x->req.next; i++)
+		if (x->req.ext[i].name != y->req.ext[i].name || x->req.ext[i].v != y->req.ext[i].v)
+			return false;
+	if (x->has_sidecars && x->plain && y->plain && memcmp(x->plain, y->plain, sizeof(*x->plain)))
+		return false;
+	for (uint32_t i = 0; i < x->nvols; i++) {
+		const struct pod_volume *u = &x->vols[i], *v = &y->vols[i];
+		if (u->name != v->name || u->claim != v->claim || u->kind != v->kind ||
+		    u->eph_class != v->eph_class || u->eph_modes != v->eph_modes ||
+		    u->eph_request != v->eph_request)
+			return false;
+	}
+	for (uint32_t i = 0; i < x->nports; i++) {
+		const struct host_port *u = &x->ports[i], *v = &y->ports[i];
+		if (u->host_port != v->host_port || u->container_port != v->container_port ||
+		    u->protocol != v->protocol || u->host_ip != v->host_ip)
+			return false;
+	}
+	return tolerations_equal(x->tols, y->tols, x->ntols) && tsc_list_equal(x->tscs, y->tscs, x->ntscs) &&
+	       (!x->has_affinity || affinity_equal(&x->affinity, &y->affinity));
 }
 
 struct eqg {
@@ -1269,7 +1297,7 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 	for (uint32_t i = 0; i < nleft; i++) {
 		uint32_t e = 0;
 		for (; e < neq; e++)
-			if (equivalent(&c->pods[eq[e].pods[0]], &c->pods[pend[i]]))
+			if (equivalent(ca, &c->pods[eq[e].pods[0]], &c->pods[pend[i]]))
 				break;
 		if (e == neq) {
 			if (!PUSH(eq, neq) || !(eq[e].pods = malloc(nleft * sizeof(uint32_t))))
