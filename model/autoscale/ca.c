@@ -1238,7 +1238,9 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 		gs[i].nmembers = members(ca, gs[i].g, ids);
 		gs[i].target = gs[i].g->has_size && gs[i].g->size > gs[i].nmembers ? gs[i].g->size : gs[i].nmembers;
 	}
-	uint32_t m_snap = mark(ca);
+	uint32_t m_snap = mark(ca), real_nodes = 0;
+	for (uint32_t k = 0; k < c->nnodes; k++)
+		real_nodes += c->nodes[k].alive;
 	for (uint32_t i = 0; i < ng && !ca->oom; i++) {
 		if (gs[i].target <= gs[i].nmembers)
 			continue;
@@ -1293,6 +1295,19 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 	}
 	if (for_pod >= 0 && !(rep->for_pod = pod_ref(ca, (uint32_t)for_pod)))
 		goto out;
+	/* core/static_autoscaler.go shouldScaleUp: ready nodes >= maxNodesTotal:
+	 * no scale-up; each pod: "max total nodes in cluster reached" */
+	if (nleft && ca->set.max_nodes_total > 0 && (int64_t)real_nodes >= ca->set.max_nodes_total) {
+		for (uint32_t i = 0; i < nleft; i++)
+			if (!add_event(rep, pod_ref(ca, pend[i]), "NotTriggerScaleUp",
+				       strdup("pod didn't trigger scale-up: max total nodes in cluster reached")))
+				goto out;
+		for (uint32_t i = 0; i < ng; i++)
+			if (!(gs[i].rep->reason = strdup("max total nodes in cluster reached")))
+				goto out;
+		ret = !ca->oom;
+		goto out;
+	}
 	/* equivalence groups, in pending order of their first pod */
 	for (uint32_t i = 0; i < nleft; i++) {
 		uint32_t e = 0;
