@@ -1168,8 +1168,10 @@ static bool similar(const struct ca *ca, const struct grp *a, const struct grp *
 {
 	if (!a->pass || !b->pass)
 		return false;
+	/* orchestrator.go matchingSchedulablePodGroups: each pod group a
+	 * passes, b passes too */
 	for (uint32_t e = 0; e < neq; e++)
-		if (a->pass[e] != b->pass[e])
+		if (a->pass[e] && !b->pass[e])
 			return false;
 	const struct node *x = &a->t.node, *y = &b->t.node;
 	/* capacity (skewer's is the allocatable): equal but memory within
@@ -1446,13 +1448,26 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 			free(u);
 			continue;
 		}
-		/* 5. the estimate */
+	}
+	/* 5. the estimates, once every template was checked
+	 * (orchestrator.go prepareScaleUp) */
+	for (uint32_t i = 0; i < ng && !ca->oom; i++) {
+		struct grp *gr = &gs[i];
+		struct as_group_rep *gp = gr->rep;
+		if (!gr->valid || gp->status)
+			continue;
 		int64_t total = 0;
 		for (uint32_t k = 0; k < c->nnodes; k++)
 			total += c->nodes[k].alive;
 		int64_t limit = ca->set.max_per_scaleup;
-		if (gr->g->max - gr->target < limit)
-			limit = gr->g->max - gr->target;
+		/* estimator/sng_capacity_threshold.go NodeLimit: this group's
+		 * room plus its similar groups' when balancing */
+		int64_t room = gr->g->max - gr->target;
+		for (uint32_t j = 0; ca->set.balance == 1 && j < ng; j++)
+			if (j != i && gs[j].valid && similar(ca, gr, &gs[j], neq) && gs[j].g->max > gs[j].target)
+				room += gs[j].g->max - gs[j].target;
+		if (room < limit)
+			limit = room;
 		if (ca->set.max_nodes_total > 0 && ca->set.max_nodes_total - total < limit)
 			limit = ca->set.max_nodes_total - total;
 		if (!estimate(ca, gr, eq, neq, limit))
