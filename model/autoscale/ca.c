@@ -234,13 +234,31 @@ static bool has_taint(const struct node *n, const struct cluster *c, const char 
 /* taints.SanitizeTaints: drops CA's taints and the node-condition ones */
 static void sanitize_taints(const struct ca *ca, struct node *n)
 {
+	/* utils/taints/taints.go SanitizeTaints: the CA taints,
+	 * NodeConditionTaints, the startup and status taint prefixes */
+	static const char *const drop[] = {
+		"ToBeDeletedByClusterAutoscaler", "DeletionCandidateOfClusterAutoscaler",
+		"node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable",
+		"node.kubernetes.io/unschedulable", "node.kubernetes.io/memory-pressure",
+		"node.kubernetes.io/disk-pressure", "node.kubernetes.io/network-unavailable",
+		"node.kubernetes.io/pid-pressure", "node.cloudprovider.kubernetes.io/uninitialized",
+		"node.cloudprovider.kubernetes.io/shutdown", "cloud.google.com/impending-node-termination",
+		"NodeWithImpairedVolumes",
+	};
+	static const char *const prefix[] = {
+		"ignore-taint.cluster-autoscaler.kubernetes.io/",
+		"startup-taint.cluster-autoscaler.kubernetes.io/",
+		"status-taint.cluster-autoscaler.kubernetes.io/",
+	};
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < n->ntaints; i++) {
 		const char *key = S(ca, n->taints[i].key);
-		if (!strcmp(key, "ToBeDeletedByClusterAutoscaler") ||
-		    !strcmp(key, "DeletionCandidateOfClusterAutoscaler") ||
-		    !strncmp(key, "node.kubernetes.io/", 19) ||
-		    !strncmp(key, "node.cloudprovider.kubernetes.io/", 33))
+		bool gone = false;
+		for (size_t j = 0; j < sizeof(drop) / sizeof(drop[0]) && !gone; j++)
+			gone = !strcmp(key, drop[j]);
+		for (size_t j = 0; j < sizeof(prefix) / sizeof(prefix[0]) && !gone; j++)
+			gone = !strncmp(key, prefix[j], strlen(prefix[j]));
+		if (gone)
 			continue;
 		n->taints[k++] = n->taints[i];
 	}
