@@ -1293,6 +1293,14 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 	}
 	if (ca->oom)
 		goto out;
+	/* podlistprocessor/filter_out_daemon_sets.go: then DaemonSet pods go */
+	uint32_t nkept = 0;
+	for (uint32_t i = 0; i < nleft; i++) {
+		const struct owner_ref *o = controller_of(&c->pods[pend[i]]);
+		if (!o || !o->kind || strcmp(S(ca, o->kind), "DaemonSet"))
+			pend[nkept++] = pend[i];
+	}
+	nleft = nkept;
 	/* back to the order the pods became pending */
 	for (uint32_t i = 1; i < nleft; i++) {
 		uint32_t x = pend[i], j = i;
