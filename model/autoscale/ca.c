@@ -1667,7 +1667,10 @@ found:;
 					passed = true;
 				else if (gs[i].why)
 					why = gs[i].why[e];
-				if (!why)
+				/* predicate/plugin_runner.go RunFiltersOnNode: a
+				 * template outside the PreFilter's node names fails
+				 * with no reasons, so it adds no part */
+				if (!why || !strncmp(why, "node(s) didn't satisfy plugin(s) [", 34))
 					continue;
 				/* each reason of a group counts on its own
 				 * (eventing_scale_up_processor.go ReasonsMessage over
