@@ -776,6 +776,18 @@ static bool matches_regex(const char *re, const char *s)
 
 /* expander/factory/chain.go: each strategy narrows; one left wins;
  * leftover ties -> random, which skewer resolves to the first */
+/* a node's capacity (spec 1.2: status.capacity where given, else
+ * allocatable) */
+static int64_t cap_cpu(const struct node *n)
+{
+	return n->cap_cpu ? n->cap_cpu : n->alloc.cpu;
+}
+
+static int64_t cap_mem(const struct node *n)
+{
+	return n->cap_mem ? n->cap_mem : n->alloc.mem;
+}
+
 static uint32_t expand(struct ca *ca, struct grp *gs, struct opt *o, uint32_t n, char **why)
 {
 	uint32_t *keep = malloc(n * sizeof(*keep)), nk = n;
@@ -807,8 +819,9 @@ static uint32_t expand(struct ca *ca, struct grp *gs, struct opt *o, uint32_t n,
 				score[i] = (double)p->nodes;
 				break;
 			case EXP_LEAST_WASTE: {
-				double cc = (double)tn->alloc.cpu * (double)p->nodes;
-				double mc = (double)tn->alloc.mem * (double)p->nodes;
+				/* expander/waste/waste.go resourcesForNode: capacity */
+				double cc = (double)cap_cpu(tn) * (double)p->nodes;
+				double mc = (double)cap_mem(tn) * (double)p->nodes;
 				double w = 0;
 				if (cc > 0)
 					w += (cc - (double)p->pods_cpu) / cc;
@@ -1192,9 +1205,11 @@ static bool similar(const struct ca *ca, const struct grp *a, const struct grp *
 		if (a->pass[e] && !b->pass[e])
 			return false;
 	const struct node *x = &a->t.node, *y = &b->t.node;
-	/* capacity (skewer's is the allocatable): equal but memory within
-	 * 1.5 %; allocatable within 5 % (implied); extended resources equal */
-	if (x->alloc.cpu != y->alloc.cpu || !within(x->alloc.mem, y->alloc.mem, 0.015) ||
+	/* capacity (cpu and memory: status.capacity where given, the rest
+	 * the allocatable's): equal but memory within 1.5 %; allocatable
+	 * within 5 %; extended resources equal */
+	if (cap_cpu(x) != cap_cpu(y) || !within(cap_mem(x), cap_mem(y), 0.015) ||
+	    !within(x->alloc.cpu, y->alloc.cpu, 0.05) || !within(x->alloc.mem, y->alloc.mem, 0.05) ||
 	    x->alloc.pods != y->alloc.pods || x->alloc.eph != y->alloc.eph || x->alloc.next != y->alloc.next)
 		return false;
 	for (uint32_t i = 0; i < x->alloc.next; i++)
