@@ -1039,6 +1039,7 @@ static int estimate(struct ca *ca, struct grp *gr, struct eqg *eq, uint32_t neq,
 	uint32_t *with_pods = NULL, nwith = 0;
 	int32_t last = -1;
 	uint32_t ncopies = 0;
+	bool new_ok = true;
 	/* DecreasingPodOrderer: cpu/alloc + mem/alloc of the exemplar, desc,
 	 * stable */
 	uint32_t *ord = malloc((neq + 1) * sizeof(*ord)), no = 0;
@@ -1092,8 +1093,9 @@ static int estimate(struct ca *ca, struct grp *gr, struct eqg *eq, uint32_t neq,
 				break;
 			TRACK((uint32_t)at, e->pods[k]);
 		}
-		/* tryToScheduleOnNewNodes */
-		for (; k < e->n && !ca->oom; k++) {
+		/* tryToScheduleOnNewNodes, while the limiter has not said no
+		 * (Estimate's newNodesAvailable) */
+		for (; new_ok && k < e->n && !ca->oom; k++) {
 			uint32_t pod = e->pods[k];
 			bool found = false, spread_fail = false;
 			if (last >= 0) {
@@ -1118,8 +1120,10 @@ static int estimate(struct ca *ca, struct grp *gr, struct eqg *eq, uint32_t neq,
 				if (!has)
 					break;
 			}
-			if ((int64_t)ns.n >= limit)
+			if ((int64_t)ns.n >= limit) {
+				new_ok = false;
 				break;
+			}
 			char name[512];
 			snprintf(name, sizeof(name), "%s-e-%u", S(ca, gr->t.node.name), ncopies++);
 			int32_t id = add_copy(ca, &gr->t, name);
