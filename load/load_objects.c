@@ -660,6 +660,20 @@ int load_node(struct loader *L, const struct ynode *m, const char *what, struct 
 	}
 	if (!load_alloc(L, alloc, alloc_what, &out->alloc))
 		goto error;
+	/* status.capacity beside status.allocatable: its cpu and memory
+	 * (spec/autoscalers.md 1.2: what CA's least-waste and similarity read) */
+	u = y_get(status, "capacity");
+	if (alloc && alloc == y_get(status, "allocatable") && !y_absent(u)) {
+		struct resources cap = {0};
+		int ok = load_alloc(L, u, "status.capacity", &cap);
+		if (ok && !y_absent(y_get(u, "cpu")))
+			out->cap_cpu = cap.cpu;
+		if (ok && !y_absent(y_get(u, "memory")))
+			out->cap_mem = cap.mem;
+		resources_fini(&cap);
+		if (!ok)
+			goto error;
+	}
 	return 1;
 error:
 	node_fini(out);

@@ -657,6 +657,8 @@ int node_copy_def(struct node *dst, const struct node *src)
 	memset(dst, 0, sizeof(*dst));
 	dst->name = src->name;
 	dst->unschedulable = src->unschedulable;
+	dst->cap_cpu = src->cap_cpu;
+	dst->cap_mem = src->cap_mem;
 	dst->line = src->line;
 	dst->col = src->col;
 	if (!labels_copy(&dst->labels, &src->labels))

@@ -288,6 +288,10 @@ struct node {
 	uint32_t ntaints;
 	bool unschedulable;
 	struct resources alloc;
+	/* status.capacity's cpu and memory when the node gives it beside
+	 * status.allocatable, else 0 (= the allocatable's): the cluster
+	 * autoscaler's least-waste and node group similarity read capacity */
+	int64_t cap_cpu, cap_mem;
 	uint32_t line, col;
 	/* cluster state, maintained by cluster.c */
 	bool alive;

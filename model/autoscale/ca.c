@@ -234,13 +234,31 @@ static bool has_taint(const struct node *n, const struct cluster *c, const char 
 /* taints.SanitizeTaints: drops CA's taints and the node-condition ones */
 static void sanitize_taints(const struct ca *ca, struct node *n)
 {
+	/* utils/taints/taints.go SanitizeTaints: the CA taints,
+	 * NodeConditionTaints, the startup and status taint prefixes */
+	static const char *const drop[] = {
+		"ToBeDeletedByClusterAutoscaler", "DeletionCandidateOfClusterAutoscaler",
+		"node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable",
+		"node.kubernetes.io/unschedulable", "node.kubernetes.io/memory-pressure",
+		"node.kubernetes.io/disk-pressure", "node.kubernetes.io/network-unavailable",
+		"node.kubernetes.io/pid-pressure", "node.cloudprovider.kubernetes.io/uninitialized",
+		"node.cloudprovider.kubernetes.io/shutdown", "cloud.google.com/impending-node-termination",
+		"NodeWithImpairedVolumes",
+	};
+	static const char *const prefix[] = {
+		"ignore-taint.cluster-autoscaler.kubernetes.io/",
+		"startup-taint.cluster-autoscaler.kubernetes.io/",
+		"status-taint.cluster-autoscaler.kubernetes.io/",
+	};
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < n->ntaints; i++) {
 		const char *key = S(ca, n->taints[i].key);
-		if (!strcmp(key, "ToBeDeletedByClusterAutoscaler") ||
-		    !strcmp(key, "DeletionCandidateOfClusterAutoscaler") ||
-		    !strncmp(key, "node.kubernetes.io/", 19) ||
-		    !strncmp(key, "node.cloudprovider.kubernetes.io/", 33))
+		bool gone = false;
+		for (size_t j = 0; j < sizeof(drop) / sizeof(drop[0]) && !gone; j++)
+			gone = !strcmp(key, drop[j]);
+		for (size_t j = 0; j < sizeof(prefix) / sizeof(prefix[0]) && !gone; j++)
+			gone = !strncmp(key, prefix[j], strlen(prefix[j]));
+		if (gone)
 			continue;
 		n->taints[k++] = n->taints[i];
 	}
@@ -586,20 +604,48 @@ static const struct owner_ref *controller_of(const struct pod *p)
 	return NULL;
 }
 
-/* core/scaleup/equivalence/groups.go: same controller, labels and spec
- * (skewer compares the scheduling-relevant parts of the spec: requests,
- * constraints, tolerations, selector, priority) */
-static bool equivalent(const struct pod *a, const struct pod *b)
+/* core/scaleup/equivalence/groups.go match: same controller, labels and
+ * spec (utils.PodSpecSemanticallyEqual; skewer compares every part of
+ * the spec it reads: requests, selector, affinity, tolerations, spread
+ * constraints, priority, volumes, host ports) */
+static bool equivalent(const struct ca *ca, const struct pod *a, const struct pod *b)
 {
 	const struct owner_ref *oa = controller_of(a), *ob = controller_of(b);
 	if (!oa || !ob || oa->kind != ob->kind || oa->name != ob->name || a->ns != b->ns)
 		return false;
-	if (!labels_equal(&a->labels, &b->labels) || !labels_equal(&a->spec.node_selector, &b->spec.node_selector))
+	/* a DaemonSet's pods are each their own group (IsDaemonSetPod) */
+	if (oa->kind && !strcmp(S(ca, oa->kind), "DaemonSet"))
 		return false;
-	return a->spec.req.cpu == b->spec.req.cpu && a->spec.req.mem == b->spec.req.mem &&
-	       a->spec.req.eph == b->spec.req.eph && a->spec.ntscs == b->spec.ntscs &&
-	       a->spec.ntols == b->spec.ntols && a->spec.has_affinity == b->spec.has_affinity &&
-	       a->spec.priority == b->spec.priority;
+	const struct pod_spec *x = &a->spec, *y = &b->spec;
+	if (!labels_equal(&a->labels, &b->labels) || !labels_equal(&x->node_selector, &y->node_selector))
+		return false;
+	if (x->req.cpu != y->req.cpu || x->req.mem != y->req.mem || x->req.eph != y->req.eph ||
+	    x->req.next != y->req.next || x->nz_cpu != y->nz_cpu || x->nz_mem != y->nz_mem ||
+	    x->has_sidecars != y->has_sidecars || x->priority != y->priority ||
+	    x->priority_class != y->priority_class || x->preemption_policy != y->preemption_policy ||
+	    x->ntscs != y->ntscs || x->ntols != y->ntols || x->has_affinity != y->has_affinity ||
+	    x->nvols != y->nvols || x->nports != y->nports)
+		return false;
+	for (uint32_t i = 0; i < x->req.next; i++)
+		if (x->req.ext[i].name != y->req.ext[i].name || x->req.ext[i].v != y->req.ext[i].v)
+			return false;
+	if (x->has_sidecars && x->plain && y->plain && memcmp(x->plain, y->plain, sizeof(*x->plain)))
+		return false;
+	for (uint32_t i = 0; i < x->nvols; i++) {
+		const struct pod_volume *u = &x->vols[i], *v = &y->vols[i];
+		if (u->name != v->name || u->claim != v->claim || u->kind != v->kind ||
+		    u->eph_class != v->eph_class || u->eph_modes != v->eph_modes ||
+		    u->eph_request != v->eph_request)
+			return false;
+	}
+	for (uint32_t i = 0; i < x->nports; i++) {
+		const struct host_port *u = &x->ports[i], *v = &y->ports[i];
+		if (u->host_port != v->host_port || u->container_port != v->container_port ||
+		    u->protocol != v->protocol || u->host_ip != v->host_ip)
+			return false;
+	}
+	return tolerations_equal(x->tols, y->tols, x->ntols) && tsc_list_equal(x->tscs, y->tscs, x->ntscs) &&
+	       (!x->has_affinity || affinity_equal(&x->affinity, &y->affinity));
 }
 
 struct eqg {
@@ -730,6 +776,18 @@ static bool matches_regex(const char *re, const char *s)
 
 /* expander/factory/chain.go: each strategy narrows; one left wins;
  * leftover ties -> random, which skewer resolves to the first */
+/* a node's capacity (spec 1.2: status.capacity where given, else
+ * allocatable) */
+static int64_t cap_cpu(const struct node *n)
+{
+	return n->cap_cpu ? n->cap_cpu : n->alloc.cpu;
+}
+
+static int64_t cap_mem(const struct node *n)
+{
+	return n->cap_mem ? n->cap_mem : n->alloc.mem;
+}
+
 static uint32_t expand(struct ca *ca, struct grp *gs, struct opt *o, uint32_t n, char **why)
 {
 	uint32_t *keep = malloc(n * sizeof(*keep)), nk = n;
@@ -761,8 +819,9 @@ static uint32_t expand(struct ca *ca, struct grp *gs, struct opt *o, uint32_t n,
 				score[i] = (double)p->nodes;
 				break;
 			case EXP_LEAST_WASTE: {
-				double cc = (double)tn->alloc.cpu * (double)p->nodes;
-				double mc = (double)tn->alloc.mem * (double)p->nodes;
+				/* expander/waste/waste.go resourcesForNode: capacity */
+				double cc = (double)cap_cpu(tn) * (double)p->nodes;
+				double mc = (double)cap_mem(tn) * (double)p->nodes;
 				double w = 0;
 				if (cc > 0)
 					w += (cc - (double)p->pods_cpu) / cc;
@@ -775,7 +834,8 @@ static uint32_t expand(struct ca *ca, struct grp *gs, struct opt *o, uint32_t n,
 			}
 			case EXP_PRIORITY: {
 				/* expander/priority: the highest priority whose
-				 * regex matches; none: dropped */
+				 * regex matches; none: dropped (unless no option
+				 * matches, below) */
 				double best = -1e300;
 				bool any = false;
 				for (uint32_t k = 0; k < ca->set.nprios; k++)
@@ -823,10 +883,12 @@ static uint32_t expand(struct ca *ca, struct grp *gs, struct opt *o, uint32_t n,
 			for (uint32_t i = 1; i < nk; i++)
 				if (score[i] < best)
 					best = score[i];
-			if (ex == EXP_PRIORITY && best >= 1e300) {
+			/* expander/priority/priority.go BestOptions: maxPrio
+			 * starts at -1; no option at a priority >= -1: no
+			 * options filtered */
+			if (ex == EXP_PRIORITY && (best >= 1e300 || -best < -1)) {
 				free(score);
-				nk = 0;
-				break;
+				continue;
 			}
 			uint32_t k = 0;
 			for (uint32_t i = 0; i < nk; i++)
@@ -977,6 +1039,7 @@ static int estimate(struct ca *ca, struct grp *gr, struct eqg *eq, uint32_t neq,
 	uint32_t *with_pods = NULL, nwith = 0;
 	int32_t last = -1;
 	uint32_t ncopies = 0;
+	bool new_ok = true;
 	/* DecreasingPodOrderer: cpu/alloc + mem/alloc of the exemplar, desc,
 	 * stable */
 	uint32_t *ord = malloc((neq + 1) * sizeof(*ord)), no = 0;
@@ -1030,8 +1093,9 @@ static int estimate(struct ca *ca, struct grp *gr, struct eqg *eq, uint32_t neq,
 				break;
 			TRACK((uint32_t)at, e->pods[k]);
 		}
-		/* tryToScheduleOnNewNodes */
-		for (; k < e->n && !ca->oom; k++) {
+		/* tryToScheduleOnNewNodes, while the limiter has not said no
+		 * (Estimate's newNodesAvailable) */
+		for (; new_ok && k < e->n && !ca->oom; k++) {
 			uint32_t pod = e->pods[k];
 			bool found = false, spread_fail = false;
 			if (last >= 0) {
@@ -1056,8 +1120,10 @@ static int estimate(struct ca *ca, struct grp *gr, struct eqg *eq, uint32_t neq,
 				if (!has)
 					break;
 			}
-			if ((int64_t)ns.n >= limit)
+			if ((int64_t)ns.n >= limit) {
+				new_ok = false;
 				break;
+			}
 			char name[512];
 			snprintf(name, sizeof(name), "%s-e-%u", S(ca, gr->t.node.name), ncopies++);
 			int32_t id = add_copy(ca, &gr->t, name);
@@ -1137,13 +1203,17 @@ static bool similar(const struct ca *ca, const struct grp *a, const struct grp *
 {
 	if (!a->pass || !b->pass)
 		return false;
+	/* orchestrator.go matchingSchedulablePodGroups: each pod group a
+	 * passes, b passes too */
 	for (uint32_t e = 0; e < neq; e++)
-		if (a->pass[e] != b->pass[e])
+		if (a->pass[e] && !b->pass[e])
 			return false;
 	const struct node *x = &a->t.node, *y = &b->t.node;
-	/* capacity (skewer's is the allocatable): equal but memory within
-	 * 1.5 %; allocatable within 5 % (implied); extended resources equal */
-	if (x->alloc.cpu != y->alloc.cpu || !within(x->alloc.mem, y->alloc.mem, 0.015) ||
+	/* capacity (cpu and memory: status.capacity where given, the rest
+	 * the allocatable's): equal but memory within 1.5 %; allocatable
+	 * within 5 %; extended resources equal */
+	if (cap_cpu(x) != cap_cpu(y) || !within(cap_mem(x), cap_mem(y), 0.015) ||
+	    !within(x->alloc.cpu, y->alloc.cpu, 0.05) || !within(x->alloc.mem, y->alloc.mem, 0.05) ||
 	    x->alloc.pods != y->alloc.pods || x->alloc.eph != y->alloc.eph || x->alloc.next != y->alloc.next)
 		return false;
 	for (uint32_t i = 0; i < x->alloc.next; i++)
@@ -1207,7 +1277,9 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 		gs[i].nmembers = members(ca, gs[i].g, ids);
 		gs[i].target = gs[i].g->has_size && gs[i].g->size > gs[i].nmembers ? gs[i].g->size : gs[i].nmembers;
 	}
-	uint32_t m_snap = mark(ca);
+	uint32_t m_snap = mark(ca), real_nodes = 0;
+	for (uint32_t k = 0; k < c->nnodes; k++)
+		real_nodes += c->nodes[k].alive;
 	for (uint32_t i = 0; i < ng && !ca->oom; i++) {
 		if (gs[i].target <= gs[i].nmembers)
 			continue;
@@ -1240,6 +1312,14 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 	}
 	if (ca->oom)
 		goto out;
+	/* podlistprocessor/filter_out_daemon_sets.go: then DaemonSet pods go */
+	uint32_t nkept = 0;
+	for (uint32_t i = 0; i < nleft; i++) {
+		const struct owner_ref *o = controller_of(&c->pods[pend[i]]);
+		if (!o || !o->kind || strcmp(S(ca, o->kind), "DaemonSet"))
+			pend[nkept++] = pend[i];
+	}
+	nleft = nkept;
 	/* back to the order the pods became pending */
 	for (uint32_t i = 1; i < nleft; i++) {
 		uint32_t x = pend[i], j = i;
@@ -1262,11 +1342,24 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 	}
 	if (for_pod >= 0 && !(rep->for_pod = pod_ref(ca, (uint32_t)for_pod)))
 		goto out;
+	/* core/static_autoscaler.go shouldScaleUp: ready nodes >= maxNodesTotal:
+	 * no scale-up; each pod: "max total nodes in cluster reached" */
+	if (nleft && ca->set.max_nodes_total > 0 && (int64_t)real_nodes >= ca->set.max_nodes_total) {
+		for (uint32_t i = 0; i < nleft; i++)
+			if (!add_event(rep, pod_ref(ca, pend[i]), "NotTriggerScaleUp",
+				       strdup("pod didn't trigger scale-up: max total nodes in cluster reached")))
+				goto out;
+		for (uint32_t i = 0; i < ng; i++)
+			if (!(gs[i].rep->reason = strdup("max total nodes in cluster reached")))
+				goto out;
+		ret = !ca->oom;
+		goto out;
+	}
 	/* equivalence groups, in pending order of their first pod */
 	for (uint32_t i = 0; i < nleft; i++) {
 		uint32_t e = 0;
 		for (; e < neq; e++)
-			if (equivalent(&c->pods[eq[e].pods[0]], &c->pods[pend[i]]))
+			if (equivalent(ca, &c->pods[eq[e].pods[0]], &c->pods[pend[i]]))
 				break;
 		if (e == neq) {
 			if (!PUSH(eq, neq) || !(eq[e].pods = malloc(nleft * sizeof(uint32_t))))
@@ -1400,13 +1493,26 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 			free(u);
 			continue;
 		}
-		/* 5. the estimate */
+	}
+	/* 5. the estimates, once every template was checked
+	 * (orchestrator.go prepareScaleUp) */
+	for (uint32_t i = 0; i < ng && !ca->oom; i++) {
+		struct grp *gr = &gs[i];
+		struct as_group_rep *gp = gr->rep;
+		if (!gr->valid || gp->status)
+			continue;
 		int64_t total = 0;
 		for (uint32_t k = 0; k < c->nnodes; k++)
 			total += c->nodes[k].alive;
 		int64_t limit = ca->set.max_per_scaleup;
-		if (gr->g->max - gr->target < limit)
-			limit = gr->g->max - gr->target;
+		/* estimator/sng_capacity_threshold.go NodeLimit: this group's
+		 * room plus its similar groups' when balancing */
+		int64_t room = gr->g->max - gr->target;
+		for (uint32_t j = 0; ca->set.balance == 1 && j < ng; j++)
+			if (j != i && gs[j].valid && similar(ca, gr, &gs[j], neq) && gs[j].g->max > gs[j].target)
+				room += gs[j].g->max - gs[j].target;
+		if (room < limit)
+			limit = room;
 		if (ca->set.max_nodes_total > 0 && ca->set.max_nodes_total - total < limit)
 			limit = ca->set.max_nodes_total - total;
 		if (!estimate(ca, gr, eq, neq, limit))
@@ -1580,21 +1686,39 @@ found:;
 					passed = true;
 				else if (gs[i].why)
 					why = gs[i].why[e];
-				if (!why)
+				/* predicate/plugin_runner.go RunFiltersOnNode: a
+				 * template outside the PreFilter's node names fails
+				 * with no reasons, so it adds no part */
+				if (!why || !strncmp(why, "node(s) didn't satisfy plugin(s) [", 34))
 					continue;
-				uint32_t k = 0;
-				for (; k < nr; k++)
-					if (!strcmp(rs[k], why))
-						break;
-				if (k == nr && nr < 256) {
-					rs[nr] = (char *)why;
-					cnt[nr++] = 0;
+				/* each reason of a group counts on its own
+				 * (eventing_scale_up_processor.go ReasonsMessage over
+				 * Reasons(): NodeResourcesFit's are joined by ", ") */
+				for (const char *s = why; *s;) {
+					const char *e2 = strstr(s, ", ");
+					size_t l = e2 ? (size_t)(e2 - s) : strlen(s);
+					uint32_t k = 0;
+					for (; k < nr; k++)
+						if (strlen(rs[k]) == l && !strncmp(rs[k], s, l))
+							break;
+					if (k == nr && nr < 256) {
+						if (!(rs[nr] = strndup(s, l))) {
+							for (uint32_t f = 0; f < nr; f++)
+								free(rs[f]);
+							goto out_opts;
+						}
+						cnt[nr++] = 0;
+					}
+					if (k < 256)
+						cnt[k]++;
+					s += l + (e2 ? 2 : 0);
 				}
-				if (k < 256)
-					cnt[k]++;
 			}
-			if (passed || !nr)
+			if (passed || !nr) {
+				for (uint32_t f = 0; f < nr; f++)
+					free(rs[f]);
 				continue;
+			}
 			/* skewer orders the parts by reason text (upstream: Go
 			 * map order) */
 			for (uint32_t i = 1; i < nr; i++)
@@ -1610,11 +1734,15 @@ found:;
 			for (uint32_t k = 0; k < nr; k++)
 				len += strlen(rs[k]) + 24;
 			char *msg = malloc(len);
+			if (msg) {
+				strcpy(msg, "pod didn't trigger scale-up: ");
+				for (uint32_t k = 0; k < nr; k++)
+					sprintf(msg + strlen(msg), "%s%u %s", k ? ", " : "", cnt[k], rs[k]);
+			}
+			for (uint32_t f = 0; f < nr; f++)
+				free(rs[f]);
 			if (!msg)
 				goto out_opts;
-			strcpy(msg, "pod didn't trigger scale-up: ");
-			for (uint32_t k = 0; k < nr; k++)
-				sprintf(msg + strlen(msg), "%s%u %s", k ? ", " : "", cnt[k], rs[k]);
 			if (!add_event(rep, pod_ref(ca, pend[q]), "NotTriggerScaleUp", msg))
 				goto out_opts;
 		}

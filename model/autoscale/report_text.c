@@ -45,7 +45,8 @@ void as_report_text(struct out_buf *f, const struct as_report *r)
 			const struct as_group_rep *gp = &r->groups[g];
 			out_buf_puts(f, "  group ");
 			put(f, gp->name);
-			out_buf_printf(f, ": %s", gp->status ? gp->status : "not checked (no pending pod)");
+			out_buf_printf(f, ": %s", gp->status ? gp->status
+					      : gp->reason ? "not checked" : "not checked (no pending pod)");
 			if (gp->reason) {
 				out_buf_puts(f, ": ");
 				put(f, gp->reason);
