@@ -142,9 +142,16 @@ static void jw_text(struct step_writer *w, const char *s)
 	out_json_str(((struct jw *)w)->j, s);
 }
 
-static void jw_null(struct step_writer *w)
+/* the plain tokens the steps write: null, true, false, a whole number */
+static void jw_raw(struct step_writer *w, const char *tok)
 {
-	out_json_null(((struct jw *)w)->j);
+	struct out_json *j = ((struct jw *)w)->j;
+	if (!strcmp(tok, "true") || !strcmp(tok, "false"))
+		out_json_bool(j, tok[0] == 't');
+	else if (!strcmp(tok, "null"))
+		out_json_null(j);
+	else
+		out_json_int(j, strtoll(tok, NULL, 10));
 }
 
 static void jw_begin(struct step_writer *w)
@@ -227,7 +234,7 @@ static void jw_node(struct step_writer *w, const struct node *n)
 void cli_step_json(struct out_json *j, const struct timeline *t, const struct step *e)
 {
 	const struct step_ops *ops = step_ops_of(e->kind);
-	struct jw x = { .w = { .in = t->c->in, .str = jw_str, .text = jw_text, .null = jw_null, .begin = jw_begin,
+	struct jw x = { .w = { .in = t->c->in, .str = jw_str, .text = jw_text, .raw = jw_raw, .begin = jw_begin,
 			       .key = jw_key, .end = jw_end, .taint = jw_taint, .pod = jw_pod, .node = jw_node },
 			.j = j, .t = t };
 	x.w.ctx = &x;

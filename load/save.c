@@ -837,7 +837,22 @@ static void node(struct w *w, int in, const struct node *n)
 		ind(w, in);
 		fputs("unschedulable: true\n", w->f);
 	}
-	ind(w, in);
+	if (n->cap_cpu || n->cap_mem) {
+		/* the capacity CA's least-waste and similarity read: beside
+		 * the allocatable under status, as a Node object has them */
+		struct resources cap = {0};
+		cap.cpu = n->cap_cpu;
+		cap.mem = n->cap_mem;
+		ind(w, in);
+		fputs("status:\n", w->f);
+		ind(w, in + 2);
+		fputs("capacity: ", w->f);
+		resources(w, &cap, false);
+		fputc('\n', w->f);
+		ind(w, in + 2);
+	} else {
+		ind(w, in);
+	}
 	fputs("allocatable: ", w->f);
 	resources(w, &n->alloc, true);
 	fputc('\n', w->f);
@@ -879,10 +894,10 @@ static void sw_text(struct step_writer *w, const char *s)
 	q(SW(w)->out, s);
 }
 
-static void sw_null(struct step_writer *w)
+static void sw_raw(struct step_writer *w, const char *tok)
 {
 	sw_lead(SW(w));
-	fputs("null", SW(w)->out->f);
+	fputs(tok, SW(w)->out->f);
 }
 
 static void sw_begin(struct step_writer *w)
@@ -910,6 +925,15 @@ static void sw_taint(struct step_writer *w, const struct taint *t)
 	fputs(x->keyed ? ", " : "", x->out->f);
 	taint_fields(x->out, t);
 	x->keyed = true;
+}
+
+static bool as_settings_fields(struct w *w, const struct as_settings *s, const char *sep);
+
+static void sw_settings(struct step_writer *w, const struct as_settings *st)
+{
+	struct sw *x = SW(w);
+	if (as_settings_fields(x->out, st, x->keyed ? ", " : ""))
+		x->keyed = true;
 }
 
 static void sw_pod(struct step_writer *w, const struct pod *p)
@@ -970,8 +994,8 @@ static void sw_block(struct step_writer *w, const char *const *keys, const char 
 static void step(struct w *w, const struct step *s)
 {
 	struct sw x = {
-		{w, w->c->in, sw_str, sw_text, sw_null, sw_begin, sw_key, sw_end, sw_taint, sw_pod,
-		 sw_node, sw_storage, sw_block},
+		{w, w->c->in, sw_str, sw_text, sw_raw, sw_begin, sw_key, sw_end, sw_taint, sw_pod,
+		 sw_node, sw_storage, sw_block, sw_settings},
 		w, true, false, false,
 	};
 	fprintf(w->f, "  - %s:", step_kind_name(s->kind));
@@ -1295,12 +1319,13 @@ static void price(struct w *w, double p)
 	fprintf(w->f, "%.6g", p);
 }
 
-static void as_settings(struct w *w, const struct as_settings *s)
+/* The settings that are set, as "KEY: VALUE" pairs of a flow mapping,
+ * the first after sep; whether any was written. */
+static bool as_settings_fields(struct w *w, const struct as_settings *s, const char *sep)
 {
-	const char *sep = "";
-	fputs("{", w->f);
+	const char *first = sep;
 	if (s->nexpander) {
-		fputs("expander: [", w->f);
+		fprintf(w->f, "%sexpander: [", sep);
 		for (uint32_t i = 0; i < s->nexpander; i++)
 			fprintf(w->f, "%s%s", i ? ", " : "", as_expander_name(s->expander[i]));
 		fputc(']', w->f);
@@ -1353,8 +1378,17 @@ static void as_settings(struct w *w, const struct as_settings *s)
 		fprintf(w->f, "%sschedulerConfig: %s", sep, s->sched_cfg == AS_SCHED_DEFAULT ? "default" : "scenario");
 		sep = ", ";
 	}
-	if (s->pref_ignore >= 0)
+	if (s->pref_ignore >= 0) {
 		fprintf(w->f, "%spreferencePolicy: %s", sep, s->pref_ignore ? "Ignore" : "Respect");
+		sep = ", ";
+	}
+	return sep != first;
+}
+
+static void as_settings(struct w *w, const struct as_settings *s)
+{
+	fputc('{', w->f);
+	as_settings_fields(w, s, "");
 	fputc('}', w->f);
 }
 

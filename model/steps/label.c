@@ -31,7 +31,7 @@ static void save(const struct step *s, struct step_writer *w)
 	if (s->label_val)
 		w->str(w, s->label_val);
 	else
-		w->null(w);
+		w->raw(w, "null");
 	w->end(w);
 }
 

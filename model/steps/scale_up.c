@@ -59,8 +59,10 @@ static void save(const struct step *s, struct step_writer *w)
 	}
 	if (a && a->dry) {
 		w->key(w, "dryRun");
-		w->text(w, "true");
+		w->raw(w, "true");
 	}
+	if (a && w->settings)
+		w->settings(w, &a->over);
 	w->end(w);
 }
 

@@ -97,12 +97,14 @@ struct step_reader {
 /* The action's value, after "  - NAME:". A kind writes one of: a string
  * (str, text) or null, a flow mapping (begin, key and values, end), or a
  * block mapping (pod, node). Strings are double-quoted. */
+struct as_settings;
 struct step_writer {
 	void *ctx;
 	const struct intern *in;   /* the scenario's strings */
 	void (*str)(struct step_writer *w, sym_t s);
 	void (*text)(struct step_writer *w, const char *s);
-	void (*null)(struct step_writer *w);
+	/* a plain token, unquoted: null, true, a number */
+	void (*raw)(struct step_writer *w, const char *tok);
 	void (*begin)(struct step_writer *w);                 /* "{" */
 	void (*key)(struct step_writer *w, const char *key);  /* "KEY: " (", " between) */
 	void (*end)(struct step_writer *w);                   /* "}" */
@@ -118,6 +120,10 @@ struct step_writer {
 	 * as a block (a rollout) */
 	void (*block)(struct step_writer *w, const char *const *keys, const char *const *vals,
 		      const bool *raw, uint32_t n, const char *tkey, const struct pod *t);
+	/* the autoscaler settings that are set, as fields of the open
+	 * mapping (a scaleUp step's overrides); NULL where no step that has
+	 * them is written (fix edits) */
+	void (*settings)(struct step_writer *w, const struct as_settings *s);
 };
 
 /* ---- describing: text into a buffer, snprintf's way ---- */

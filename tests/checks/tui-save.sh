@@ -15,7 +15,9 @@ fail() { echo "FAIL: $*"; exit 1; }
 write() { # FILE OUT [KEYS-BEFORE]
 	"$SKEWER" tui --size 100x30 --keys "${3:-}w<C-u>$2<Enter>" --dump-screen "$tmp/screen" "$1"
 }
-for f in scenarios/*.yaml; do
+# the bundled scenarios, and the autoscaler and controller tests (node
+# capacity, scaleUp overrides and dryRun, nodePools, workloads)
+for f in scenarios/*.yaml tests/autoscale/*.yaml tests/controllers/*.yaml; do
 	out="$tmp/$(basename "$f")"
 	write "$f" "$out"
 	[ -f "$out" ] || fail "$f: nothing written: $(tail -1 "$tmp/screen")"
