@@ -568,10 +568,9 @@ static int load_alloc(struct loader *L, const struct ynode *m, const char *what,
 				ok = 0;
 				continue;
 			}
-			if (v->type != Y_SCALAR || !quantity_parse(qt, qlen, &milli, &units, &neg)) {
-				if (v->type != Y_BAD)
-					load_err_at(L, v, "invalid quantity '%s' for '%s.%s' (expected a quantity such as 500m, 2 or 16Gi)",
-						    v->s ? v->s : y_type_name(v), what, k->s);
+			if (!quantity_parse(qt, qlen, &milli, &units, &neg)) {
+				load_err_at(L, v, "invalid quantity '%s' for '%s.%s' (expected a quantity such as 500m, 2 or 16Gi)",
+					    v->s, what, k->s);
 				ok = 0;
 				continue;
 			}

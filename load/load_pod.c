@@ -168,7 +168,7 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 			x->failed = true;
 			continue;
 		}
-		if (v->type != Y_SCALAR || !quantity_parse(qt, qlen, &milli, &units, &neg)) {
+		if (!quantity_parse(qt, qlen, &milli, &units, &neg)) {
 			if (!x->admit) {
 				load_err_at(L, v, "invalid quantity '%s' for '%s[%s]' (expected a quantity such as 500m, 2 or 16Gi)",
 					    text, path, k->s);

@@ -1947,6 +1947,27 @@ static void test_strict_quantities(void **state)
 	assert_true(p->spec.tols[0].has_seconds);
 	assert_int_equal(p->spec.tols[0].seconds, 300);
 	scenario_free(sc);
+	/* Quantity's UnmarshalJSON takes null as the zero quantity: given,
+	 * so not the default 4 cpus */
+	sc = load_ok("nodes:\n  - {name: a, allocatable: {cpu: null, memory: ~}}\n");
+	assert_int_equal(node_named(sc, "a")->alloc.cpu, 0);
+	assert_int_equal(node_named(sc, "a")->alloc.mem, 0);
+	scenario_free(sc);
+	/* a list or a map is no quantity: said as a shape, not as the
+	 * "invalid quantity 'a sequence'" it was */
+	load_fails("nodes:\n  - {name: a, allocatable: {cpu: [1]}}\n", 2, 34,
+		   "expected a quantity for 'allocatable.cpu', found a sequence");
+	load_fails("kind: PersistentVolume\nmetadata: {name: v}\nspec: {capacity: {storage: {x: 1}}}\n", 3, 28,
+		   "expected a quantity for 'capacity.storage', found a mapping");
+	/* storage sizes are typed as every quantity: a YAML int is its
+	 * value (0x10 is 16), a boolean is refused */
+	sc = load_ok("persistentVolumes:\n  - {name: v, capacity: 0x10}\n"
+		     "persistentVolumeClaims:\n  - {name: c, request: 1_024}\n");
+	assert_int_equal(sc->cluster->st.pvs[0].capacity, 16);
+	assert_int_equal(sc->cluster->st.pvcs[0].request, 1024);
+	scenario_free(sc);
+	load_fails("persistentVolumeClaims:\n  - {name: c, request: yes}\n", 2, 24,
+		   "request: expected a quantity, found the boolean yes");
 }
 
 /* Anchors, aliases and merge keys as go-yaml reads them; duplicate keys
