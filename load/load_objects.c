@@ -659,6 +659,16 @@ int load_node(struct loader *L, const struct ynode *m, const char *what, struct 
 	}
 	if (!load_alloc(L, alloc, alloc_what, &out->alloc))
 		goto error;
+	u = y_get(status, "capacity");
+	if (alloc != u && !y_absent(u)) {
+		/* validation.go ValidateNode checks capacity as well: a
+		 * negative or malformed one refuses the node, read or not */
+		struct resources cap = {0};
+		int ok = load_alloc(L, u, "status.capacity", &cap);
+		resources_fini(&cap);
+		if (!ok)
+			goto error;
+	}
 	return 1;
 error:
 	node_fini(out);
