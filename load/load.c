@@ -946,6 +946,16 @@ static void read_stream(struct loader *L)
 				 "unexpected YAML event (expected a document)");
 			break;
 		}
+		const yaml_version_directive_t *vd = e->data.document_start.version_directive;
+		if (vd && (vd->major != 1 || vd->minor != 1)) {
+			/* go-yaml v2 parserc.go: "found incompatible YAML document"
+			 * for any %YAML but 1.1 (libyaml takes 1.2 as well) */
+			load_err(L, (uint32_t)e->start_mark.line + 1, (uint32_t)e->start_mark.column + 1,
+				 "%%YAML %d.%d directive: Kubernetes reads only YAML 1.1 documents "
+				 "(expected %%YAML 1.1 or no directive)", vd->major, vd->minor);
+			L->abort_file = true;
+			break;
+		}
 		load_take(L);
 		nonempty += (uint32_t)read_document(L);
 		if (L->abort_file)

@@ -560,9 +560,9 @@ static int read_limits(struct loader *L, const struct ynode *v, struct as_pool *
 			size_t qlen;
 			if (!y_qty_text(L, q, "limits", k->s, true, qbuf, sizeof(qbuf), &qt, &qlen))
 				return 0;
-			if (q->type != Y_SCALAR || !quantity_parse(qt, qlen, &milli, &units, &neg)) {
+			if (!quantity_parse(qt, qlen, &milli, &units, &neg)) {
 				load_err_at(L, q, "invalid quantity '%s' for 'limits.%s' (expected a quantity such as 100, 500m or 64Gi)",
-					    q->s ? q->s : y_type_name(q), k->s);
+					    q->s, k->s);
 				return 0;
 			}
 			if (neg) {

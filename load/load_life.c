@@ -55,6 +55,18 @@ static int annotations(struct loader *L, const struct ynode *a, struct pod_life 
 			return 0;
 		}
 		const char *s = v->type == Y_SCALAR ? v->s : "";
+		bool read = !strcmp(k->s, "controller.kubernetes.io/pod-deletion-cost") ||
+			    !strcmp(k->s, "kubernetes.io/config.mirror") ||
+			    !strcmp(k->s, "kubernetes.io/config.source") ||
+			    !strcmp(k->s, "descheduler.alpha.kubernetes.io/evict");
+		if (read && v->type == Y_SCALAR) {
+			/* map[string]string: `pod-deletion-cost: 5` is refused by
+			 * the API server's decoding; quoted it is the string */
+			char path[160];
+			snprintf(path, sizeof(path), "annotations.%s", k->s);
+			if (!y_is_string(L, v, path))
+				return 0;
+		}
 		if (!strcmp(k->s, "controller.kubernetes.io/pod-deletion-cost"))
 			life->deletion_cost = deletion_cost(s);
 		else if (!strcmp(k->s, "kubernetes.io/config.mirror"))

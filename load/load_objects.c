@@ -568,10 +568,9 @@ static int load_alloc(struct loader *L, const struct ynode *m, const char *what,
 				ok = 0;
 				continue;
 			}
-			if (v->type != Y_SCALAR || !quantity_parse(qt, qlen, &milli, &units, &neg)) {
-				if (v->type != Y_BAD)
-					load_err_at(L, v, "invalid quantity '%s' for '%s.%s' (expected a quantity such as 500m, 2 or 16Gi)",
-						    v->s ? v->s : y_type_name(v), what, k->s);
+			if (!quantity_parse(qt, qlen, &milli, &units, &neg)) {
+				load_err_at(L, v, "invalid quantity '%s' for '%s.%s' (expected a quantity such as 500m, 2 or 16Gi)",
+					    v->s, what, k->s);
 				ok = 0;
 				continue;
 			}
@@ -660,10 +659,12 @@ int load_node(struct loader *L, const struct ynode *m, const char *what, struct 
 	}
 	if (!load_alloc(L, alloc, alloc_what, &out->alloc))
 		goto error;
-	/* status.capacity beside status.allocatable: its cpu and memory
-	 * (spec/autoscalers.md 1.2: what CA's least-waste and similarity read) */
 	u = y_get(status, "capacity");
-	if (alloc && alloc == y_get(status, "allocatable") && !y_absent(u)) {
+	if (alloc != u && !y_absent(u)) {
+		/* validation.go ValidateNode checks capacity as well: a
+		 * negative or malformed one refuses the node, read or not;
+		 * its cpu and memory are what CA's least-waste and similarity
+		 * read (spec/autoscalers.md 1.2) */
 		struct resources cap = {0};
 		int ok = load_alloc(L, u, "status.capacity", &cap);
 		if (ok && !y_absent(y_get(u, "cpu")))

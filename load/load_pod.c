@@ -168,7 +168,7 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 			x->failed = true;
 			continue;
 		}
-		if (v->type != Y_SCALAR || !quantity_parse(qt, qlen, &milli, &units, &neg)) {
+		if (!quantity_parse(qt, qlen, &milli, &units, &neg)) {
 			if (!x->admit) {
 				load_err_at(L, v, "invalid quantity '%s' for '%s[%s]' (expected a quantity such as 500m, 2 or 16Gi)",
 					    text, path, k->s);
@@ -556,6 +556,8 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 	 * PodScheduled condition (schedule_one.go handleSchedulingFailure
 	 * writes the whole FitError text there) */
 	u = obj && !y_absent(status) ? y_get(status, "conditions") : NULL;
+	if (!y_absent(u) && !y_want(L, u, Y_SEQ, "status.conditions"))
+		goto error;
 	for (uint32_t i = 0; u && u->type == Y_SEQ && i < u->n; i++) {
 		const struct ynode *cd = &u->kids[i], *ty, *st, *rs;
 		if (cd->type != Y_MAP || !(ty = y_get(cd, "type")) || ty->type != Y_SCALAR ||

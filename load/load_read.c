@@ -293,14 +293,26 @@ int y_qty_text(struct loader *L, const struct ynode *n, const char *path, const 
 {
 	int64_t v;
 	bool big;
+	const char *open = !key ? "" : bracket ? "[" : ".", *close = key && bracket ? "]" : "";
 	*text = n->s;
 	*len = n->len;
-	if (n->type != Y_SCALAR)
-		return 1; /* the caller reports "invalid quantity" */
+	if (n->type == Y_BAD)
+		return 0;
+	if (n->type == Y_NULL) {
+		/* Quantity's UnmarshalJSON: null is the zero quantity */
+		*text = "0";
+		*len = 1;
+		return 1;
+	}
+	if (n->type != Y_SCALAR) {
+		load_err_at(L, n, "expected a quantity for '%s%s%s%s', found %s", path, open, key ? key : "",
+			    close, y_type_name(n));
+		return 0;
+	}
 	switch (n->kind) {
 	case YS_BOOL:
 		load_err_at(L, n, "%s%s%s%s: expected a quantity, found the boolean %s; write a quantity such as 500m, 2 or 16Gi",
-			    path, bracket ? "[" : ".", key, bracket ? "]" : "", n->s);
+			    path, open, key ? key : "", close, n->s);
 		return 0;
 	case YS_INT:
 		/* a YAML int reaches Quantity's UnmarshalJSON as a JSON number */

@@ -856,6 +856,43 @@ static uint8_t resolve_plain(const char *s, size_t len)
 	}
 }
 
+/* A scalar key as sigs.k8s.io/yaml's convertToJSONableObject makes a
+ * JSON key of it: an int its decimal value (`0x10:` is "16"), a boolean
+ * "true" or "false" (`yes:` is "true"); a uint64 beyond int64 is refused
+ * as it refuses it. Other keys stay as written (a float key keeps its
+ * text, where Kubernetes writes FormatFloat(v, 'g', -1, 32)). 0 after an
+ * out-of-memory error; a refused key becomes Y_BAD. */
+static int key_canon(struct loader *L, struct ynode *k)
+{
+	char buf[24];
+	int64_t v;
+	bool big;
+	if (k->type != Y_SCALAR || (k->kind != YS_INT && k->kind != YS_BOOL))
+		return 1;
+	if (k->kind == YS_BOOL) {
+		static const char *const yes[] = {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
+						  "on", "On", "ON", NULL};
+		snprintf(buf, sizeof(buf), "%s", word_in(k->s, k->len, yes) ? "true" : "false");
+	} else if (load_yaml_int(k->s, k->len, &v, &big) == 1) {
+		snprintf(buf, sizeof(buf), "%lld", (long long)v);
+	} else {
+		load_err_at(L, k, "the number %s used as a mapping key does not fit an int64 "
+			    "(expected a string key; quote it: \"%s\")", k->s, k->s);
+		k->type = Y_BAD;
+		return 1;
+	}
+	size_t n = strlen(buf);
+	if (n == k->len && !memcmp(buf, k->s, n))
+		return 1;
+	char *t = arena_alloc(L, n + 1);
+	if (!t)
+		return load_oom(L);
+	memcpy(t, buf, n + 1);
+	k->s = t;
+	k->len = n;
+	return 1;
+}
+
 /* ---- anchors and aliases ---- */
 
 struct load_anchor {
@@ -1527,7 +1564,7 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 				goto done;
 			continue;
 		}
-		if (!tree_node(L, depth + 1, NULL, &key))
+		if (!tree_node(L, depth + 1, NULL, &key) || !key_canon(L, &key))
 			goto done;
 		if (!kept(keep, &key) || unread) {
 			if ((key.type == Y_SCALAR &&
@@ -1538,8 +1575,13 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		}
 		if (!tree_node(L, depth + 1, &key, &val))
 			goto done;
-		if (key.type != Y_SCALAR && key.type != Y_NULL) {
-			if (key.type != Y_BAD)
+		if (key.type != Y_SCALAR) {
+			/* sigs.k8s.io/yaml convertToJSONableObject: "unsupported
+			 * map key" for a null key as for a collection */
+			if (key.type == Y_NULL)
+				load_err_at(L, &key, "null used as a mapping key (expected a string key; "
+					    "quote it: \"%s\")", key.s ? key.s : "");
+			else if (key.type != Y_BAD)
 				load_err_at(L, &key, "%s used as a mapping key (expected a string key)",
 					    y_type_name(&key));
 			bad_key = true;

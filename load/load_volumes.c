@@ -35,13 +35,18 @@ static int storage_qty(struct loader *L, const struct ynode *v, const char *what
 {
 	int64_t milli = 0, units = 0;
 	bool neg = false;
+	const char *qt;
+	char qbuf[32];
+	size_t qlen;
 	*out = 0;
 	if (y_absent(v))
 		return 1;
-	if (v->type != Y_SCALAR || !quantity_parse(v->s, v->len, &milli, &units, &neg) || neg) {
-		if (v->type != Y_BAD)
-			load_err_at(L, v, "invalid quantity '%s' for '%s' (expected a storage size such as 10Gi or 500M)",
-				    v->s ? v->s : "", what);
+	/* typed as for any quantity: 0x10 is 16, a boolean or a list is refused */
+	if (!y_qty_text(L, v, what, NULL, false, qbuf, sizeof(qbuf), &qt, &qlen))
+		return 0;
+	if (!quantity_parse(qt, qlen, &milli, &units, &neg) || neg) {
+		load_err_at(L, v, "invalid quantity '%s' for '%s' (expected a storage size such as 10Gi or 500M)",
+			    v->s, what);
 		return 0;
 	}
 	*out = units;
@@ -179,6 +184,8 @@ static int claim_ref(struct loader *L, const struct ynode *n, sym_t *ns, sym_t *
 	if (y_absent(n))
 		return 1;
 	if (n->type == Y_SCALAR) {
+		if (!y_is_string(L, n, "claimRef"))
+			return 0;
 		const char *sl = strchr(n->s, '/');
 		*ns = sl ? intern_n(L->in, n->s, (size_t)(sl - n->s)) : L->c->sym_default;
 		*name = intern_str(L->in, sl ? sl + 1 : n->s);
@@ -248,7 +255,7 @@ static void add_pv(struct loader *L, const struct ynode *m, bool obj, struct sto
 	v.phase = v.claim_name ? PV_BOUND : PV_AVAILABLE;
 	u = y_get(status, "phase");
 	if (!y_absent(u)) {
-		if (!y_want(L, u, Y_SCALAR, "phase"))
+		if (!y_want(L, u, Y_SCALAR, "phase") || !y_is_string(L, u, "phase"))
 			goto drop;
 		v.phase = !strcmp(u->s, "Available") ? PV_AVAILABLE : !strcmp(u->s, "Bound") ? PV_BOUND
 			  : !strcmp(u->s, "Released") ? PV_RELEASED : PV_OTHER;
@@ -313,7 +320,7 @@ static void add_pvc(struct loader *L, const struct ynode *m, bool obj, struct st
 	}
 	u = y_get(status, "phase");
 	if (!y_absent(u)) {
-		if (!y_want(L, u, Y_SCALAR, "phase"))
+		if (!y_want(L, u, Y_SCALAR, "phase") || !y_is_string(L, u, "phase"))
 			goto drop;
 		q.lost = !strcmp(u->s, "Lost");
 	}

@@ -290,8 +290,10 @@ int y_str_at(struct loader *L, const struct ynode *n, const char *list, uint32_t
 int y_int_at(struct loader *L, const struct ynode *n, const char *list, uint32_t idx,
 	     const char *field, int64_t lo, int64_t hi, int64_t *out);
 /* The text of quantity n as Quantity's UnmarshalJSON sees it: a YAML int
- * as its decimal value (0x10 is 16), a string or float as written; a
- * boolean is reported at PATH.KEY (PATH[KEY] when bracket; returns 0).
+ * as its decimal value (0x10 is 16), a string or float as written, null
+ * as "0" (the zero quantity); a boolean, a sequence or a mapping is
+ * reported at PATH.KEY (PATH[KEY] when bracket, PATH alone when key is
+ * NULL) and returns 0, as does a node already reported (Y_BAD).
  * buf (cap bytes) may hold the text. */
 int y_qty_text(struct loader *L, const struct ynode *n, const char *path, const char *key,
 	       bool bracket, char *buf, size_t cap, const char **text, size_t *len);

@@ -1931,7 +1931,7 @@ static void test_strict_types(void **state)
 	 * 1e1 and 0x10 as integers, y/yes/on as booleans, !!str 123 */
 	struct scenario *sc = load_ok(
 		"nodes:\n"
-		"  - {name: \"123\", labels: {zone: \"1\", n: !!str 2}, unschedulable: y}\n"
+		"  - {name: \"123\", labels: {zone: \"1\", m: !!str 2}, unschedulable: y}\n"
 		"  - {name: b, allocatable: {cpu: 0x10, memory: 1e3, pods: 1_000}}\n"
 		"pods:\n"
 		"  - {name: p, nodeName: b, priority: 1.0}\n"
@@ -1939,7 +1939,7 @@ static void test_strict_types(void **state)
 		"  - {name: r, nodeName: b, priority: 0x10}\n");
 	const struct node *n1 = node_named(sc, "123"), *n2 = node_named(sc, "b");
 	assert_string_equal(label(sc, &n1->labels, "zone"), "1");
-	assert_string_equal(label(sc, &n1->labels, "n"), "2");
+	assert_string_equal(label(sc, &n1->labels, "m"), "2");
 	assert_true(n1->unschedulable);
 	assert_int_equal(n2->alloc.cpu, 16000);
 	assert_int_equal(n2->alloc.mem, 1000);
@@ -1948,6 +1948,24 @@ static void test_strict_types(void **state)
 	assert_int_equal(pod_named(sc, "default", "q")->spec.priority, 10);
 	assert_int_equal(pod_named(sc, "default", "r")->spec.priority, 16);
 	scenario_free(sc);
+
+	/* keys as sigs.k8s.io/yaml converts them to JSON keys: an int key
+	 * is its decimal value, a boolean key "true" or "false" */
+	sc = load_ok("nodes:\n  - {name: a, labels: {yes: x, 0x10: v, Off: z, \"on\": w}}\n");
+	const struct labels *l = &node_named(sc, "a")->labels;
+	assert_string_equal(label(sc, l, "true"), "x");
+	assert_string_equal(label(sc, l, "16"), "v");
+	assert_string_equal(label(sc, l, "false"), "z");
+	assert_string_equal(label(sc, l, "on"), "w");
+	assert_null(label(sc, l, "yes"));
+	scenario_free(sc);
+	/* so `1` and `0x1` are one key; a null key or a uint64 beyond int64
+	 * is no JSON key ("unsupported map key") */
+	load_fails("nodes:\n  - {name: a, labels: {1: x, 0x1: v}}\n", 2, 30, "duplicate key '1'");
+	load_fails("nodes:\n  - {name: a, labels: {~: x}}\n", 2, 24,
+		   "null used as a mapping key (expected a string key; quote it: \"~\")");
+	load_fails("nodes:\n  - {name: a, labels: {18446744073709551615: x}}\n", 2, 24,
+		   "the number 18446744073709551615 used as a mapping key does not fit an int64");
 }
 
 /* ParseQuantity, node allocatable and bound pods' requests as the API
@@ -1985,6 +2003,27 @@ static void test_strict_quantities(void **state)
 	assert_true(p->spec.tols[0].has_seconds);
 	assert_int_equal(p->spec.tols[0].seconds, 300);
 	scenario_free(sc);
+	/* Quantity's UnmarshalJSON takes null as the zero quantity: given,
+	 * so not the default 4 cpus */
+	sc = load_ok("nodes:\n  - {name: a, allocatable: {cpu: null, memory: ~}}\n");
+	assert_int_equal(node_named(sc, "a")->alloc.cpu, 0);
+	assert_int_equal(node_named(sc, "a")->alloc.mem, 0);
+	scenario_free(sc);
+	/* a list or a map is no quantity: said as a shape, not as the
+	 * "invalid quantity 'a sequence'" it was */
+	load_fails("nodes:\n  - {name: a, allocatable: {cpu: [1]}}\n", 2, 34,
+		   "expected a quantity for 'allocatable.cpu', found a sequence");
+	load_fails("kind: PersistentVolume\nmetadata: {name: v}\nspec: {capacity: {storage: {x: 1}}}\n", 3, 28,
+		   "expected a quantity for 'capacity.storage', found a mapping");
+	/* storage sizes are typed as every quantity: a YAML int is its
+	 * value (0x10 is 16), a boolean is refused */
+	sc = load_ok("persistentVolumes:\n  - {name: v, capacity: 0x10}\n"
+		     "persistentVolumeClaims:\n  - {name: c, request: 1_024}\n");
+	assert_int_equal(sc->cluster->st.pvs[0].capacity, 16);
+	assert_int_equal(sc->cluster->st.pvcs[0].request, 1024);
+	scenario_free(sc);
+	load_fails("persistentVolumeClaims:\n  - {name: c, request: yes}\n", 2, 24,
+		   "request: expected a quantity, found the boolean yes");
 }
 
 /* Anchors, aliases and merge keys as go-yaml reads them; duplicate keys

@@ -148,10 +148,13 @@ int step_read_node_field(struct step *s, struct step_reader *r, const struct ste
 
 int step_read_target(struct step *s, struct step_reader *r, const struct step_value *v)
 {
-	const char *t;
-	size_t len;
-	if (!r->text(r, v, step_kind_name(s->kind), &t, &len))
+	sym_t all;
+	/* a name is a string, as in the API: `delete: 5` or `delete: yes`
+	 * is a type error at the value, like `cordon: yes` */
+	if (!r->scalar(r, v, step_kind_name(s->kind), &all))
 		return 0;
+	const char *t = intern_get(r->in, all);
+	size_t len = strlen(t);
 	const char *slash = memchr(t, '/', len);
 	if (slash) {
 		s->target_ns = intern_n(r->in, t, (size_t)(slash - t));
