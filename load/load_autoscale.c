@@ -225,7 +225,7 @@ static int read_settings(struct loader *L, const struct ynode *m, const char *wh
 				return 0;
 			s->max_nodes_total = n;
 		} else if (y_key_is(k, "maxNodesPerScaleUp")) {
-			if (!y_int(L, v, "maxNodesPerScaleUp", 1, INT32_MAX, &n))
+			if (!y_int(L, v, "maxNodesPerScaleUp", 0, INT32_MAX, &n))
 				return 0;
 			s->max_per_scaleup = n;
 		} else if (y_key_is(k, "forceDaemonSets")) {

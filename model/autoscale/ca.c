@@ -1504,7 +1504,9 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 		int64_t total = 0;
 		for (uint32_t k = 0; k < c->nnodes; k++)
 			total += c->nodes[k].alive;
-		int64_t limit = ca->set.max_per_scaleup;
+		/* estimator/threshold_based_limiter.go: a threshold of 0 is
+		 * no limit (--max-nodes-per-scaleup 0, --max-nodes-total 0) */
+		int64_t limit = ca->set.max_per_scaleup > 0 ? ca->set.max_per_scaleup : INT64_MAX;
 		/* estimator/sng_capacity_threshold.go NodeLimit: this group's
 		 * room plus its similar groups' when balancing */
 		int64_t room = gr->g->max - gr->target;
