@@ -131,7 +131,7 @@ void load_warn_at(struct loader *L, const struct ynode *at, const char *fmt, ...
 	va_start(ap, fmt);
 	char *msg = vfmt(fmt, ap);
 	va_end(ap);
-	char *buf = msg ? load_fmt("%s:%u:%u: %s", L->file ? L->file : "", at ? at->line : 0,
+	char *buf = msg ? out_strf("%s:%u:%u: %s", L->file ? L->file : "", at ? at->line : 0,
 				   at ? at->col : 0, msg) : NULL;
 	free(msg);
 	if (!buf) {

@@ -365,7 +365,7 @@ static void read_group(struct loader *L, struct as_config *c, const struct ynode
 	}
 	v = y_get(m, "template");
 	if (!y_absent(v)) {
-		char *nm = load_fmt("template-node-for-%s", intern_get(L->in, g->name));
+		char *nm = out_strf("template-node-for-%s", intern_get(L->in, g->name));
 		if (!nm) {
 			load_oom(L);
 			return;

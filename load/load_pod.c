@@ -120,7 +120,7 @@ static int admission_error(struct podctx *x, const char *fmt, const char *path, 
 	if (!v)
 		return load_oom(x->L);
 	s->admission_errors = v;
-	if (!(v[s->nadmission_errors] = load_fmt(fmt, path, key, val, extra)))
+	if (!(v[s->nadmission_errors] = out_strf(fmt, path, key, val, extra)))
 		return load_oom(x->L);
 	s->nadmission_errors++;
 	return 1;

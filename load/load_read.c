@@ -266,7 +266,7 @@ int y_labels(struct loader *L, const struct ynode *n, const char *what, struct l
 			vs = intern_n(L->in, "", 0);
 		} else if (v->type == Y_SCALAR) {
 			if (v->kind != YS_STR && v->kind != YS_MERGE) {
-				char *path = load_fmt("%s.%s", what, k->s);
+				char *path = out_strf("%s.%s", what, k->s);
 				if (!path)
 					return load_oom(L);
 				not_a_string(L, v, path);
@@ -359,7 +359,7 @@ int y_syms(struct loader *L, const struct ynode *n, const char *what, sym_t **ou
 			free(v);
 			return 0;
 		} else if (k->kind != YS_STR && k->kind != YS_MERGE) {
-			char *path = load_fmt("%s[%u]", what, i);
+			char *path = out_strf("%s[%u]", what, i);
 			if (path)
 				not_a_string(L, k, path);
 			free(v);
@@ -489,19 +489,3 @@ void load_sort_ext(const struct intern *in, struct ext_res *v, uint32_t n)
 	sort_in = NULL;
 }
 
-char *load_fmt(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return NULL;
-	char *s = malloc((size_t)n + 1);
-	if (!s)
-		return NULL;
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	return s;
-}

@@ -139,7 +139,7 @@ static int load_expect_victims(struct loader *L, const struct ynode *n, struct e
 		const char *t = intern_get(L->in, e->victims[i]);
 		if (strchr(t, '/'))
 			continue;
-		char *full = load_fmt("default/%s", t);
+		char *full = out_strf("default/%s", t);
 		sym_t s = full ? intern_str(L->in, full) : SYM_NONE;
 		free(full);
 		if (!s)
@@ -541,7 +541,7 @@ int load_step(struct loader *L, const struct ynode *m)
 	const char *base = intern_get(L->in, st.pod.name);
 	for (uint32_t r = 1; r <= (uint32_t)nrep; r++) {
 		struct step cp = st;
-		char *nm = load_fmt("%s-%u", base, r);
+		char *nm = out_strf("%s-%u", base, r);
 		sym_t s = nm ? intern_str(L->in, nm) : SYM_NONE;
 		free(nm);
 		if (!s) {

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <string.h>
 #include <yaml.h>
+
+#include "../util/out.h"
 #include "load.h"
 #include "../util/hmap.h"
 
@@ -308,8 +310,6 @@ int load_parse_time(const char *s, int64_t *out);
 void load_sort_syms(const struct intern *in, sym_t *v, uint32_t n);
 void load_sort_ext(const struct intern *in, struct ext_res *v, uint32_t n);
 char *load_strdup(const char *s);
-/* malloc'd printf (NULL on OOM). */
-char *load_fmt(const char *fmt, ...) LOAD_PRINTF(1, 2);
 
 /* Object readers (load_objects.c, load_pod.c). Each returns 1 when *out
  * was filled, 0 when the entry was rejected (errors reported, *out

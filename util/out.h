@@ -29,6 +29,11 @@ void out_buf_putc(struct out_buf *b, char ch);
 __attribute__((format(printf, 2, 3)))
 #endif
 void out_buf_printf(struct out_buf *b, const char *fmt, ...);
+/* A formatted string on the heap (NULL when out of memory). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+char *out_strf(const char *fmt, ...);
 /* The text so far ("" when empty or after OOM). */
 const char *out_buf_str(const struct out_buf *b);
 

@@ -223,13 +223,8 @@ struct as_report {
 	uint32_t nplaces;
 };
 void as_report_free(struct as_report *r);
-/* The simulations' allocation helpers (mem.c): a formatted string on
- * the heap (NULL when out of memory), and one zeroed element appended to
- * an array of n elements of sz bytes (0 when out of memory). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 1, 2)))
-#endif
-char *as_fmt(const char *fmt, ...);
+/* The simulations' allocation helper (mem.c): one zeroed element
+ * appended to an array of n elements of sz bytes (0 when out of memory). */
 int as_push(void **v, uint32_t *n, size_t sz);
 #define PUSH(arr, n) as_push((void **)&(arr), &(n), sizeof(*(arr)))
 

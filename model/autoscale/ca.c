@@ -6,6 +6,7 @@
  * upcoming node and simulated binding is made through cluster_* and
  * undone before returning, so the scheduler's own filters decide. */
 #include "autoscale.h"
+#include "../../util/out.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -303,7 +304,7 @@ static int build_template(struct ca *ca, const struct as_group *g, const char *s
 		free(ids);
 		return 1;
 	}
-	t->from = src == &g->tmpl ? strdup("template") : as_fmt("node %s", S(ca, src->name));
+	t->from = src == &g->tmpl ? strdup("template") : out_strf("node %s", S(ca, src->name));
 	free(ids);
 	if (src != &g->tmpl && src->npods) {
 		/* SanitizedTemplateNodeInfoFromNodeInfo keeps only DaemonSet
@@ -324,7 +325,7 @@ static int build_template(struct ca *ca, const struct as_group *g, const char *s
 	}
 	if (!t->from || !node_copy_def(&t->node, src))
 		return 0;
-	char *name = as_fmt("template-node-for-%s%s", S(ca, g->name), suffix);
+	char *name = out_strf("template-node-for-%s%s", S(ca, g->name), suffix);
 	if (!name)
 		return 0;
 	t->node.name = I(ca, name);
@@ -593,7 +594,7 @@ static int place_on(struct ca *ca, uint32_t pod, uint32_t node, bool *spread_fai
 
 static char *pod_ref(const struct ca *ca, uint32_t p)
 {
-	return as_fmt("%s/%s", S(ca, ca->c->pods[p].ns), S(ca, ca->c->pods[p].name));
+	return out_strf("%s/%s", S(ca, ca->c->pods[p].ns), S(ca, ca->c->pods[p].name));
 }
 
 static const struct owner_ref *controller_of(const struct pod *p)
@@ -1659,7 +1660,7 @@ static int ca_run(struct ca *ca, const struct as_step *a, struct as_report *rep,
 			for (uint32_t z = 0; z < gr->nplaced; z++)
 				if (gr->placed[z] == pend[q]) {
 					if (!add_event(rep, pod_ref(ca, pend[q]), "TriggeredScaleUp",
-						       as_fmt("pod triggered scale-up: %s", info))) {
+						       out_strf("pod triggered scale-up: %s", info))) {
 						free(info);
 						goto out_opts;
 					}

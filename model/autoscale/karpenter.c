@@ -7,6 +7,7 @@
  * affinity are the scheduler's filters (one full cycle per try); the
  * spreading is Karpenter's. */
 #include "autoscale.h"
+#include "../../util/out.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -652,7 +653,7 @@ static bool pod_in_values(const struct pod *p, uint32_t req, sym_t key, sym_t *o
 static char *req_text(const struct kp *k, sym_t key, const struct as_req *r)
 {
 	if (!r || r->op == REQ_EXISTS || r->op != REQ_IN)
-		return as_fmt("%s Exists", S(k, key));
+		return out_strf("%s Exists", S(k, key));
 	const char **v = malloc((r->nvals + 1) * sizeof(char *));
 	if (!v)
 		return NULL;
@@ -1308,7 +1309,7 @@ static char *topo_error(const struct kp *k, const struct pod *p, const struct as
 	struct as_req nreq = {key, REQ_IN, nv, nnv};
 	char *ndt = req_text(k, key, (r && r->op == REQ_IN) || named ? &nreq : r);
 	char *pd = req_text(k, key, named ? &preq : NULL);
-	char *e = as_fmt("unsatisfiable topology constraint for %s, key=%s (counts = %s, podDomains = %s, nodeDomains = %s",
+	char *e = out_strf("unsatisfiable topology constraint for %s, key=%s (counts = %s, podDomains = %s, nodeDomains = %s",
 			 type, S(k, key), counts ? counts : "", pd ? pd : "", ndt ? ndt : "");
 	free(counts);
 	free(ndt);
@@ -1330,7 +1331,7 @@ static char *agrp_claim(const struct kp *k, const struct pod *p, const struct ca
 		const struct agrp *g = &cd->ag[gi];
 		if (g->host) {
 			if (!agrp_single_ok(k, p, g, cl ? intern_find(k->c->in, cl->name, strlen(cl->name)) : SYM_NONE))
-				return as_fmt("unsatisfiable topology constraint for %s", agrp_type(g));
+				return out_strf("unsatisfiable topology constraint for %s", agrp_type(g));
 			continue;
 		}
 		if (g->key != k->zone_key) {
@@ -1357,7 +1358,7 @@ static char *agrp_claim(const struct kp *k, const struct pod *p, const struct ca
 		uint32_t no = 0;
 		if (!opt || !zset_room(zs, g->ds.n)) {
 			free(opt);
-			return as_fmt("out of memory while placing pod %s", S(k, p->name));
+			return out_strf("out of memory while placing pod %s", S(k, p->name));
 		}
 		for (uint32_t i = 0; i < g->ds.n; i++) {
 			sym_t v = g->ds.d[i].v;
@@ -1422,7 +1423,7 @@ static char *agrp_claim(const struct kp *k, const struct pod *p, const struct ca
 	}
 	struct as_req nreq = {k->zone_key, REQ_IN, nv, nnv};
 	char *ndt = req_text(k, k->zone_key, (cl && cl->zone) || (r && r->op == REQ_IN) || named ? &nreq : NULL);
-	char *e = as_fmt("key %s, %s DoesNotExist not in %s", ZONE, ZONE, ndt ? ndt : "");
+	char *e = out_strf("key %s, %s DoesNotExist not in %s", ZONE, ZONE, ndt ? ndt : "");
 	free(ndt);
 	return e;
 }
@@ -1492,7 +1493,7 @@ static bool pool_is_template(const struct kp *k, const struct as_pool *pl)
 static int claim_name(struct kp *k, const struct as_pool *pl, char **out)
 {
 	for (uint32_t n = 1;; n++) {
-		char *s = as_fmt("%s-%u", S(k, pl->name), n);
+		char *s = out_strf("%s-%u", S(k, pl->name), n);
 		if (!s)
 			return 0;
 		bool used = cluster_find_node(k->c, intern_find(k->c->in, s, strlen(s))) >= 0 &&
@@ -1568,7 +1569,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			k->bound[k->nbound - 1] = pid;
 		else
 			k->oom = true;
-		*event = as_fmt("Pod should schedule on: node/%s", S(k, k->c->nodes[best].name));
+		*event = out_strf("Pod should schedule on: node/%s", S(k, k->c->nodes[best].name));
 		placed = 1;
 		goto done;
 	}
@@ -1664,7 +1665,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		cl->pv[cl->npv - 1] = (struct pview){k->pref, k->req};
 		cl->cpu += p->spec.req.cpu;
 		cl->mem += p->spec.req.mem;
-		*event = as_fmt("Pod should schedule on: nodeclaim/%s", cl->name);
+		*event = out_strf("Pod should schedule on: nodeclaim/%s", cl->name);
 		placed = 1;
 	}
 	free(ord);
@@ -1687,7 +1688,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 		k->zs = NULL;
 		for (uint32_t j = 0; j < pl->nlimits; j++)
 			if (pl->limits[j].res == k->r_nodes && k->cap[j] == 0)
-				e = as_fmt("node limits have been exhausted for nodepool \"%s\"", S(k, pl->name));
+				e = out_strf("node limits have been exhausted for nodepool \"%s\"", S(k, pl->name));
 		if (!e && pl->nlimits) {
 			bool any = false;
 			for (uint32_t ti = 0; ti < k->cfg->nitypes && !any; ti++) {
@@ -1695,7 +1696,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 				any = pool_has_itype(k, pl, ti) && itype_labels_ok(k, pl, it) && itype_within(k, pl, it, k->cap);
 			}
 			if (!any)
-				e = as_fmt("all available instance types exceed limits for nodepool \"%s\"", S(k, pl->name));
+				e = out_strf("all available instance types exceed limits for nodepool \"%s\"", S(k, pl->name));
 		}
 		if (e) {
 		} else if (!pod_tolerates_pool(k, p, pl)) {
@@ -1707,13 +1708,13 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 				sym_t lv = labels_get(&pl->labels, p->spec.node_selector.v[s].key);
 				if (lv && lv != p->spec.node_selector.v[s].val) {
 					/* the template's labels are requirements too */
-					e = as_fmt("incompatible requirements, key %s, %s In [%s] not in %s In [%s]",
+					e = out_strf("incompatible requirements, key %s, %s In [%s] not in %s In [%s]",
 						 S(k, p->spec.node_selector.v[s].key), S(k, p->spec.node_selector.v[s].key),
 						 S(k, p->spec.node_selector.v[s].val), S(k, p->spec.node_selector.v[s].key),
 						 S(k, lv));
 				} else if (r && !req_allows(r, p->spec.node_selector.v[s].val)) {
 					char *rt = req_text(k, r->key, r);
-					e = as_fmt("incompatible requirements, key %s, %s In [%s] not in %s",
+					e = out_strf("incompatible requirements, key %s, %s In [%s] not in %s",
 						 S(k, r->key), S(k, r->key), S(k, p->spec.node_selector.v[s].val),
 						 rt ? rt : "?");
 					free(rt);
@@ -1755,7 +1756,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 					struct as_req nreq = {tp->t->topology_key, REQ_IN, nv, nnv};
 					char *nd = req_text(k, tp->t->topology_key, (r && r->op == REQ_IN) || named ? &nreq : r);
 					char *pd = req_text(k, tp->t->topology_key, named ? &preq : NULL);
-					e = as_fmt("unsatisfiable topology constraint for topology spread, key=%s (counts = %s, podDomains = %s, nodeDomains = %s",
+					e = out_strf("unsatisfiable topology constraint for topology spread, key=%s (counts = %s, podDomains = %s, nodeDomains = %s",
 						 S(k, tp->t->topology_key), counts ? counts : "", pd ? pd : "", nd ? nd : "");
 					free(counts);
 					free(nd);
@@ -1771,9 +1772,9 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 				k->zs = k->zbuf.has ? &k->zbuf : NULL;
 				if (pick_type(k, pl, pin, p->spec.req.cpu, p->spec.req.mem, 1, p, NULL, &off) < 0) {
 					struct as_req zq = {k->zone_key, REQ_IN, k->zbuf.v, k->zbuf.n};
-					char *zr = pin ? as_fmt("%s In [%s]", ZONE, S(k, pin))
+					char *zr = pin ? out_strf("%s In [%s]", ZONE, S(k, pin))
 					       : k->zs ? req_text(k, k->zone_key, &zq) : strdup(ZONE " Exists");
-					e = as_fmt("no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=karpenter.sh/nodepool In [%s], %s, resources={\"cpu\":\"%" PRId64 "m\",\"pods\":\"1\"}",
+					e = out_strf("no instance type met the scheduling requirements or had enough resources or had a required offering, requirements=karpenter.sh/nodepool In [%s], %s, resources={\"cpu\":\"%" PRId64 "m\",\"pods\":\"1\"}",
 						 S(k, pl->name), zr ? zr : "", p->spec.req.cpu);
 					free(zr);
 				}
@@ -1821,7 +1822,7 @@ static int try_pod(struct kp *k, uint32_t pid, const struct relax *rx, char **er
 			}
 			cl->cpu = p->spec.req.cpu;
 			cl->mem = p->spec.req.mem;
-			*event = as_fmt("Pod should schedule on: nodeclaim/%s", cl->name);
+			*event = out_strf("Pod should schedule on: nodeclaim/%s", cl->name);
 			placed = 1;
 			break;
 		}
@@ -1869,20 +1870,20 @@ static char *rx_text(const struct kp *k, const struct pod *p, const struct rxlog
 	const struct weighted_pod_affinity_term *w = af->aff_pref;
 	switch (l->kind) {
 	case RX_REQ_NODE:
-		return as_fmt("removing: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution[0] (nodeSelectorTerms[%u] as written)",
+		return out_strf("removing: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution[0] (nodeSelectorTerms[%u] as written)",
 			      l->idx);
 	case RX_POD_ANTI:
 		path = "podAntiAffinity";
 		w = af->anti_pref;
 		/* fallthrough */
 	case RX_POD_AFF:
-		return as_fmt("removing: spec.affinity.%s.preferredDuringSchedulingIgnoredDuringExecution[0] (term %u as written: weight %d, topologyKey %s)",
+		return out_strf("removing: spec.affinity.%s.preferredDuringSchedulingIgnoredDuringExecution[0] (term %u as written: weight %d, topologyKey %s)",
 			      path, l->idx, w[l->idx].weight, S(k, w[l->idx].term.topology_key));
 	case RX_PREF_NODE:
-		return as_fmt("removing: spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0] (term %u as written: weight %d)",
+		return out_strf("removing: spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0] (term %u as written: weight %d)",
 			      l->idx, af->node.pref[l->idx].weight);
 	case RX_TSC:
-		return as_fmt("removing: spec.topologySpreadConstraints (constraint %u as written: topologyKey %s, whenUnsatisfiable ScheduleAnyway)",
+		return out_strf("removing: spec.topologySpreadConstraints (constraint %u as written: topologyKey %s, whenUnsatisfiable ScheduleAnyway)",
 			      l->idx, S(k, p->spec.tscs[l->idx].topology_key));
 	default:
 		return strdup("adding: toleration for PreferNoSchedule taints");
@@ -1891,7 +1892,7 @@ static char *rx_text(const struct kp *k, const struct pod *p, const struct rxlog
 
 static char *pod_ref(const struct kp *k, uint32_t p)
 {
-	return as_fmt("%s/%s", S(k, k->c->pods[p].ns), S(k, k->c->pods[p].name));
+	return out_strf("%s/%s", S(k, k->c->pods[p].ns), S(k, k->c->pods[p].name));
 }
 
 static int add_event(struct as_report *r, char *pod, const char *reason, char *msg)
@@ -1911,7 +1912,7 @@ static int add_event(struct as_report *r, char *pod, const char *reason, char *m
 static char *render(const struct kp *k, const struct topo *tp)
 {
 	char *c = counts_text(k, tp);
-	char *s = c ? as_fmt("{%s}", c) : NULL;
+	char *s = c ? out_strf("{%s}", c) : NULL;
 	free(c);
 	return s;
 }
@@ -2188,7 +2189,7 @@ node_oom:
 				goto out;
 			rep->errors[rep->nerrors - 1].pod = pod_ref(&k, p);
 			rep->errors[rep->nerrors - 1].error = strdup(errs[p]);
-			if (!add_event(rep, pod_ref(&k, p), "FailedScheduling", as_fmt("Failed to schedule pod, %s", errs[p])))
+			if (!add_event(rep, pod_ref(&k, p), "FailedScheduling", out_strf("Failed to schedule pod, %s", errs[p])))
 				goto out;
 		} else if (evs[p]) {
 			if (!add_event(rep, pod_ref(&k, p), "Nominated", strdup(evs[p])))
