@@ -195,6 +195,10 @@ static int help_main(int argc, char **argv)
 {
 	if (argc > 0 && (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")))
 		return cli_help(stdout, "help"), STATUS_OK;
+	if (argc > 0 && argv[0][0] == '-' && argv[0][1])
+		return status_usage("help: unknown option '%s'", argv[0]);
+	if (argc > 1)
+		return status_usage("help: one COMMAND at most, found '%s' after '%s'", argv[1], argv[0]);
 	if (argc > 0 && !cli_help(stdout, argv[0]))
 		return status_usage("help: no command '%s'", argv[0]);
 	if (argc == 0)

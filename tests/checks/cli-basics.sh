@@ -16,7 +16,7 @@ expect_rc 0 "$SKEWER" help help
 expect_rc 2 "$SKEWER" help no-such-command
 expect_rc 0 "$SKEWER" help --help
 # every usage error has the same form: skewer: MESSAGE, then the hint
-for args in "help no-such-command" "explain --no-such-option" "gen --no-such-option" \
+for args in "help no-such-command" "help help extra" "help explain --bogus" "help --bogus" "explain --no-such-option" "gen --no-such-option" \
 	"tui --no-such-option" "render" "gen --kube-version 1.1"; do
 	rc=0; err=$("$SKEWER" $args 2>&1 >/dev/null) || rc=$?
 	[ "$rc" -eq 2 ] || fail "'skewer $args' exited $rc, expected 2"
