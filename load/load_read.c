@@ -429,47 +429,44 @@ static int64_t days_from_civil(int64_t y, int m, int d)
 	return era * 146097 + doe - 719468;
 }
 
-/* RFC 3339 (metav1.Time): 2024-01-02T03:04:05Z, fractions and offsets
- * allowed; fractions are dropped (the queue compares whole seconds). */
+/* RFC 3339 as metav1.Time reads it, time.Parse(time.RFC3339, s)
+ * (go/src/time/format_rfc3339.go parseRFC3339, then format.go parse):
+ * 2024-01-02T03:04:05Z, 'T' and 'Z' upper case, the hour one or two
+ * digits, seconds 0-59, the day within its month, an optional fraction
+ * after '.' or ',' (dropped: the queue compares whole seconds), an offset
+ * +hh:mm up to 24:60 (parse's fallback is that lenient). */
 int load_parse_time(const char *s, int64_t *out)
 {
-	int Y, M, D, h = 0, mi = 0, sec = 0;
+	static const int mdays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	int Y, M, D, h, mi, sec;
 	const char *p = s;
 	if (!digits(&p, 4, &Y) || *p++ != '-' || !digits(&p, 2, &M) || *p++ != '-' ||
-	    !digits(&p, 2, &D))
+	    !digits(&p, 2, &D) || *p++ != 'T' ||
+	    !(digits(&p, 2, &h) || digits(&p, 1, &h)) || *p++ != ':' ||
+	    !digits(&p, 2, &mi) || *p++ != ':' || !digits(&p, 2, &sec))
 		return 0;
-	if (M < 1 || M > 12 || D < 1 || D > 31)
+	bool leap = (Y % 4 == 0 && Y % 100 != 0) || Y % 400 == 0;
+	if (M < 1 || M > 12 || D < 1 || D > mdays[M - 1] + (M == 2 && leap) || h > 23 || mi > 59 ||
+	    sec > 59)
 		return 0;
-	int64_t off = 0;
-	if (*p) {
-		if (*p != 'T' && *p != 't' && *p != ' ')
-			return 0;
+	if ((*p == '.' || *p == ',') && p[1] >= '0' && p[1] <= '9') {
 		p++;
-		if (!digits(&p, 2, &h) || *p++ != ':' || !digits(&p, 2, &mi) || *p++ != ':' ||
-		    !digits(&p, 2, &sec))
-			return 0;
-		if (h > 23 || mi > 59 || sec > 60)
-			return 0;
-		if (*p == '.') {
+		while (*p >= '0' && *p <= '9')
 			p++;
-			if (*p < '0' || *p > '9')
-				return 0;
-			while (*p >= '0' && *p <= '9')
-				p++;
-		}
-		if (*p == 'Z' || *p == 'z') {
-			p++;
-		} else if (*p == '+' || *p == '-') {
-			int sign = *p++ == '-' ? -1 : 1, oh, om;
-			if (!digits(&p, 2, &oh) || *p++ != ':' || !digits(&p, 2, &om))
-				return 0;
-			off = sign * (oh * 3600 + om * 60);
-		} else {
-			return 0;
-		}
-		if (*p)
-			return 0;
 	}
+	int64_t off = 0;
+	if (*p == 'Z') {
+		p++;
+	} else if (*p == '+' || *p == '-') {
+		int sign = *p++ == '-' ? -1 : 1, oh, om;
+		if (!digits(&p, 2, &oh) || *p++ != ':' || !digits(&p, 2, &om) || oh > 24 || om > 60)
+			return 0;
+		off = sign * (oh * 3600 + om * 60);
+	} else {
+		return 0;
+	}
+	if (*p)
+		return 0;
 	*out = days_from_civil(Y, M, D) * 86400 + h * 3600 + mi * 60 + sec - off;
 	return 1;
 }
