@@ -1673,8 +1673,15 @@ static int scalar_kind(struct loader *L, const yaml_event_t *e, struct ynode *ou
 {
 	const char *tag = (const char *)e->data.scalar.tag;
 	static const char pre[] = "tag:yaml.org,2002:";
-	if (!tag || !strcmp(tag, "!")) {
+	if (!tag) {
 		out->kind = out->quoted ? YS_STR : resolve_plain(out->s, out->len);
+		return 1;
+	}
+	/* decode.go scalar: the non-specific tag '!' is not resolvable, so
+	 * `! 5` is the string "5" */
+	if (!strcmp(tag, "!")) {
+		out->tagged = true;
+		out->kind = YS_STR;
 		return 1;
 	}
 	out->tagged = true;
