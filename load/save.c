@@ -11,6 +11,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1306,24 +1307,83 @@ int save_scenario_why(FILE *f, const struct scenario *sc, const char *const *why
 	return !ferror(f);
 }
 
+/* Writes to f, flushed; 0 with errno on a write error. */
+static int save_to(FILE *f, const struct scenario *sc, const char *const *why)
+{
+	errno = 0;
+	if (save_scenario_why(f, sc, why) && fflush(f) == 0)
+		return 1;
+	if (!errno)
+		errno = EIO;
+	return 0;
+}
+
+/* path after its symbolic links (malloc'd; NULL with errno on failure):
+ * a link to nothing resolves to the name it holds, made there. */
+static char *resolve(const char *path)
+{
+	char *p = strdup(path), link[PATH_MAX];
+	struct stat st;
+	for (int hops = 0; p && lstat(p, &st) == 0 && S_ISLNK(st.st_mode); hops++) {
+		ssize_t n = readlink(p, link, sizeof(link));
+		if (n >= (ssize_t)sizeof(link) || hops == 40) {
+			n = -1;
+			errno = hops == 40 ? ELOOP : ENAMETOOLONG;
+		}
+		char *slash = strrchr(p, '/'), *q = NULL;
+		/* a relative link names a file in the link's directory */
+		size_t dir = n > 0 && link[0] != '/' && slash ? (size_t)(slash - p) + 1 : 0;
+		if (n >= 0 && (q = malloc(dir + (size_t)n + 1))) {
+			memcpy(q, p, dir);
+			memcpy(q + dir, link, (size_t)n);
+			q[dir + (size_t)n] = 0;
+		}
+		free(p);
+		p = q;
+	}
+	return p;
+}
+
 int save_scenario_file(const char *path, const struct scenario *sc, bool overwrite,
 		       const char *const *why, char *err, size_t errlen)
 {
 	assert(path && sc && err);
-	char *tmp = NULL;
+	char *real = NULL, *tmp = NULL;
+	const char *target = path;
 	FILE *f = NULL;
 	int fd = -1, e = 0;
+	struct stat st;
 	if (!overwrite && access(path, F_OK) == 0) {
 		e = EEXIST;
 		goto error;
 	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a device, FIFO or socket (/dev/null, /dev/stdout): written
+		 * in place, never replaced by a file */
+		if (!(f = fopen(path, "w")) || !save_to(f, sc, why)) {
+			e = errno;
+			goto error;
+		}
+		if (fclose(f) != 0) {
+			f = NULL;
+			e = errno;
+			goto error;
+		}
+		return 1;
+	}
+	/* a symbolic link: the file it points to is replaced, not the link */
+	if (!(real = resolve(path))) {
+		e = errno;
+		goto error;
+	}
+	target = real;
 	/* the temporary file sits beside the target, so rename is atomic */
-	size_t len = strlen(path) + sizeof(".tmpXXXXXX");
+	size_t len = strlen(target) + sizeof(".tmpXXXXXX");
 	if (!(tmp = malloc(len))) {
 		e = ENOMEM;
 		goto error;
 	}
-	snprintf(tmp, len, "%s.tmpXXXXXX", path);
+	snprintf(tmp, len, "%s.tmpXXXXXX", target);
 	if ((fd = mkstemp(tmp)) < 0) {
 		e = errno;
 		free(tmp);
@@ -1333,17 +1393,13 @@ int save_scenario_file(const char *path, const struct scenario *sc, bool overwri
 	/* mkstemp makes the file 0600; a scenario is an ordinary file */
 	mode_t mask = umask(0);
 	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0) {
-		e = errno;
-		goto error;
-	}
-	if (!(f = fdopen(fd, "w"))) {
+	if (fchmod(fd, 0666 & ~mask) != 0 || !(f = fdopen(fd, "w"))) {
 		e = errno;
 		goto error;
 	}
 	fd = -1;
-	if (!save_scenario_why(f, sc, why) || fflush(f) != 0 || fsync(fileno(f)) != 0) {
-		e = errno ? errno : EIO;
+	if (!save_to(f, sc, why) || fsync(fileno(f)) != 0) {
+		e = errno;
 		goto error;
 	}
 	if (fclose(f) != 0) {
@@ -1352,11 +1408,12 @@ int save_scenario_file(const char *path, const struct scenario *sc, bool overwri
 		goto error;
 	}
 	f = NULL;
-	if (rename(tmp, path) != 0) {
+	if (rename(tmp, target) != 0) {
 		e = errno;
 		goto error;
 	}
 	free(tmp);
+	free(real);
 	return 1;
 error:
 	if (f)
@@ -1367,6 +1424,7 @@ error:
 		unlink(tmp);
 		free(tmp);
 	}
+	free(real);
 	snprintf(err, errlen, "cannot write %s: %s", path,
 		 e == EEXIST ? "the file exists" : strerror(e));
 	errno = e;
