@@ -387,6 +387,7 @@ static void pod_storage(struct w *w, const struct pod_spec *s, bool local)
 			yw_fmap(y, "resources");
 			yw_fmap(y, "requests");
 			yw_kf(y, "storage", "\"%lld\"", (long long)v->eph_request);
+			/* requests, resources, spec, volumeClaimTemplate, ephemeral */
 			for (int d = 0; d < 5; d++)
 				yw_end(y);
 		}
