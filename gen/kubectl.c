@@ -25,7 +25,7 @@ static void kc_node(struct gen *g, uint32_t i)
 	yw_kv(&w, "alpha.kubernetes.io/provided-node-ip", n->ip);
 	yw_kq(&w, "node.alpha.kubernetes.io/ttl", "0");
 	yw_kq(&w, "volumes.kubernetes.io/controller-managed-attach-detach", "true");
-	yw_endmap(&w);
+	yw_end(&w);
 	kc_created(&w, GEN_BASE_TIME - 86400 * 30 + i);
 	/* the same labels as the scenario form, in the same (sorted) order */
 	gen_put_node_labels(g, &w, n);
@@ -34,7 +34,7 @@ static void kc_node(struct gen *g, uint32_t i)
 	yw_kq(&w, "resourceVersion", b);
 	gen_uid_text(g->o.seed * 7919 + i, uid);
 	yw_kv(&w, "uid", uid);
-	yw_endmap(&w);
+	yw_end(&w);
 	yw_map(&w, "spec");
 	snprintf(b, sizeof(b), "aws:///%s/i-%016" PRIx64, g->zone_names[n->zone],
 		 (uint64_t)((g->o.seed * 1315423911u + i) & 0xffffffffffffffull));
@@ -42,22 +42,22 @@ static void kc_node(struct gen *g, uint32_t i)
 	gen_put_taints(&w, n, true);
 	if (n->cordoned)
 		yw_kv(&w, "unschedulable", "true");
-	yw_endmap(&w);
+	yw_end(&w);
 	yw_map(&w, "status");
 	yw_seq(&w, "addresses");
 	yw_map(&w, NULL);
 	yw_kv(&w, "address", n->ip);
 	yw_kv(&w, "type", "InternalIP");
-	yw_endmap(&w);
+	yw_end(&w);
 	yw_map(&w, NULL);
 	yw_kv(&w, "address", n->name);
 	yw_kv(&w, "type", "InternalDNS");
-	yw_endmap(&w);
+	yw_end(&w);
 	yw_map(&w, NULL);
 	yw_kv(&w, "address", n->name);
 	yw_kv(&w, "type", "Hostname");
-	yw_endmap(&w);
-	yw_endseq(&w);
+	yw_end(&w);
+	yw_end(&w);
 	for (int a = 0; a < 2; a++) {
 		yw_map(&w, a == 0 ? "allocatable" : "capacity");
 		if (a == 0)
@@ -75,7 +75,7 @@ static void kc_node(struct gen *g, uint32_t i)
 			yw_kq(&w, "nvidia.com/gpu", "1");
 		snprintf(b, sizeof(b), "%" PRIu32, p->pods);
 		yw_kq(&w, "pods", b);
-		yw_endmap(&w);
+		yw_end(&w);
 	}
 	yw_seq(&w, "conditions");
 	static const char *const conds[][4] = {
@@ -92,9 +92,9 @@ static void kc_node(struct gen *g, uint32_t i)
 		yw_kv(&w, "reason", conds[c][2]);
 		yw_kq(&w, "status", conds[c][1]);
 		yw_kv(&w, "type", conds[c][0]);
-		yw_endmap(&w);
+		yw_end(&w);
 	}
-	yw_endseq(&w);
+	yw_end(&w);
 	yw_raw(&w, 0, "daemonEndpoints:\n  kubeletEndpoint:\n    Port: 10250\n");
 	yw_seq(&w, "images");
 	static const char *const images[][3] = {
@@ -113,11 +113,11 @@ static void kc_node(struct gen *g, uint32_t i)
 		yw_item(&w, b);
 		snprintf(b, sizeof(b), "%s:%s", images[m][0], images[m][1]);
 		yw_item(&w, b);
-		yw_endseq(&w);
+		yw_end(&w);
 		yw_kv(&w, "sizeBytes", images[m][2]);
-		yw_endmap(&w);
+		yw_end(&w);
 	}
-	yw_endseq(&w);
+	yw_end(&w);
 	yw_map(&w, "nodeInfo");
 	yw_kv(&w, "architecture", p->arch);
 	gen_uid_text(g->o.seed * 31 + i, uid);
@@ -131,9 +131,9 @@ static void kc_node(struct gen *g, uint32_t i)
 	yw_kv(&w, "operatingSystem", "linux");
 	yw_kv(&w, "osImage", "Amazon Linux 2023.6.20241031");
 	yw_kv(&w, "systemUUID", b);
-	yw_endmap(&w);
-	yw_endmap(&w);
-	yw_endmap(&w);
+	yw_end(&w);
+	yw_end(&w);
+	yw_end(&w);
 }
 
 /* managedFields as the API server records them: noise the loader must
@@ -192,11 +192,11 @@ static void kc_managed_fields(struct gen *g, struct yw *w, const struct gen_wl *
 		 "  f:topologySpreadConstraints: {}\n",
 		 wl->kind == GK_DEPLOY ? "pod-template-hash" : "controller-revision-hash", uid);
 	yw_raw(w, 0, b);
-	yw_endmap(w);
+	yw_end(w);
 	yw_kv(w, "manager", "kube-controller-manager");
 	yw_kv(w, "operation", "Update");
 	yw_kq(w, "time", when);
-	yw_endmap(w);
+	yw_end(w);
 	if (bound) {
 		yw_map(w, NULL);
 		yw_kv(w, "apiVersion", "v1");
@@ -227,14 +227,14 @@ static void kc_managed_fields(struct gen *g, struct yw *w, const struct gen_wl *
 		       "      .: {}\n"
 		       "      f:ip: {}\n"
 		       "  f:startTime: {}\n");
-		yw_endmap(w);
+		yw_end(w);
 		yw_kv(w, "manager", "kubelet");
 		yw_kv(w, "operation", "Update");
 		yw_kv(w, "subresource", "status");
 		yw_kq(w, "time", when);
-		yw_endmap(w);
+		yw_end(w);
 	}
-	yw_endseq(w);
+	yw_end(w);
 	(void)g;
 }
 
@@ -267,7 +267,7 @@ static void kc_pod(struct gen *g, uint32_t idx)
 	} else {
 		yw_kq(&w, "cluster-autoscaler.kubernetes.io/daemonset-pod", "true");
 	}
-	yw_endmap(&w);
+	yw_end(&w);
 	yw_kq(&w, "creationTimestamp", when);
 	if (wl->kind != GK_STS) {
 		gen_owner_name(wl, b, sizeof(b));
@@ -289,12 +289,12 @@ static void kc_pod(struct gen *g, uint32_t idx)
 	gen_owner_name(wl, b, sizeof(b));
 	yw_kv(&w, "name", b);
 	yw_kv(&w, "uid", ouid);
-	yw_endmap(&w);
-	yw_endseq(&w);
+	yw_end(&w);
+	yw_end(&w);
 	snprintf(b, sizeof(b), "%" PRIu64, 2000000 + (uint64_t)idx * 3);
 	yw_kq(&w, "resourceVersion", b);
 	yw_kv(&w, "uid", uid);
-	yw_endmap(&w);
+	yw_end(&w);
 
 	yw_map(&w, "spec");
 	gen_put_affinity(g, &w, wl, pd->node);
@@ -304,8 +304,8 @@ static void kc_pod(struct gen *g, uint32_t idx)
 	yw_map(&w, NULL);
 	yw_kv(&w, "name", "POD_NAME");
 	yw_raw(&w, 0, "valueFrom:\n  fieldRef:\n    apiVersion: v1\n    fieldPath: metadata.name\n");
-	yw_endmap(&w);
-	yw_endseq(&w);
+	yw_end(&w);
+	yw_end(&w);
 	snprintf(b, sizeof(b), "registry.example.com/%s/%s:v1.%" PRIu32 ".%" PRIu32,
 		 gen_ns_name(g, wl->ns, nb, sizeof(nb)), wl->name, wl->salt % 40, wl->salt % 7);
 	yw_kv(&w, "image", b);
@@ -330,9 +330,9 @@ static void kc_pod(struct gen *g, uint32_t idx)
 	yw_kv(&w, "memory", b);
 	if (wl->gpus)
 		yw_kq(&w, "nvidia.com/gpu", "1");
-	yw_endmap(&w);
+	yw_end(&w);
 	gen_put_requests(&w, wl, "requests");
-	yw_endmap(&w);
+	yw_end(&w);
 	yw_kv(&w, "terminationMessagePath", "/dev/termination-log");
 	yw_kv(&w, "terminationMessagePolicy", "File");
 	yw_seq(&w, "volumeMounts");
@@ -341,10 +341,10 @@ static void kc_pod(struct gen *g, uint32_t idx)
 	snprintf(b, sizeof(b), "kube-api-access-%.5s", uid);
 	yw_kv(&w, "name", b);
 	yw_kv(&w, "readOnly", "true");
-	yw_endmap(&w);
-	yw_endseq(&w);
-	yw_endmap(&w);
-	yw_endseq(&w);
+	yw_end(&w);
+	yw_end(&w);
+	yw_end(&w);
+	yw_end(&w);
 	yw_kv(&w, "dnsPolicy", "ClusterFirst");
 	yw_kv(&w, "enableServiceLinks", "true");
 	if (bound)
@@ -352,7 +352,7 @@ static void kc_pod(struct gen *g, uint32_t idx)
 	if (wl->gpus) {
 		yw_map(&w, "nodeSelector");
 		yw_kq(&w, "nvidia.com/gpu.present", "true");
-		yw_endmap(&w);
+		yw_end(&w);
 	}
 	yw_kv(&w, "preemptionPolicy", "PreemptLowerPriority");
 	yw_ku(&w, "priority", 0);
@@ -380,9 +380,9 @@ static void kc_pod(struct gen *g, uint32_t idx)
 	       "      - key: ca.crt\n"
 	       "        path: ca.crt\n"
 	       "      name: kube-root-ca.crt\n");
-	yw_endmap(&w);
-	yw_endseq(&w);
-	yw_endmap(&w);
+	yw_end(&w);
+	yw_end(&w);
+	yw_end(&w);
 
 	yw_map(&w, "status");
 	yw_seq(&w, "conditions");
@@ -395,7 +395,7 @@ static void kc_pod(struct gen *g, uint32_t idx)
 			yw_kq(&w, "lastTransitionTime", start);
 			yw_kq(&w, "status", "True");
 			yw_kv(&w, "type", types[c]);
-			yw_endmap(&w);
+			yw_end(&w);
 		}
 	} else {
 		yw_map(&w, NULL);
@@ -405,9 +405,9 @@ static void kc_pod(struct gen *g, uint32_t idx)
 		yw_kv(&w, "reason", "Unschedulable");
 		yw_kq(&w, "status", "False");
 		yw_kv(&w, "type", "PodScheduled");
-		yw_endmap(&w);
+		yw_end(&w);
 	}
-	yw_endseq(&w);
+	yw_end(&w);
 	if (bound) {
 		const struct gen_node *n = &g->nodes[pd->node];
 		yw_seq(&w, "containerStatuses");
@@ -425,10 +425,10 @@ static void kc_pod(struct gen *g, uint32_t idx)
 		yw_map(&w, "state");
 		yw_map(&w, "running");
 		yw_kq(&w, "startedAt", start);
-		yw_endmap(&w);
-		yw_endmap(&w);
-		yw_endmap(&w);
-		yw_endseq(&w);
+		yw_end(&w);
+		yw_end(&w);
+		yw_end(&w);
+		yw_end(&w);
 		yw_kv(&w, "hostIP", n->ip);
 		yw_kv(&w, "phase", "Running");
 		snprintf(b, sizeof(b), "10.%" PRIu32 ".%" PRIu32 ".%" PRIu32, 64 + (idx >> 16) % 64,
@@ -437,16 +437,16 @@ static void kc_pod(struct gen *g, uint32_t idx)
 		yw_seq(&w, "podIPs");
 		yw_map(&w, NULL);
 		yw_kv(&w, "ip", b);
-		yw_endmap(&w);
-		yw_endseq(&w);
+		yw_end(&w);
+		yw_end(&w);
 		yw_kv(&w, "qosClass", "Burstable");
 		yw_kq(&w, "startTime", start);
 	} else {
 		yw_kv(&w, "phase", "Pending");
 		yw_kv(&w, "qosClass", "Burstable");
 	}
-	yw_endmap(&w);
-	yw_endmap(&w);
+	yw_end(&w);
+	yw_end(&w);
 }
 
 static void kc_workload(struct gen *g, const struct gen_wl *wl)
@@ -468,7 +468,7 @@ static void kc_workload(struct gen *g, const struct gen_wl *wl)
 		yw_kq(&w, "deployment.kubernetes.io/desired-replicas", b);
 		yw_kq(&w, "deployment.kubernetes.io/max-replicas", b);
 		yw_kq(&w, "deployment.kubernetes.io/revision", "1");
-		yw_endmap(&w);
+		yw_end(&w);
 	}
 	kc_created(&w, GEN_BASE_TIME - 86400 * 2);
 	yw_ku(&w, "generation", 1);
@@ -476,12 +476,12 @@ static void kc_workload(struct gen *g, const struct gen_wl *wl)
 	yw_kv(&w, "app", wl->name);
 	if (wl->kind == GK_DEPLOY)
 		yw_kv(&w, "pod-template-hash", wl->hash);
-	yw_endmap(&w);
+	yw_end(&w);
 	gen_owner_name(wl, b, sizeof(b));
 	yw_kv(&w, "name", b);
 	yw_kv(&w, "namespace", ns);
 	yw_kv(&w, "uid", uid);
-	yw_endmap(&w);
+	yw_end(&w);
 	yw_map(&w, "spec");
 	yw_ku(&w, "replicas", wl->nbound);
 	yw_map(&w, "selector");
@@ -489,16 +489,16 @@ static void kc_workload(struct gen *g, const struct gen_wl *wl)
 	yw_kv(&w, "app", wl->name);
 	if (wl->kind == GK_DEPLOY)
 		yw_kv(&w, "pod-template-hash", wl->hash);
-	yw_endmap(&w);
-	yw_endmap(&w);
+	yw_end(&w);
+	yw_end(&w);
 	if (wl->kind == GK_STS)
 		yw_kv(&w, "serviceName", wl->name);
 	yw_map(&w, "template");
 	yw_map(&w, "metadata");
 	yw_map(&w, "labels");
 	yw_kv(&w, "app", wl->name);
-	yw_endmap(&w);
-	yw_endmap(&w);
+	yw_end(&w);
+	yw_end(&w);
 	yw_map(&w, "spec");
 	yw_seq(&w, "containers");
 	yw_map(&w, NULL);
@@ -507,18 +507,18 @@ static void kc_workload(struct gen *g, const struct gen_wl *wl)
 	yw_kv(&w, "image", b);
 	yw_kv(&w, "name", "app");
 	gen_put_requests(&w, wl, "resources");
-	yw_endmap(&w);
-	yw_endseq(&w);
-	yw_endmap(&w);
-	yw_endmap(&w);
-	yw_endmap(&w);
+	yw_end(&w);
+	yw_end(&w);
+	yw_end(&w);
+	yw_end(&w);
+	yw_end(&w);
 	yw_map(&w, "status");
 	yw_ku(&w, "availableReplicas", wl->nbound);
 	yw_ku(&w, "observedGeneration", 1);
 	yw_ku(&w, "readyReplicas", wl->nbound);
 	yw_ku(&w, "replicas", wl->nbound);
-	yw_endmap(&w);
-	yw_endmap(&w);
+	yw_end(&w);
+	yw_end(&w);
 	if (!wl->service)
 		return;
 	gen_uid_text(wl->uid ^ 1, uid);
@@ -530,11 +530,11 @@ static void kc_workload(struct gen *g, const struct gen_wl *wl)
 	kc_created(&w, GEN_BASE_TIME - 86400 * 2);
 	yw_map(&w, "labels");
 	yw_kv(&w, "app", wl->name);
-	yw_endmap(&w);
+	yw_end(&w);
 	yw_kv(&w, "name", wl->name);
 	yw_kv(&w, "namespace", ns);
 	yw_kv(&w, "uid", uid);
-	yw_endmap(&w);
+	yw_end(&w);
 	yw_map(&w, "spec");
 	if (wl->kind == GK_STS) {
 		yw_kv(&w, "clusterIP", "None");
@@ -547,12 +547,12 @@ static void kc_workload(struct gen *g, const struct gen_wl *wl)
 		      "ports:\n- name: http\n  port: 80\n  protocol: TCP\n  targetPort: http\n");
 	yw_map(&w, "selector");
 	yw_kv(&w, "app", wl->name);
-	yw_endmap(&w);
+	yw_end(&w);
 	yw_kv(&w, "sessionAffinity", "None");
 	yw_kv(&w, "type", "ClusterIP");
-	yw_endmap(&w);
+	yw_end(&w);
 	yw_raw(&w, 0, "status:\n  loadBalancer: {}\n");
-	yw_endmap(&w);
+	yw_end(&w);
 }
 
 void gen_write_kubectl(struct gen *g)

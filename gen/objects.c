@@ -83,7 +83,7 @@ void gen_put_pod_labels(struct gen *g, struct yw *w, const struct gen_wl *wl, ui
 		}
 		yw_kv(w, "tier", tiers[wl->tier]);
 	}
-	yw_endmap(w);
+	yw_end(w);
 	(void)g;
 }
 
@@ -92,8 +92,8 @@ static void put_match_app(struct yw *w, const struct gen_wl *wl)
 	yw_map(w, "labelSelector");
 	yw_map(w, "matchLabels");
 	yw_kv(w, "app", wl->name);
-	yw_endmap(w);
-	yw_endmap(w);
+	yw_end(w);
+	yw_end(w);
 }
 
 void gen_put_tscs(struct gen *g, struct yw *w, const struct gen_wl *wl)
@@ -109,7 +109,7 @@ void gen_put_tscs(struct gen *g, struct yw *w, const struct gen_wl *wl)
 		if (t->mlk) {
 			yw_seq(w, "matchLabelKeys");
 			yw_item(w, wl->kind == GK_STS ? "controller-revision-hash" : "pod-template-hash");
-			yw_endseq(w);
+			yw_end(w);
 		}
 		yw_ku(w, "maxSkew", t->max_skew);
 		if (t->min_domains) {
@@ -122,9 +122,9 @@ void gen_put_tscs(struct gen *g, struct yw *w, const struct gen_wl *wl)
 			yw_kv(w, "nodeTaintsPolicy", "Honor");
 		yw_kv(w, "topologyKey", tsc_keys[t->key]);
 		yw_kv(w, "whenUnsatisfiable", t->hard ? "DoNotSchedule" : "ScheduleAnyway");
-		yw_endmap(w);
+		yw_end(w);
 	}
-	yw_endseq(w);
+	yw_end(w);
 	(void)g;
 }
 
@@ -138,9 +138,9 @@ static void put_node_term(struct yw *w, const char *key, const char *op, const c
 	yw_seq(w, "values");
 	for (uint32_t i = 0; i < nvals; i++)
 		yw_item(w, vals[i]);
-	yw_endseq(w);
-	yw_endmap(w);
-	yw_endseq(w);
+	yw_end(w);
+	yw_end(w);
+	yw_end(w);
 }
 
 void gen_put_affinity(struct gen *g, struct yw *w, const struct gen_wl *wl, int32_t node)
@@ -168,21 +168,21 @@ void gen_put_affinity(struct gen *g, struct yw *w, const struct gen_wl *wl, int3
 			} else {
 				put_node_term(w, "kubernetes.io/arch", "In", amd64, 1, false);
 			}
-			yw_endmap(w);
-			yw_endseq(w);
-			yw_endmap(w);
+			yw_end(w);
+			yw_end(w);
+			yw_end(w);
 		}
 		if (npref) {
 			yw_seq(w, "preferredDuringSchedulingIgnoredDuringExecution");
 			yw_map(w, NULL);
 			yw_map(w, "preference");
 			put_node_term(w, "eks.amazonaws.com/capacityType", "In", ondemand, 1, false);
-			yw_endmap(w);
+			yw_end(w);
 			yw_ku(w, "weight", 50);
-			yw_endmap(w);
-			yw_endseq(w);
+			yw_end(w);
+			yw_end(w);
 		}
-		yw_endmap(w);
+		yw_end(w);
 	}
 	if (wl->anti_req || wl->anti_pref) {
 		yw_map(w, "podAntiAffinity");
@@ -191,22 +191,22 @@ void gen_put_affinity(struct gen *g, struct yw *w, const struct gen_wl *wl, int3
 			yw_map(w, NULL);
 			put_match_app(w, wl);
 			yw_kv(w, "topologyKey", "kubernetes.io/hostname");
-			yw_endmap(w);
-			yw_endseq(w);
+			yw_end(w);
+			yw_end(w);
 		} else {
 			yw_seq(w, "preferredDuringSchedulingIgnoredDuringExecution");
 			yw_map(w, NULL);
 			yw_map(w, "podAffinityTerm");
 			put_match_app(w, wl);
 			yw_kv(w, "topologyKey", "kubernetes.io/hostname");
-			yw_endmap(w);
+			yw_end(w);
 			yw_ku(w, "weight", 100);
-			yw_endmap(w);
-			yw_endseq(w);
+			yw_end(w);
+			yw_end(w);
 		}
-		yw_endmap(w);
+		yw_end(w);
 	}
-	yw_endmap(w);
+	yw_end(w);
 }
 
 static void put_toleration(struct yw *w, const char *effect, const char *key, const char *op,
@@ -222,7 +222,7 @@ static void put_toleration(struct yw *w, const char *effect, const char *key, co
 		yw_kv(w, "tolerationSeconds", seconds);
 	if (value)
 		yw_kq(w, "value", value);
-	yw_endmap(w);
+	yw_end(w);
 }
 
 static void put_taint(struct yw *w, const char *effect, const char *key, const char *value)
@@ -232,7 +232,7 @@ static void put_taint(struct yw *w, const char *effect, const char *key, const c
 	yw_kv(w, "key", key);
 	if (value)
 		yw_kv(w, "value", value);
-	yw_endmap(w);
+	yw_end(w);
 }
 
 /* The taints of a node, the same in both formats. */
@@ -255,9 +255,9 @@ void gen_put_taints(struct yw *w, const struct gen_node *n, bool kubectl)
 		yw_kv(w, "key", "node.kubernetes.io/unschedulable");
 		if (kubectl)
 			yw_kq(w, "timeAdded", gen_time_text(GEN_BASE_TIME - 3600, tb));
-		yw_endmap(w);
+		yw_end(w);
 	}
-	yw_endseq(w);
+	yw_end(w);
 }
 
 void gen_put_tolerations(struct yw *w, const struct gen_wl *wl)
@@ -274,7 +274,7 @@ void gen_put_tolerations(struct yw *w, const struct gen_wl *wl)
 		put_toleration(w, "NoExecute", "node.kubernetes.io/not-ready", "Exists", NULL, "300");
 		put_toleration(w, "NoExecute", "node.kubernetes.io/unreachable", "Exists", NULL, "300");
 	}
-	yw_endseq(w);
+	yw_end(w);
 }
 
 void gen_put_requests(struct yw *w, const struct gen_wl *wl, const char *key)
@@ -287,7 +287,7 @@ void gen_put_requests(struct yw *w, const struct gen_wl *wl, const char *key)
 	yw_kv(w, "memory", b);
 	if (wl->gpus)
 		yw_kq(w, "nvidia.com/gpu", "1");
-	yw_endmap(w);
+	yw_end(w);
 }
 
 /* A node's labels, sorted as kubectl prints them (both formats). */
@@ -316,5 +316,5 @@ void gen_put_node_labels(struct gen *g, struct yw *w, const struct gen_node *n)
 	yw_kv(w, "topology.example.com/rack", b);
 	yw_kv(w, "topology.kubernetes.io/region", gen_region_of(g, n->zone, rb, sizeof(rb)));
 	yw_kv(w, "topology.kubernetes.io/zone", g->zone_names[n->zone]);
-	yw_endmap(w);
+	yw_end(w);
 }

@@ -27,8 +27,8 @@ static void scen_node(struct gen *g, uint32_t i)
 	if (p->gpus)
 		yw_kq(&w, "nvidia.com/gpu", "1");
 	yw_ku(&w, "pods", p->pods);
-	yw_endmap(&w);
-	yw_endmap(&w);
+	yw_end(&w);
+	yw_end(&w);
 	fputc('\n', g->f);
 }
 
@@ -49,8 +49,8 @@ static void scen_pod(struct gen *g, const struct gen_pod *pd)
 	yw_kv(&w, "kind", gen_owner_kind(wl));
 	gen_owner_name(wl, b, sizeof(b));
 	yw_kv(&w, "name", b);
-	yw_endmap(&w);
-	yw_endseq(&w);
+	yw_end(&w);
+	yw_end(&w);
 	if (pd->node >= 0)
 		yw_kv(&w, "nodeName", g->nodes[pd->node].name);
 	gen_put_requests(&w, wl, "requests");
@@ -58,11 +58,11 @@ static void scen_pod(struct gen *g, const struct gen_pod *pd)
 	if (wl->gpus) {
 		yw_map(&w, "nodeSelector");
 		yw_kq(&w, "nvidia.com/gpu.present", "true");
-		yw_endmap(&w);
+		yw_end(&w);
 	}
 	gen_put_affinity(g, &w, wl, pd->node);
 	gen_put_tscs(g, &w, wl);
-	yw_endmap(&w);
+	yw_end(&w);
 	fputc('\n', g->f);
 }
 
@@ -84,9 +84,9 @@ static void scen_workload(struct gen *g, const struct gen_wl *wl)
 	yw_kv(&w, "app", wl->name);
 	if (wl->kind == GK_DEPLOY)
 		yw_kv(&w, "pod-template-hash", wl->hash);
-	yw_endmap(&w);
-	yw_endmap(&w);
-	yw_endmap(&w);
+	yw_end(&w);
+	yw_end(&w);
+	yw_end(&w);
 	fputc('\n', g->f);
 	if (!wl->service)
 		return;
@@ -98,8 +98,8 @@ static void scen_workload(struct gen *g, const struct gen_wl *wl)
 	yw_kv(&w, "namespace", gen_ns_name(g, wl->ns, nb, sizeof(nb)));
 	yw_map(&w, "selector");
 	yw_kv(&w, "app", wl->name);
-	yw_endmap(&w);
-	yw_endmap(&w);
+	yw_end(&w);
+	yw_end(&w);
 	fputc('\n', g->f);
 }
 

@@ -25,11 +25,13 @@ int save_scenario(FILE *f, const struct scenario *sc);
  * edit what changed at step i. */
 int save_scenario_why(FILE *f, const struct scenario *sc, const char *const *why);
 
-/* Writes sc to path through a temporary file in the same directory and a
- * rename, so a failure never leaves a half-written file at path (why: as
- * save_scenario_why). Refuses
- * to replace an existing file unless overwrite (errno EEXIST). On failure
- * returns 0 and writes "cannot write PATH: REASON" into err. */
+/* Writes sc to path (why: as save_scenario_why) through a temporary file
+ * beside it and a rename, so a failure never leaves a half-written file;
+ * a symbolic link's file is replaced (the link kept), and a path that is
+ * not a regular file (a device, FIFO or socket: /dev/stdout) is written
+ * in place. Refuses to replace an existing file unless overwrite (errno
+ * EEXIST). On failure returns 0 and writes "cannot write PATH: REASON"
+ * (the system's text) into err. */
 int save_scenario_file(const char *path, const struct scenario *sc, bool overwrite,
 		       const char *const *why, char *err, size_t errlen);
 

@@ -3,8 +3,9 @@
 # input did (every bundled scenario round-trips, its expect: blocks still
 # hold); an edit is written too, the expectations after it left out
 # with what the edit changed there;
-# an existing file is not replaced without a yes; a failed write keeps the
-# session and says why.
+# an existing file is not replaced without a yes; a symbolic link's file is
+# replaced, not the link, and a device is written in place; a failed write
+# keeps the session and says why.
 set -euo pipefail
 : "${SKEWER:?}"
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -78,6 +79,18 @@ echo keep >"$tmp/exists.yaml"
 grep -q "not written" "$tmp/screen" || fail "no 'not written' message"
 "$SKEWER" tui --size 100x30 --keys "w<C-u>$tmp/exists.yaml<Enter>y" --dump-screen "$tmp/screen" scenarios/tour.yaml
 grep -q "^name:" "$tmp/exists.yaml" || fail "yes did not replace the file"
+# a symbolic link: the file it points to is replaced, the link kept
+mkdir "$tmp/links"
+echo keep >"$tmp/target.yaml"
+ln -s ../target.yaml "$tmp/links/link.yaml"
+"$SKEWER" tui --size 100x30 --keys "w<C-u>$tmp/links/link.yaml<Enter>y" --dump-screen "$tmp/screen" scenarios/tour.yaml
+[ -L "$tmp/links/link.yaml" ] || fail "saving through a symbolic link replaced the link"
+grep -q "^name:" "$tmp/target.yaml" || fail "saving through a symbolic link did not write the file it points to"
+ls "$tmp"/links/*.tmp* "$tmp"/*.tmp* >/dev/null 2>&1 && fail "a temporary file was left behind"
+# a device is written in place, never replaced by a file
+"$SKEWER" tui --size 100x30 --keys "w<C-u>/dev/null<Enter>y" --dump-screen "$tmp/screen" scenarios/tour.yaml
+[ -c /dev/null ] || fail "saving to /dev/null replaced the device"
+grep -q "wrote /dev/null" "$tmp/screen" || { cat "$tmp/screen"; fail "saving to /dev/null failed"; }
 # a directory that does not exist: the error shows and the session goes on
 "$SKEWER" tui --size 100x30 --keys "w<C-u>$tmp/no/such/dir/x.yaml<Enter>" --dump-screen "$tmp/screen" scenarios/tour.yaml
 grep -q "cannot write $tmp/no/such/dir/x.yaml: No such file or directory" "$tmp/screen" ||
