@@ -1184,7 +1184,7 @@ static uint64_t sat_add(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* go-yaml v3 decode.go allowedAliasRatio: 99% of a document's nodes may
+/* go-yaml v2 decode.go allowedAliasRatio: 99% of a document's nodes may
  * come from aliases up to 400,000 nodes, falling to 10% at 4,000,000 */
 static double allowed_alias_ratio(uint64_t decoded)
 {
