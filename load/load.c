@@ -836,9 +836,11 @@ static int read_document_in(struct loader *L)
 			 * its keys checked for duplicates all the same */
 			if (!load_keys_add(L, key.s, key.len, key.line, key.col))
 				goto abandon;
-			ynode_fini(&key);
-			if (!load_skip(L))
+			if (y_key_is(&key, "metadata") ? !load_unread_metadata(L, 2, &key) : !load_skip(L)) {
+				ynode_fini(&key);
 				goto abandon;
+			}
+			ynode_fini(&key);
 			continue;
 		}
 		/* a large document is checked once at its end (sorting), so

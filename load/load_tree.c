@@ -1605,8 +1605,9 @@ static bool skipped_key(const struct loader *L, const struct keep *keep, bool un
 	if (len > L->max_scalar || memchr(v, '\0', len) || e->data.scalar.anchor ||
 	    (len == 2 && v[0] == '<' && v[1] == '<'))
 		return false;
+	/* an unread object's metadata is read all the same (its types) */
 	if (unread)
-		return true;
+		return !(len == 8 && !memcmp(v, "metadata", 8));
 	/* a null key is kept (and its value read) */
 	if (e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && plain_null(v, len))
 		return false;
@@ -1614,6 +1615,19 @@ static bool skipped_key(const struct loader *L, const struct keep *keep, bool un
 		if (len == keep->len && !memcmp(v, keep->s, len))
 			return false;
 	return true;
+}
+
+int load_unread_metadata(struct loader *L, uint32_t depth, const struct ynode *key)
+{
+	struct ynode m, *labels;
+	if (!tree_node(L, depth, key, &m))
+		return 0;
+	/* its annotations are typed as they are built; its labels here */
+	labels = y_get(&m, "labels");
+	if (!y_absent(labels) && y_want(L, labels, Y_MAP, "metadata.labels"))
+		for (uint32_t i = 0; i < labels->n; i++)
+			y_string_value(L, &labels->kids[2 * i + 1], "metadata.labels", labels->kids[2 * i].s);
+	return !L->oom;
 }
 
 /* Consumes the rest of the collection being read, its end included. */
@@ -1801,6 +1815,12 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 		if (!tree_node(L, depth + 1, NULL, &key) || !load_key_canon(L, &key))
 			goto done;
 		const struct keep *ke = kept(keep, &key);
+		if (unread && y_key_is(&key, "metadata")) {
+			if (!keys_add(L, key.s, key.len, key.line, key.col) ||
+			    !load_unread_metadata(L, depth + 1, &key))
+				goto done;
+			continue;
+		}
 		if (!ke || unread) {
 			if (key.type == Y_SCALAR && key.kind == YS_MERGE) {
 				/* not decoded, nor the sequence it merges */

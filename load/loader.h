@@ -209,6 +209,11 @@ int load_tree_in(struct loader *L, uint32_t depth, const struct ynode *key, stru
 /* Whether skewer reads objects of kind k (Node, Pod, the workloads,
  * PriorityClass, PodDisruptionBudget, *List). */
 bool load_kind_read(const char *k);
+/* The metadata (the value of key) of an object of a kind skewer does
+ * not read: built and dropped, so that its annotations and labels are
+ * typed as the API server types every object's. 1, 0 when the file is
+ * abandoned. */
+int load_unread_metadata(struct loader *L, uint32_t depth, const struct ynode *key);
 /* Skips the next node without building it. Returns 1, 0 on syntax error. */
 int load_skip(struct loader *L);
 /* Forgets n's contents; their memory is the arena's, released with the

@@ -2217,6 +2217,11 @@ static void test_unread_types(void **state)
 		   "annotations.a: expected a string, found the boolean true (tagged)");
 	load_fails("kind: Node\nmetadata:\n  name: n1\n  annotations: {a: [x]}\n", 4, 20,
 		   "expected a string for 'annotations.a', found a sequence");
+	/* also an object of a kind skewer does not read: its metadata */
+	load_fails("kind: ConfigMap\nmetadata:\n  name: c\n  annotations: {a: 1.5}\n", 4, 20,
+		   "annotations.a: expected a string, found the number 1.5");
+	load_fails("kind: List\nitems:\n- {kind: Secret, metadata: {name: s, labels: {a: on}}}\n", 3, 50,
+		   "metadata.labels.a: expected a string, found the boolean on");
 	struct scenario *sc = load_ok("kind: Node\nmetadata:\n  name: n1\n"
 				      "  annotations: {a: \"1\", b: ~, c: x, d: '5', e: !!str 6}\n");
 	scenario_free(sc);
