@@ -993,11 +993,83 @@ static uint8_t resolve_plain(const char *s, size_t len)
 
 /* The JSON key of an int or boolean key s (kind), into buf (24 bytes):
  * 0 for an int beyond int64. */
+/* A float key as sigs.k8s.io/yaml writes it: strconv.FormatFloat(v, 'g',
+ * -1, 32), the shortest digits of the float32 nearest v, in %e form for
+ * an exponent below -4 or from 6 on; +Inf, -Inf and NaN as .inf, -.inf
+ * and .nan. Into buf (24 bytes). */
+static void float_key(const char *s, size_t len, char *buf)
+{
+	double dv;
+	char d[16], t[48], r[48];
+	size_t nd = 0, n = 0;
+	int e10 = 0;
+	if (!load_yaml_f64(s, len, &dv)) {
+		/* .inf, -.inf, .nan and their case forms */
+		snprintf(buf, 24, "%s", memchr(s, 'a', len) || memchr(s, 'A', len) ? ".nan" :
+					s[0] == '-' ? "-.inf" : ".inf");
+		return;
+	}
+	float f = (float)dv;
+	if (isinf(f)) {
+		snprintf(buf, 24, "%s", f < 0 ? "-.inf" : ".inf");
+		return;
+	}
+	if (f == 0) {
+		snprintf(buf, 24, "%s", signbit(f) ? "-0" : "0");
+		return;
+	}
+	for (int p = 1; p <= 9; p++) {
+		const char *c;
+		nd = 0;
+		snprintf(t, sizeof(t), "%.*e", p - 1, (double)f);
+		for (c = t; *c && *c != 'e'; c++)
+			if (*c >= '0' && *c <= '9')
+				d[nd++] = *c;
+		e10 = atoi(c + 1);
+		snprintf(r, sizeof(r), "%.*se%d", (int)nd, d, e10 - (int)nd + 1);
+		if (strtof(r, NULL) == fabsf(f))
+			break;
+	}
+	while (nd > 1 && d[nd - 1] == '0')
+		nd--;
+	if (f < 0)
+		buf[n++] = '-';
+	if (e10 < -4 || e10 >= 6) {
+		buf[n++] = d[0];
+		if (nd > 1) {
+			buf[n++] = '.';
+			memcpy(buf + n, d + 1, nd - 1);
+			n += nd - 1;
+		}
+		snprintf(buf + n, 24 - n, "e%c%02d", e10 < 0 ? '-' : '+', e10 < 0 ? -e10 : e10);
+		return;
+	}
+	if (e10 < 0) {
+		buf[n++] = '0';
+		buf[n++] = '.';
+		for (int k = -1; k > e10; k--)
+			buf[n++] = '0';
+		memcpy(buf + n, d, nd);
+		n += nd;
+	} else {
+		for (int k = 0; k <= e10; k++)
+			buf[n++] = (size_t)k < nd ? d[k] : '0';
+		if (nd > (size_t)e10 + 1) {
+			buf[n++] = '.';
+			memcpy(buf + n, d + e10 + 1, nd - (size_t)e10 - 1);
+			n += nd - (size_t)e10 - 1;
+		}
+	}
+	buf[n] = '\0';
+}
+
 static int canon_text(uint8_t kind, const char *s, size_t len, char *buf)
 {
 	int64_t v;
 	bool big;
-	if (kind == YS_BOOL) {
+	if (kind == YS_FLOAT) {
+		float_key(s, len, buf);
+	} else if (kind == YS_BOOL) {
 		static const char *const yes[] = {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
 						  "on", "On", "ON", NULL};
 		snprintf(buf, 24, "%s", word_in(s, len, yes) ? "true" : "false");
@@ -1028,10 +1100,13 @@ static int event_key_add(struct loader *L, const yaml_event_t *e)
 			return keys_add(L, v, len, line, col);
 		}
 		kind = resolve_plain(v, len);
-	} else if (tag && (!strcmp(tag, "tag:yaml.org,2002:int") || !strcmp(tag, "tag:yaml.org,2002:bool"))) {
+	} else if (tag && (!strcmp(tag, "tag:yaml.org,2002:int") || !strcmp(tag, "tag:yaml.org,2002:bool") ||
+			   !strcmp(tag, "tag:yaml.org,2002:float"))) {
 		kind = len ? resolve_plain(v, len) : YS_STR;
+		if (kind == YS_INT && !strcmp(tag, "tag:yaml.org,2002:float"))
+			kind = YS_FLOAT;
 	}
-	if (kind == YS_INT || kind == YS_BOOL) {
+	if (kind == YS_INT || kind == YS_BOOL || kind == YS_FLOAT) {
 		if (!canon_text(kind, v, len, buf)) {
 			load_err(L, line, col, "the number %s used as a mapping key does not fit an int64 "
 				 "(expected a string key; quote it: \"%s\")", v, v);
@@ -1044,14 +1119,14 @@ static int event_key_add(struct loader *L, const yaml_event_t *e)
 
 /* A scalar key as sigs.k8s.io/yaml's convertToJSONableObject makes a
  * JSON key of it: an int its decimal value (`0x10:` is "16"), a boolean
- * "true" or "false" (`yes:` is "true"); a uint64 beyond int64 is refused
- * as it refuses it. Other keys stay as written (a float key keeps its
- * text, where Kubernetes writes FormatFloat(v, 'g', -1, 32)). 0 after an
- * out-of-memory error; a refused key becomes Y_BAD. */
+ * "true" or "false" (`yes:` is "true"), a float FormatFloat(v, 'g', -1,
+ * 32) (`0.5:` and `.5:` are "0.5", `1e6:` "1e+06"); a uint64 beyond int64
+ * is refused as it refuses it. 0 after an out-of-memory error; a refused
+ * key becomes Y_BAD. */
 int load_key_canon(struct loader *L, struct ynode *k)
 {
 	char buf[24];
-	if (k->type != Y_SCALAR || (k->kind != YS_INT && k->kind != YS_BOOL))
+	if (k->type != Y_SCALAR || (k->kind != YS_INT && k->kind != YS_BOOL && k->kind != YS_FLOAT))
 		return 1;
 	if (!canon_text(k->kind, k->s, k->len, buf)) {
 		load_err_at(L, k, "the number %s used as a mapping key does not fit an int64 "

@@ -2122,6 +2122,11 @@ static void test_merge_order(void **state)
 	load_fails("kind: Node\nmetadata:\n  name: n1\n  annotations: {0x10: a, 16: b}\n", 4, 26,
 		   "duplicate key '16'");
 	load_fails("kind: ConfigMap\ndata: {on: a, \"true\": b}\n", 2, 15, "duplicate key 'true'");
+	/* a float key is FormatFloat(float32(v), 'g', -1, 32) */
+	load_fails("kind: ConfigMap\ndata: {0.5: a, .5: b}\n", 2, 16, "duplicate key '0.5'");
+	load_fails("nodes: [{name: n1, labels: {1e6: a, \"1e+06\": b}}]\n", 1, 37, "duplicate key '1e+06'");
+	load_fails("nodes: [{name: n1, labels: {123456789.0: a, 1.2345679e+08: b}}]\n", 1, 45,
+		   "duplicate key '1.2345679e+08'");
 }
 
 /* v2 ratio-pass.yaml: 567 aliases of a 60-pair mapping pass go-yaml
