@@ -991,8 +991,6 @@ static uint8_t resolve_plain(const char *s, size_t len)
 	}
 }
 
-/* The JSON key of an int or boolean key s (kind), into buf (24 bytes):
- * 0 for an int beyond int64. */
 /* A float key as sigs.k8s.io/yaml writes it: strconv.FormatFloat(v, 'g',
  * -1, 32), the shortest digits of the float32 nearest v, in %e form for
  * an exponent below -4 or from 6 on; +Inf, -Inf and NaN as .inf, -.inf
@@ -1063,6 +1061,8 @@ static void float_key(const char *s, size_t len, char *buf)
 	buf[n] = '\0';
 }
 
+/* The JSON key of an int, float or boolean key s (kind), into buf (24
+ * bytes): 0 for an int beyond int64. */
 static int canon_text(uint8_t kind, const char *s, size_t len, char *buf)
 {
 	int64_t v;
@@ -1082,9 +1082,9 @@ static int canon_text(uint8_t kind, const char *s, size_t len, char *buf)
 }
 
 /* A key of a skipped mapping, recorded for the duplicate check by its
- * JSON key as key_canon makes it (`yes:` and `true:` are one key, `0x10:`
- * and `16:`): only a plain or tagged key that resolves to an int or a
- * boolean needs more than its text. A null key is refused as
+ * JSON key as load_key_canon makes it (`yes:` and `true:` are one key,
+ * `0x10:` and `16:`, `.5:` and `0.5:`): only a plain or tagged key that
+ * resolves to a number or a boolean needs more than its text. A null key is refused as
  * tree_collection refuses it. 1, 0 on OOM. */
 static int event_key_add(struct loader *L, const yaml_event_t *e)
 {
@@ -1662,8 +1662,6 @@ static int skip_string_value(struct loader *L, uint32_t depth, const struct load
 		take(L);
 	return 1;
 }
-
-static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, struct ynode *out);
 
 /* Whether the key event e would be built into a key that kept() refuses
  * (or that an unread object skips), without any error to report for it:
