@@ -730,6 +730,7 @@ static int stream_seq(struct loader *L, enum seqkind k)
 {
 	static const struct ynode items_key = {.type = Y_SCALAR, .s = (char *)"items", .len = 5};
 	load_take(L); /* SEQUENCE-START */
+	L->decode_count++; /* the sequence, for the alias budget */
 	for (;;) {
 		yaml_event_t *e = load_peek(L);
 		if (!e)
@@ -788,6 +789,8 @@ static int read_document_in(struct loader *L)
 
 	if (!e)
 		return 0;
+	/* go-yaml v2 decodes the document node first (the alias budget) */
+	L->decode_count++;
 	/* apimachinery's YAMLOrJSONDecoder takes a document that starts
 	 * with '{' for JSON */
 	L->json_doc = e->type == YAML_MAPPING_START_EVENT &&
@@ -809,6 +812,7 @@ static int read_document_in(struct loader *L)
 	doc.line = (uint32_t)e->start_mark.line + 1;
 	doc.col = (uint32_t)e->start_mark.column + 1;
 	load_take(L);
+	L->decode_count++;
 	for (;;) {
 		if (!(e = load_peek(L)))
 			goto abandon;
@@ -816,7 +820,7 @@ static int read_document_in(struct loader *L)
 			load_take(L);
 			break;
 		}
-		if (!load_tree(L, 2, &key))
+		if (!load_tree(L, 2, &key) || !load_key_canon(L, &key))
 			goto abandon;
 		if (key.type != Y_SCALAR && key.type != Y_NULL) {
 			if (key.type != Y_BAD)
@@ -832,15 +836,17 @@ static int read_document_in(struct loader *L)
 			 * its keys checked for duplicates all the same */
 			if (!load_keys_add(L, key.s, key.len, key.line, key.col))
 				goto abandon;
-			ynode_fini(&key);
-			if (!load_skip(L))
+			if (y_key_is(&key, "metadata") ? !load_unread_metadata(L, 2, &key) : !load_skip(L)) {
+				ynode_fini(&key);
 				goto abandon;
+			}
+			ynode_fini(&key);
 			continue;
 		}
 		/* a large document is checked once at its end (sorting), so
 		 * 200,000 top-level keys do not cost a quadratic scan */
-		bool dup = false;
-		for (uint32_t i = 0; i < doc.n && doc.n < DOC_SCAN_KEYS && !dup; i++)
+		bool dup = false, merge = key.type == Y_SCALAR && key.kind == YS_MERGE;
+		for (uint32_t i = 0; i < doc.n && doc.n < DOC_SCAN_KEYS && !dup && !merge; i++)
 			if (doc.kids[2 * i].len == key.len && !memcmp(doc.kids[2 * i].s, key.s, key.len)) {
 				load_err_at(L, &key, "duplicate key '%s' (expected each key once in a mapping; first at line %u)",
 					    key.s, doc.kids[2 * i].line);
@@ -884,6 +890,9 @@ static int read_document_in(struct loader *L)
 			kind_list = val.type == Y_SCALAR && is_list_kind(val.s);
 			kind_read = val.type != Y_SCALAR || load_kind_read(val.s);
 		}
+		if (merge)
+			/* decode.go: neither the `<<` nor its sequence is decoded */
+			L->decode_count -= 1 + (val.type == Y_SEQ && !val.aliased);
 		if (!doc_push(L, &doc, &key, &val)) {
 			ynode_fini(&key);
 			ynode_fini(&val);

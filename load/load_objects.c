@@ -40,6 +40,19 @@ int load_taint(struct loader *L, const struct ynode *m, const char *what, bool s
 		return load_oom(L);
 	if (!out->value && !(out->value = intern_str(L->in, "")))
 		return load_oom(L);
+	/* timeAdded, read by no plugin: a metav1.Time, an RFC 3339 string
+	 * (Time.UnmarshalJSON: time.Parse(time.RFC3339)) or null */
+	const struct ynode *ta = y_get(m, "timeAdded");
+	int64_t t;
+	if (!y_absent(ta)) {
+		if (!y_want(L, ta, Y_SCALAR, "timeAdded") || !y_string_value(L, ta, "timeAdded", NULL))
+			return 0;
+		if (ta->len < 11 || ta->s[10] != 'T' || !load_parse_time(ta->s, &t)) {
+			load_err_at(L, ta, "invalid timeAdded '%s' (expected an RFC 3339 time such as 2024-01-02T03:04:05Z)",
+				    ta->s);
+			return 0;
+		}
+	}
 	out->effect = effect_of(intern_get(L->in, out->effect_text));
 	/* a node taint always has an effect; without one it is invalid */
 	if (out->effect == EFFECT_NONE && !step)
@@ -866,9 +879,12 @@ int load_priority_class(struct loader *L, const struct ynode *m, const char *wha
 
 #define INT_OR_PCT "(expected an integer >= 0 or a percentage such as 50%%)"
 
-/* An IntOrString of a PDB: a YAML integer, or a string "N%" (a quoted
- * number is a string, and no percentage). validation ValidatePodDisruption-
- * BudgetSpec: ValidatePositiveIntOrPercent, IsNotMoreThan100Percent. */
+/* An IntOrString (a PDB's minAvailable, a rolling update's maxSurge): a
+ * number read as every integer field is (y_int_value: 010 is 8, 0x10 16,
+ * 1.0 and 1e0 are 1), or a string "N%" (a quoted or !!str number is a
+ * string, and no percentage). intstr.go IntOrString.UnmarshalJSON (an
+ * int32), validation ValidatePodDisruptionBudgetSpec:
+ * ValidatePositiveIntOrPercent, IsNotMoreThan100Percent. */
 int load_int_or_pct(struct loader *L, const struct ynode *n, const char *path,
 		    struct int_or_pct *out)
 {
@@ -885,23 +901,30 @@ int load_int_or_pct(struct loader *L, const struct ynode *n, const char *path,
 		return 0;
 	}
 	s = n->s;
-	errno = 0;
-	if (!n->quoted && ((*s >= '0' && *s <= '9') || ((*s == '-' || *s == '+') && s[1] >= '0' && s[1] <= '9')) &&
-	    (v = strtoll(s, &end, 10), !*end)) {
-		if (v < 0) {
-			load_err_at(L, n, "invalid %s '%s': must be greater than or equal to 0 " INT_OR_PCT,
-				    path, s);
+	if (n->kind == YS_BOOL) {
+		load_err_at(L, n, "%s: expected an integer or a percentage, found the boolean %s", path, s);
+		return 0;
+	}
+	if (n->kind == YS_INT || n->kind == YS_FLOAT) {
+		int64_t iv = 0;
+		int r = y_int_value(L, n, path, &iv);
+		if (!r)
 			return 0;
-		}
-		if (errno == ERANGE || v > INT32_MAX) {
+		if (r == 2 || iv > INT32_MAX || iv < INT32_MIN) {
 			load_err_at(L, n, "'%s' is out of range for '%s' (expected 0 to %d)", s, path,
 				    INT32_MAX);
 			return 0;
 		}
+		if (iv < 0) {
+			load_err_at(L, n, "invalid %s '%s': must be greater than or equal to 0 " INT_OR_PCT,
+				    path, s);
+			return 0;
+		}
 		out->set = true;
-		out->v = (int32_t)v;
+		out->v = (int32_t)iv;
 		return 1;
 	}
+	errno = 0;
 	/* apimachinery validation IsValidPercent: ^[0-9]+%$ */
 	size_t i = 0;
 	while (s[i] >= '0' && s[i] <= '9')

@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,25 @@ bool y_is_string(struct loader *L, const struct ynode *n, const char *path)
 	return false;
 }
 
+bool y_string_value(struct loader *L, const struct ynode *n, const char *path, const char *key)
+{
+	char *full = NULL;
+	bool ok;
+	if (y_absent(n) || n->type == Y_BAD ||
+	    (n->type == Y_SCALAR && (n->kind == YS_STR || n->kind == YS_MERGE)))
+		return true;
+	if (key && !(full = out_strf("%s.%s", path, key)))
+		return load_oom(L);
+	if (n->type == Y_SCALAR)
+		not_a_string(L, n, full ? full : path);
+	else
+		load_err_at(L, n, "expected a string for '%s', found %s", full ? full : path,
+			    y_type_name(n));
+	ok = false;
+	free(full);
+	return ok;
+}
+
 int y_str(struct loader *L, const struct ynode *n, const char *what, sym_t *out)
 {
 	*out = SYM_NONE;
@@ -157,25 +177,25 @@ int y_int_at(struct loader *L, const struct ynode *n, const char *list, uint32_t
 	return y_int(L, n, path, lo, hi, out);
 }
 
-/* The integer n holds as Kubernetes decodes it into an integer field:
- * a YAML int (0x1F, 1_000 too), or a YAML float with no fraction (YAML's
- * 1.0 and 1e3 become JSON's 1 and 1000), but no float in a JSON document
- * (encoding/json refuses 1.0 for an int), no string, no boolean.
- * Returns 1, 0 with the reason reported; 2: a number beyond int64. */
-static int int_value(struct loader *L, const struct ynode *n, const char *what, int64_t *out)
+int y_int_value(struct loader *L, const struct ynode *n, const char *what, int64_t *out)
 {
 	bool big = false;
 	struct ydec d;
+	double f;
 	int r;
 	switch (n->kind) {
 	case YS_INT:
 		r = load_yaml_int(n->s, n->len, out, &big);
 		return r == 1 ? 1 : 2;
 	case YS_FLOAT:
-		if (!L->json_doc && load_yaml_float(n->s, n->len, &d) && d.integral) {
-			if (!d.fits)
+		/* sigs.k8s.io/yaml: a float64, written by encoding/json (1 for
+		 * 1.0000000000000001, 1e+21 from 1e21 on): an integer when
+		 * that text is one */
+		if (!L->json_doc && load_yaml_f64(n->s, n->len, &f) && f == floor(f) &&
+		    fabs(f) < 1e21) {
+			if (fabs(f) >= 9223372036854775808.0)
 				return 2;
-			*out = d.v;
+			*out = (int64_t)f;
 			return 1;
 		}
 		if (L->json_doc && load_yaml_float(n->s, n->len, &d) && d.integral && d.fits)
@@ -207,7 +227,7 @@ int y_int(struct loader *L, const struct ynode *n, const char *what, int64_t lo,
 	int r;
 	if (!want_as(L, n, Y_SCALAR, "an integer", what))
 		return 0;
-	if (!(r = int_value(L, n, what, &v)))
+	if (!(r = y_int_value(L, n, what, &v)))
 		return 0;
 	if (r == 2 || v < lo || v > hi) {
 		load_err_at(L, n, "'%s' is out of range for '%s' (expected %lld to %lld)", n->s, what,
@@ -288,6 +308,36 @@ int y_labels(struct loader *L, const struct ynode *n, const char *what, struct l
 	return ok;
 }
 
+/* unicode.IsSpace, as strings.TrimSpace uses it: the bytes of the space
+ * at the start of s (len bytes), or 0 */
+static size_t space_at(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	if (*u == ' ' || (*u >= '\t' && *u <= '\r'))
+		return 1;
+	if (len >= 2 && u[0] == 0xC2 && (u[1] == 0x85 || u[1] == 0xA0))
+		return 2;
+	if (len >= 3 && u[0] == 0xE1 && u[1] == 0x9A && u[2] == 0x80)
+		return 3; /* U+1680 */
+	if (len >= 3 && u[0] == 0xE2 && u[1] == 0x80 &&
+	    (u[2] <= 0x8A || u[2] == 0xA8 || u[2] == 0xA9 || u[2] == 0xAF))
+		return 3; /* U+2000..U+200A, U+2028, U+2029, U+202F */
+	if (len >= 3 && u[0] == 0xE2 && u[1] == 0x81 && u[2] == 0x9F)
+		return 3; /* U+205F */
+	if (len >= 3 && u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x80)
+		return 3; /* U+3000 */
+	return 0;
+}
+
+/* ... and at the end of s */
+static size_t space_before(const char *s, size_t len)
+{
+	for (size_t w = 1; w <= 3 && w <= len; w++)
+		if (space_at(s + len - w, w) == w)
+			return w;
+	return 0;
+}
+
 int y_qty_text(struct loader *L, const struct ynode *n, const char *path, const char *key,
 	       bool bracket, char *buf, size_t cap, const char **text, size_t *len)
 {
@@ -322,9 +372,17 @@ int y_qty_text(struct loader *L, const struct ynode *n, const char *path, const 
 			*len = strlen(buf);
 		}
 		return 1;
-	case YS_FLOAT:
-		if (memchr(n->s, '_', n->len) && n->len < cap) {
-			size_t k = 0;
+	case YS_FLOAT: {
+		/* sigs.k8s.io/yaml: a float64, written by encoding/json (1.0
+		 * and 1.0000000000000001 reach ParseQuantity as 1, 1e3 as
+		 * 1000); a JSON document's number is handed on as written */
+		double f;
+		size_t k = 0;
+		if (!L->json_doc && load_yaml_f64(n->s, n->len, &f) &&
+		    (k = load_json_float(f, buf, cap))) {
+			*text = buf;
+			*len = k;
+		} else if (memchr(n->s, '_', n->len) && n->len < cap) {
 			for (size_t i = 0; i < n->len; i++)
 				if (n->s[i] != '_')
 					buf[k++] = n->s[i];
@@ -333,8 +391,19 @@ int y_qty_text(struct loader *L, const struct ynode *n, const char *path, const 
 			*len = k;
 		}
 		return 1;
-	default:
+	}
+	default: {
+		/* Quantity.UnmarshalJSON: strings.TrimSpace before ParseQuantity */
+		const char *a = n->s, *b = n->s + n->len;
+		size_t w;
+		while (a < b && (w = space_at(a, (size_t)(b - a))))
+			a += w;
+		while (b > a && (w = space_before(a, (size_t)(b - a))))
+			b -= w;
+		*text = a;
+		*len = (size_t)(b - a);
 		return 1;
+	}
 	}
 }
 

@@ -6,6 +6,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +304,7 @@ struct load_keyrec {
 struct load_skipframe {
 	bool map;
 	bool want_key;         /* map: the next item is a key */
+	bool merge_val;        /* map: the value of a `<<` is next */
 	struct load_keys_mark keys;
 };
 
@@ -466,6 +468,8 @@ static const char *event_anchor(const yaml_event_t *e);
  * alias may use it later) and an alias is checked as if it were read. */
 /* One item of the innermost frame above base is complete: a map's key
  * turns to its value and back. key: the item, when it is a scalar. */
+static int event_key_add(struct loader *L, const yaml_event_t *e);
+
 static int frame_item(struct loader *L, uint32_t base, const yaml_event_t *key)
 {
 	struct load_skipframe *f;
@@ -474,12 +478,20 @@ static int frame_item(struct loader *L, uint32_t base, const yaml_event_t *key)
 	f = &L->frames[L->nframes - 1];
 	if (!f->map)
 		return 1;
-	if (f->want_key && key)
-		if (!keys_add(L, (const char *)key->data.scalar.value, key->data.scalar.length,
-				   (uint32_t)key->start_mark.line + 1, (uint32_t)key->start_mark.column + 1))
-			return 0;
+	if (f->want_key && key && !event_key_add(L, key))
+		return 0;
 	f->want_key = !f->want_key;
+	f->merge_val = false;
 	return 1;
+}
+
+/* go-yaml v2 isMerge: a plain `<<`, or one tagged !!merge */
+static bool merge_event(const yaml_event_t *e)
+{
+	const char *tag = (const char *)e->data.scalar.tag;
+	return e->data.scalar.length == 2 && !memcmp(e->data.scalar.value, "<<", 2) &&
+	       ((!tag && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) ||
+		(tag && !strcmp(tag, "tag:yaml.org,2002:merge")));
 }
 
 static int frame_push(struct loader *L, bool map)
@@ -494,6 +506,7 @@ static int frame_push(struct loader *L, bool map)
 	}
 	L->frames[L->nframes].map = map;
 	L->frames[L->nframes].want_key = true;
+	L->frames[L->nframes].merge_val = false;
 	L->frames[L->nframes].keys = load_keys_mark(L);
 	L->nframes++;
 	return 1;
@@ -526,7 +539,10 @@ static int skip_events(struct loader *L, uint32_t base)
 					return 0;
 				continue;
 			}
-			L->decode_count++;
+			/* the sequence of mappings a `<<` merges is not decoded */
+			if (!(e->type == YAML_SEQUENCE_START_EVENT && L->nframes &&
+			      L->frames[L->nframes - 1].merge_val))
+				L->decode_count++;
 			L->level++;
 			if (!frame_push(L, e->type == YAML_MAPPING_START_EVENT))
 				return 0;
@@ -547,6 +563,14 @@ static int skip_events(struct loader *L, uint32_t base)
 				if (!anchored_node(L, L->level + 1, &n) || !frame_item(L, base, NULL))
 					return 0;
 				continue;
+			}
+			if (L->nframes > base && L->frames[L->nframes - 1].map &&
+			    L->frames[L->nframes - 1].want_key && merge_event(e)) {
+				/* decode.go mapping: a `<<` is not decoded, and
+				 * is no duplicate of another */
+				L->frames[L->nframes - 1].want_key = false;
+				L->frames[L->nframes - 1].merge_val = true;
+				break;
 			}
 			L->decode_count++;
 			if (!frame_item(L, base, e))
@@ -738,65 +762,86 @@ int load_yaml_int(const char *s, size_t len, int64_t *out, bool *big)
 	return 1;
 }
 
-int load_yaml_float(const char *s, size_t len, struct ydec *out)
+/* The digits of YAML float text s (resolve.go's yamlStyleFloat, '_'
+ * dropped): value = [-]D * 10^x, D (*nd digits, into d) without leading
+ * or trailing zeros, none for zero. 1, or 0 when s is no such float. No
+ * strtod here: its decimal point follows the locale the TUI sets. */
+static int dec_digits(const char *s, size_t len, char *d, size_t *ndp, int64_t *xp, bool *negp)
 {
-	/* the text's digits, exponent applied: value = D * 10^x, D without
-	 * leading or trailing zeros; no strtod, whose decimal point follows
-	 * the locale the TUI sets */
-	char d[400];
-	size_t nd = 0, i = 0;
+	char buf[400];
+	size_t n = 0, i = 0, nd = 0;
 	int64_t x = 0, e = 0;
 	bool neg = false, seen = false;
-	struct ydec r = {0};
-	{
-		char buf[400];
-		size_t n = 0;
-		for (size_t k = 0; k < len; k++) {
-			if (s[k] == '_')
-				continue;
-			if (n + 1 >= sizeof(buf))
-				return 0;
-			buf[n++] = s[k];
-		}
-		if (!yaml_style_float(buf, n))
+	for (size_t k = 0; k < len; k++) {
+		if (s[k] == '_')
+			continue;
+		if (n + 1 >= sizeof(buf))
 			return 0;
-		if (buf[i] == '+' || buf[i] == '-')
-			neg = buf[i++] == '-';
-		for (; i < n && buf[i] != 'e' && buf[i] != 'E'; i++) {
-			if (buf[i] == '.') {
-				seen = true;
-				continue;
-			}
-			if (!nd && buf[i] == '0') {
-				if (seen)
-					x--;
-				continue;
-			}
-			d[nd++] = buf[i];
+		buf[n++] = s[k];
+	}
+	if (!yaml_style_float(buf, n))
+		return 0;
+	if (buf[i] == '+' || buf[i] == '-')
+		neg = buf[i++] == '-';
+	for (; i < n && buf[i] != 'e' && buf[i] != 'E'; i++) {
+		if (buf[i] == '.') {
+			seen = true;
+			continue;
+		}
+		if (!nd && buf[i] == '0') {
 			if (seen)
 				x--;
+			continue;
 		}
-		if (i < n) {
+		d[nd++] = buf[i];
+		if (seen)
+			x--;
+	}
+	if (i < n) {
+		i++;
+		bool eneg = buf[i] == '-';
+		if (buf[i] == '+' || buf[i] == '-')
 			i++;
-			bool eneg = buf[i] == '-';
-			if (buf[i] == '+' || buf[i] == '-')
-				i++;
-			for (; i < n; i++)
-				if (e < 100000)
-					e = e * 10 + (buf[i] - '0');
-			x += eneg ? -e : e;
-		}
+		for (; i < n; i++)
+			if (e < 100000)
+				e = e * 10 + (buf[i] - '0');
+		x += eneg ? -e : e;
 	}
 	while (nd && d[nd - 1] == '0') {
 		nd--;
 		x++;
 	}
+	*ndp = nd;
+	*xp = x;
+	*negp = neg;
+	return 1;
+}
+
+/* D * 10^x as strtod reads "De<x>": no decimal point, so no locale */
+static double dec_value(const char *d, size_t nd, int64_t x, bool neg)
+{
+	char t[440];
+	if (!nd)
+		return neg ? -0.0 : 0.0;
+	snprintf(t, sizeof(t), "%s%.*se%lld", neg ? "-" : "", (int)nd, d, (long long)x);
+	return strtod(t, NULL);
+}
+
+int load_yaml_float(const char *s, size_t len, struct ydec *out)
+{
+	char d[400];
+	size_t nd;
+	int64_t x;
+	bool neg;
+	struct ydec r = {0};
+	if (!dec_digits(s, len, d, &nd, &x, &neg))
+		return 0;
 	r.neg = neg;
 	r.zero = nd == 0;
 	if (!r.zero) {
 		/* strconv.ParseFloat fails above the largest float64 (~1.8e308) */
 		int64_t mag = (int64_t)nd + x; /* digits before the point */
-		if (mag > 309 || (mag == 309 && memcmp(d, "17976931348623158", nd < 17 ? nd : 17) > 0))
+		if (mag > 309 || (mag >= 308 && !isfinite(dec_value(d, nd, x, neg))))
 			return 0;
 	}
 	r.integral = r.zero || x >= 0;
@@ -813,6 +858,96 @@ int load_yaml_float(const char *s, size_t len, struct ydec *out)
 	}
 	*out = r;
 	return 1;
+}
+
+int load_yaml_f64(const char *s, size_t len, double *out)
+{
+	char d[400];
+	size_t nd;
+	int64_t x;
+	bool neg;
+	if (!dec_digits(s, len, d, &nd, &x, &neg))
+		return 0;
+	*out = dec_value(d, nd, x, neg);
+	return isfinite(*out);
+}
+
+/* The shortest digits that read back as v (strconv's -1 precision):
+ * v = 0.D * 10^(*e10 + 1), D into d (at most 17 digits). */
+static size_t shortest_digits(double v, char *d, int *e10)
+{
+	char t[64], r[48];
+	for (int p = 1; p <= 17; p++) {
+		size_t nd = 0;
+		const char *c;
+		snprintf(t, sizeof(t), "%.*e", p - 1, v);
+		/* "-1.25e+02", whatever the locale's decimal point */
+		for (c = t; *c && *c != 'e'; c++)
+			if (*c >= '0' && *c <= '9')
+				d[nd++] = *c;
+		if (*c != 'e')
+			return 0;
+		*e10 = atoi(c + 1);
+		snprintf(r, sizeof(r), "%.*se%d", (int)nd, d, *e10 - (int)nd + 1);
+		if (strtod(r, NULL) == fabs(v) || p == 17) {
+			while (nd > 1 && d[nd - 1] == '0')
+				nd--;
+			return nd;
+		}
+	}
+	return 0;
+}
+
+size_t load_json_float(double v, char *buf, size_t cap)
+{
+	char d[24];
+	int e10 = 0;
+	size_t nd, n = 0;
+	double a = fabs(v);
+	if (!isfinite(v) || cap < 32)
+		return 0;
+	if (v == 0) {
+		snprintf(buf, cap, "%s", signbit(v) ? "-0" : "0");
+		return strlen(buf);
+	}
+	if (!(nd = shortest_digits(v, d, &e10)))
+		return 0;
+	if (v < 0)
+		buf[n++] = '-';
+	if (a < 1e-6 || a >= 1e21) {
+		/* encoding/json: 'e' with the e-09 of FormatFloat cut to e-9 */
+		buf[n++] = d[0];
+		if (nd > 1) {
+			buf[n++] = '.';
+			memcpy(buf + n, d + 1, nd - 1);
+			n += nd - 1;
+		}
+		n += (size_t)snprintf(buf + n, cap - n, "e%c%02d", e10 < 0 ? '-' : '+', e10 < 0 ? -e10 : e10);
+		if (e10 < 0 && e10 > -10) {
+			buf[n - 2] = buf[n - 1];
+			n--;
+		}
+		buf[n] = '\0';
+		return n;
+	}
+	if (e10 < 0) {
+		buf[n++] = '0';
+		buf[n++] = '.';
+		for (int k = -1; k > e10; k--)
+			buf[n++] = '0';
+		memcpy(buf + n, d, nd);
+		n += nd;
+	} else {
+		for (int k = 0; k <= e10; k++)
+			buf[n++] = (size_t)k < nd ? d[k] : '0';
+		if (nd > (size_t)e10 + 1) {
+			buf[n++] = '.';
+			memcpy(buf + n, d + e10 + 1, nd - (size_t)e10 - 1);
+			n += nd - (size_t)e10 - 1;
+		}
+	}
+	buf[n] = '\0';
+	return n;
 }
 
 /* The type of a plain scalar that is not null. */
@@ -856,26 +991,144 @@ static uint8_t resolve_plain(const char *s, size_t len)
 	}
 }
 
-/* A scalar key as sigs.k8s.io/yaml's convertToJSONableObject makes a
- * JSON key of it: an int its decimal value (`0x10:` is "16"), a boolean
- * "true" or "false" (`yes:` is "true"); a uint64 beyond int64 is refused
- * as it refuses it. Other keys stay as written (a float key keeps its
- * text, where Kubernetes writes FormatFloat(v, 'g', -1, 32)). 0 after an
- * out-of-memory error; a refused key becomes Y_BAD. */
-static int key_canon(struct loader *L, struct ynode *k)
+/* A float key as sigs.k8s.io/yaml writes it: strconv.FormatFloat(v, 'g',
+ * -1, 32), the shortest digits of the float32 nearest v, in %e form for
+ * an exponent below -4 or from 6 on; +Inf, -Inf and NaN as .inf, -.inf
+ * and .nan. Into buf (24 bytes). */
+static void float_key(const char *s, size_t len, char *buf)
 {
-	char buf[24];
+	double dv;
+	char d[16], t[48], r[48];
+	size_t nd = 0, n = 0;
+	int e10 = 0;
+	if (!load_yaml_f64(s, len, &dv)) {
+		/* .inf, -.inf, .nan and their case forms */
+		snprintf(buf, 24, "%s", memchr(s, 'a', len) || memchr(s, 'A', len) ? ".nan" :
+					s[0] == '-' ? "-.inf" : ".inf");
+		return;
+	}
+	float f = (float)dv;
+	if (isinf(f)) {
+		snprintf(buf, 24, "%s", f < 0 ? "-.inf" : ".inf");
+		return;
+	}
+	if (f == 0) {
+		snprintf(buf, 24, "%s", signbit(f) ? "-0" : "0");
+		return;
+	}
+	for (int p = 1; p <= 9; p++) {
+		const char *c;
+		nd = 0;
+		snprintf(t, sizeof(t), "%.*e", p - 1, (double)f);
+		for (c = t; *c && *c != 'e'; c++)
+			if (*c >= '0' && *c <= '9')
+				d[nd++] = *c;
+		e10 = atoi(c + 1);
+		snprintf(r, sizeof(r), "%.*se%d", (int)nd, d, e10 - (int)nd + 1);
+		if (strtof(r, NULL) == fabsf(f))
+			break;
+	}
+	while (nd > 1 && d[nd - 1] == '0')
+		nd--;
+	if (f < 0)
+		buf[n++] = '-';
+	if (e10 < -4 || e10 >= 6) {
+		buf[n++] = d[0];
+		if (nd > 1) {
+			buf[n++] = '.';
+			memcpy(buf + n, d + 1, nd - 1);
+			n += nd - 1;
+		}
+		snprintf(buf + n, 24 - n, "e%c%02d", e10 < 0 ? '-' : '+', e10 < 0 ? -e10 : e10);
+		return;
+	}
+	if (e10 < 0) {
+		buf[n++] = '0';
+		buf[n++] = '.';
+		for (int k = -1; k > e10; k--)
+			buf[n++] = '0';
+		memcpy(buf + n, d, nd);
+		n += nd;
+	} else {
+		for (int k = 0; k <= e10; k++)
+			buf[n++] = (size_t)k < nd ? d[k] : '0';
+		if (nd > (size_t)e10 + 1) {
+			buf[n++] = '.';
+			memcpy(buf + n, d + e10 + 1, nd - (size_t)e10 - 1);
+			n += nd - (size_t)e10 - 1;
+		}
+	}
+	buf[n] = '\0';
+}
+
+/* The JSON key of an int, float or boolean key s (kind), into buf (24
+ * bytes): 0 for an int beyond int64. */
+static int canon_text(uint8_t kind, const char *s, size_t len, char *buf)
+{
 	int64_t v;
 	bool big;
-	if (k->type != Y_SCALAR || (k->kind != YS_INT && k->kind != YS_BOOL))
-		return 1;
-	if (k->kind == YS_BOOL) {
+	if (kind == YS_FLOAT) {
+		float_key(s, len, buf);
+	} else if (kind == YS_BOOL) {
 		static const char *const yes[] = {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
 						  "on", "On", "ON", NULL};
-		snprintf(buf, sizeof(buf), "%s", word_in(k->s, k->len, yes) ? "true" : "false");
-	} else if (load_yaml_int(k->s, k->len, &v, &big) == 1) {
-		snprintf(buf, sizeof(buf), "%lld", (long long)v);
+		snprintf(buf, 24, "%s", word_in(s, len, yes) ? "true" : "false");
+	} else if (load_yaml_int(s, len, &v, &big) == 1) {
+		snprintf(buf, 24, "%lld", (long long)v);
 	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* A key of a skipped mapping, recorded for the duplicate check by its
+ * JSON key as load_key_canon makes it (`yes:` and `true:` are one key,
+ * `0x10:` and `16:`, `.5:` and `0.5:`): only a plain or tagged key that
+ * resolves to a number or a boolean needs more than its text. A null key is refused as
+ * tree_collection refuses it. 1, 0 on OOM. */
+static int event_key_add(struct loader *L, const yaml_event_t *e)
+{
+	const char *v = (const char *)e->data.scalar.value, *tag = (const char *)e->data.scalar.tag;
+	size_t len = e->data.scalar.length;
+	uint32_t line = (uint32_t)e->start_mark.line + 1, col = (uint32_t)e->start_mark.column + 1;
+	uint8_t kind = YS_STR;
+	char buf[24];
+	if (!tag && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+		if (plain_null(v, len)) {
+			load_err(L, line, col, "null used as a mapping key (expected a string key; quote it: \"%s\")",
+				 v);
+			return keys_add(L, v, len, line, col);
+		}
+		kind = resolve_plain(v, len);
+	} else if (tag && (!strcmp(tag, "tag:yaml.org,2002:int") || !strcmp(tag, "tag:yaml.org,2002:bool") ||
+			   !strcmp(tag, "tag:yaml.org,2002:float"))) {
+		kind = len ? resolve_plain(v, len) : YS_STR;
+		if (kind == YS_INT && !strcmp(tag, "tag:yaml.org,2002:float"))
+			kind = YS_FLOAT;
+	}
+	if (kind == YS_INT || kind == YS_BOOL || kind == YS_FLOAT) {
+		if (!canon_text(kind, v, len, buf)) {
+			load_err(L, line, col, "the number %s used as a mapping key does not fit an int64 "
+				 "(expected a string key; quote it: \"%s\")", v, v);
+			return keys_add(L, v, len, line, col);
+		}
+		return keys_add(L, buf, strlen(buf), line, col);
+	}
+	return keys_add(L, v, len, line, col);
+}
+
+/* A scalar key as sigs.k8s.io/yaml's convertToJSONableObject makes a
+ * JSON key of it: an int its decimal value (`0x10:` is "16"), a boolean
+ * "true" or "false" (`yes:` is "true"), a float FormatFloat(v, 'g', -1,
+ * 32) (`0.5:` and `.5:` are "0.5", `1e6:` "1e+06"); a uint64 beyond int64
+ * is refused as it refuses it. 0 after an out-of-memory error; a refused
+ * key becomes Y_BAD. */
+int load_key_canon(struct loader *L, struct ynode *k)
+{
+	char buf[24];
+	if (k->type != Y_SCALAR || (k->kind != YS_INT && k->kind != YS_BOOL && k->kind != YS_FLOAT))
+		return 1;
+	if (!canon_text(k->kind, k->s, k->len, buf)) {
 		load_err_at(L, k, "the number %s used as a mapping key does not fit an int64 "
 			    "(expected a string key; quote it: \"%s\")", k->s, k->s);
 		k->type = Y_BAD;
@@ -1006,7 +1259,7 @@ static uint64_t sat_add(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* go-yaml v3 decode.go allowedAliasRatio: 99% of a document's nodes may
+/* go-yaml v2 decode.go allowedAliasRatio: 99% of a document's nodes may
  * come from aliases up to 400,000 nodes, falling to 10% at 4,000,000 */
 static double allowed_alias_ratio(uint64_t decoded)
 {
@@ -1226,16 +1479,18 @@ int load_check_dup_keys(struct loader *L, struct ynode *m)
 struct keep {
 	const char *s;
 	size_t len;
+	bool str;              /* a string no reader types: typed here */
 };
-#define K(s) {s, sizeof(s) - 1}
+#define K(s) {s, sizeof(s) - 1, false}
+#define KSTR(s) {s, sizeof(s) - 1, true}
 static const struct keep keep_metadata[] = {K("name"), K("namespace"), K("labels"),
 					    K("ownerReferences"), K("deletionTimestamp"),
-					    K("creationTimestamp"), K("annotations"), K("uid"), {NULL, 0}};
+					    K("creationTimestamp"), K("annotations"), K("uid"), {NULL, 0, false}};
 /* a document's own metadata (a List's): its annotations may name the
  * server's version (skewer.io/server-version) */
 static const struct keep keep_doc_metadata[] = {K("name"), K("namespace"), K("labels"),
 						K("ownerReferences"), K("deletionTimestamp"),
-						K("creationTimestamp"), K("annotations"), {NULL, 0}};
+						K("creationTimestamp"), K("annotations"), {NULL, 0, false}};
 /* the annotations read: a claim's binding (the PV controller's,
  * VolumeBinding's), a List's server version (kubectl skewer) */
 static const struct keep keep_annotations[] = {K("pv.kubernetes.io/bind-completed"),
@@ -1245,22 +1500,22 @@ static const struct keep keep_annotations[] = {K("pv.kubernetes.io/bind-complete
 					       K("controller.kubernetes.io/pod-deletion-cost"),
 					       K("kubernetes.io/config.mirror"), K("kubernetes.io/config.source"),
 					       K("descheduler.alpha.kubernetes.io/evict"),
-					       K("deployment.kubernetes.io/max-replicas"), {NULL, 0}};
+					       K("deployment.kubernetes.io/max-replicas"), {NULL, 0, false}};
 static const struct keep keep_status[] = {K("phase"), K("allocatable"), K("capacity"),
 					  K("startTime"), K("nominatedNodeName"),
 					  K("disruptionsAllowed"), K("conditions"), K("containerStatuses"),
-					  K("initContainerStatuses"), {NULL, 0}};
+					  K("initContainerStatuses"), {NULL, 0, false}};
 /* a bound pod's: its Ready condition and restarts (the controllers) */
 static const struct keep keep_bound_status[] = {K("phase"), K("startTime"), K("nominatedNodeName"),
 						K("conditions"), K("containerStatuses"),
-						K("initContainerStatuses"), {NULL, 0}};
-static const struct keep keep_cstatus[] = {K("name"), K("restartCount"), {NULL, 0}};
+						K("initContainerStatuses"), {NULL, 0, false}};
+static const struct keep keep_cstatus[] = {K("name"), K("restartCount"), {NULL, 0, false}};
 /* a condition: a pending pod's PodScheduled message, a terminating
  * pod's DisruptionTarget reason */
 static const struct keep keep_condition[] = {K("type"), K("status"), K("message"), K("reason"),
-					     K("lastTransitionTime"), {NULL, 0}};
-static const struct keep keep_container[] = {K("name"), K("resources"), K("restartPolicy"),
-					     K("ports"), {NULL, 0}};
+					     K("lastTransitionTime"), {NULL, 0, false}};
+static const struct keep keep_container[] = {K("name"), K("resources"), KSTR("restartPolicy"),
+					     K("ports"), {NULL, 0, false}};
 /* a Pod's, a Node's, a workload's and a PodDisruptionBudget's spec:
  * volumes, securityContext, dnsPolicy and the like are never read */
 static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initContainers"),
@@ -1276,8 +1531,10 @@ static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initC
 					K("schedulingGates"), K("accessModes"), K("storageClassName"),
 					K("claimRef"), K("nodeAffinity"), K("csi"), K("volumeName"),
 					K("resources"), K("capacity"), K("drivers"), K("attachRequired"),
-					K("storageCapacity"), K("replicas"), K("strategy"),
-					K("podManagementPolicy"), K("ordinals"), {NULL, 0}};
+					K("storageCapacity"), K("podInfoOnMount"),
+					K("requiresRepublish"), K("seLinuxMount"), K("fsGroupPolicy"),
+					K("replicas"), K("strategy"),
+					K("podManagementPolicy"), K("ordinals"), {NULL, 0, false}};
 /* the spec of a bound Pod once its nodeName is read (load_pod drops
  * these fields anyway): kubectl writes keys in order, so
  * topologySpreadConstraints and nodeSelector come after nodeName */
@@ -1286,16 +1543,17 @@ static const struct keep keep_bound_spec[] = {K("affinity"), K("containers"), K(
 					      K("priorityClassName"), K("preemptionPolicy"),
 					      K("tolerations"), K("taints"), K("unschedulable"),
 					      K("selector"), K("template"), K("topologySpreadConstraints"),
-					      K("nodeSelector"), K("volumes"), {NULL, 0}};
+					      K("nodeSelector"), K("volumes"), {NULL, 0, false}};
 /* a pod's volume: the sources the volume plugins (a claim, an
  * ephemeral claim) and the descheduler (local storage) read; a projected
  * service account token and the like are never read */
 static const struct keep keep_volume[] = {K("name"), K("persistentVolumeClaim"), K("ephemeral"),
-					  K("hostPath"), K("emptyDir"), {NULL, 0}};
+					  K("hostPath"), K("emptyDir"), {NULL, 0, false}};
 /* an owner reference: its blockOwnerDeletion is never read */
 static const struct keep keep_owner[] = {K("apiVersion"), K("kind"), K("name"), K("controller"), K("uid"),
-					 {NULL, 0}};
+					 {NULL, 0, false}};
 #undef K
+#undef KSTR
 
 bool load_kind_read(const char *k)
 {
@@ -1344,17 +1602,66 @@ static const struct keep *keep_list(const struct loader *L, const struct ynode *
 	return NULL;
 }
 
-static bool kept(const struct keep *keep, const struct ynode *key)
+static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, struct ynode *out);
+
+/* The entry of keep that keeps key, keep_all when there is no list;
+ * NULL when the key is not kept. */
+static const struct keep keep_all = {NULL, 0, false};
+static const struct keep *kept(const struct keep *keep, const struct ynode *key)
 {
 	if (!keep || key->type != Y_SCALAR || key->kind == YS_MERGE)
-		return true;
+		return &keep_all;
 	for (; keep->s; keep++)
 		if (key->len == keep->len && !memcmp(key->s, keep->s, keep->len))
-			return true;
-	return false;
+			return keep;
+	return NULL;
 }
 
-static int tree_node(struct loader *L, uint32_t depth, const struct ynode *ctx, struct ynode *out);
+/* The value of a skipped annotation (a map[string]string's, which the
+ * API server's strict decoding types): a string, null (""), nothing else.
+ * A plain or quoted scalar is checked on its event and never built;
+ * a tagged one, an alias or a collection is built and checked. r: the
+ * key's record, for the message. 1, 0 when the file is abandoned. */
+static int skip_string_value(struct loader *L, uint32_t depth, const struct load_keyrec *r)
+{
+	yaml_event_t *e = peek(L);
+	struct ynode v;
+	char small[9] = {0};
+	const char *key;
+	if (!e)
+		return 0;
+	bool on_event = false;
+	if (e->type == YAML_SCALAR_EVENT && !e->data.scalar.anchor && !e->data.scalar.tag) {
+		const char *s = (const char *)e->data.scalar.value;
+		size_t len = e->data.scalar.length;
+		uint8_t kind;
+		L->decode_count++;
+		if (e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE || plain_null(s, len) ||
+		    (kind = resolve_plain(s, len)) == YS_STR || kind == YS_MERGE) {
+			take(L);
+			return 1;
+		}
+		memset(&v, 0, sizeof(v));
+		v.type = Y_SCALAR;
+		v.kind = kind;
+		v.s = (char *)s;
+		v.len = len;
+		set_mark(&v, e);
+		on_event = true;
+	} else if (!tree_node(L, depth, NULL, &v)) {
+		return 0;
+	} else if (y_absent(&v) || v.type == Y_BAD ||
+		   (v.type == Y_SCALAR && (v.kind == YS_STR || v.kind == YS_MERGE))) {
+		return 1;
+	}
+	if (r->len <= 8)
+		memcpy(small, &r->hash, r->len);
+	key = r->len <= 8 ? small : L->kbuf + r->off;
+	y_string_value(L, &v, "annotations", key);
+	if (on_event)
+		take(L);
+	return 1;
+}
 
 /* Whether the key event e would be built into a key that kept() refuses
  * (or that an unread object skips), without any error to report for it:
@@ -1371,8 +1678,9 @@ static bool skipped_key(const struct loader *L, const struct keep *keep, bool un
 	if (len > L->max_scalar || memchr(v, '\0', len) || e->data.scalar.anchor ||
 	    (len == 2 && v[0] == '<' && v[1] == '<'))
 		return false;
+	/* an unread object's metadata is read all the same (its types) */
 	if (unread)
-		return true;
+		return !(len == 8 && !memcmp(v, "metadata", 8));
 	/* a null key is kept (and its value read) */
 	if (e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && plain_null(v, len))
 		return false;
@@ -1380,6 +1688,19 @@ static bool skipped_key(const struct loader *L, const struct keep *keep, bool un
 		if (len == keep->len && !memcmp(v, keep->s, len))
 			return false;
 	return true;
+}
+
+int load_unread_metadata(struct loader *L, uint32_t depth, const struct ynode *key)
+{
+	struct ynode m, *labels;
+	if (!tree_node(L, depth, key, &m))
+		return 0;
+	/* its annotations are typed as they are built; its labels here */
+	labels = y_get(&m, "labels");
+	if (!y_absent(labels) && y_want(L, labels, Y_MAP, "metadata.labels"))
+		for (uint32_t i = 0; i < labels->n; i++)
+			y_string_value(L, &labels->kids[2 * i + 1], "metadata.labels", labels->kids[2 * i].s);
+	return !L->oom;
 }
 
 /* Consumes the rest of the collection being read, its end included. */
@@ -1399,22 +1720,52 @@ static int skip_rest(struct loader *L)
 	return 1;
 }
 
-/* Merge keys (YAML 1.1 `<<`, as go-yaml reads them): the pairs of the
- * mapping m whose key is `<<` are replaced by the pairs of the mappings
- * they name (an alias of a mapping, a mapping, or a sequence of those)
- * that m does not set itself; in a sequence the earlier mapping wins.
- * Explicit keys override merged ones wherever they stand, and are no
- * duplicates of them. Returns 1, 0 on OOM. */
+/* The pairs of a mapping being merged, keyed by their text in an
+ * open-addressing table of indices + 1: a merge of two 20,000-key
+ * mappings stays linear. */
+struct merge_out {
+	struct ynode *kids;
+	uint32_t n, mask, *slots;
+};
+
+/* go-yaml v2 setMapIndex, not strict: the pair k: v is set, over an
+ * earlier value of the same key */
+static void merge_put(struct merge_out *o, const struct ynode *k, const struct ynode *v)
+{
+	const char *ks = k->s ? k->s : "";
+	size_t kl = k->s ? k->len : 0;
+	uint32_t h = (uint32_t)key_hash(ks, kl) & o->mask;
+	for (; o->slots[h]; h = (h + 1) & o->mask) {
+		struct ynode *x = &o->kids[2 * (o->slots[h] - 1)];
+		if ((x->s ? x->len : 0) == kl && !memcmp(x->s ? x->s : "", ks, kl)) {
+			x[0] = *k;
+			x[1] = *v;
+			return;
+		}
+	}
+	o->slots[h] = o->n + 1;
+	o->kids[2 * o->n] = *k;
+	o->kids[2 * o->n + 1] = *v;
+	o->n++;
+}
+
+/* Merge keys (YAML 1.1 `<<`), as go-yaml v2 decode.go's mapping and
+ * merge read them into a map: the pairs of m are set in document order,
+ * and a `<<` sets the pairs of the mapping it names (an alias of a
+ * mapping, a mapping, or a sequence of those, taken last to first so
+ * that the earlier ones win) over what is set already. So an explicit
+ * key before the `<<` is overwritten by a merged one of the same name,
+ * an explicit key after it overwrites the merged one, and a later `<<`
+ * overwrites an earlier one's; none of these is a duplicate key.
+ * Returns 1, 0 on OOM. */
 int load_merge_keys(struct loader *L, struct ynode *m)
 {
-	const struct ynode *src[64];
-	uint32_t nsrc = 0, nexp = 0;
 	uint64_t total = 0;
 	bool bad = false;
 	for (uint32_t i = 0; i < m->n; i++) {
 		const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
 		if (k->type != Y_SCALAR || k->kind != YS_MERGE) {
-			nexp++;
+			total++;
 			continue;
 		}
 		/* decode.go merge: an alias must name a mapping; an inline
@@ -1433,14 +1784,6 @@ int load_merge_keys(struct loader *L, struct ynode *m)
 				bad = true;
 				continue;
 			}
-			if (nsrc == sizeof(src) / sizeof(src[0])) {
-				load_err_at(L, x, "more than %u mappings merged into one mapping (expected at most %u)",
-					    (unsigned)(sizeof(src) / sizeof(src[0])),
-					    (unsigned)(sizeof(src) / sizeof(src[0])));
-				bad = true;
-				break;
-			}
-			src[nsrc++] = x;
 			total += x->n;
 		}
 	}
@@ -1450,7 +1793,6 @@ int load_merge_keys(struct loader *L, struct ynode *m)
 		m->type = Y_BAD;
 		return 1;
 	}
-	total += nexp;
 	if (total > L->max_entries) {
 		load_err_at(L, m, "more than %u entries in one mapping once its merge keys are expanded (expected at most %u)",
 			    L->max_entries, L->max_entries);
@@ -1458,51 +1800,31 @@ int load_merge_keys(struct loader *L, struct ynode *m)
 		m->type = Y_BAD;
 		return 1;
 	}
-	struct ynode *kids = total ? arena_alloc(L, (size_t)total * 2 * sizeof(*kids)) : NULL;
-	uint32_t n = 0;
-	if (total && !kids)
+	struct merge_out o = {0};
+	o.kids = total ? arena_alloc(L, (size_t)total * 2 * sizeof(*o.kids)) : NULL;
+	if (total && !o.kids)
 		return load_oom(L);
-	for (uint32_t i = 0; i < m->n; i++)
-		if (m->kids[2 * i].type != Y_SCALAR || m->kids[2 * i].kind != YS_MERGE) {
-			kids[2 * n] = m->kids[2 * i];
-			kids[2 * n + 1] = m->kids[2 * i + 1];
-			n++;
+	o.mask = 15;
+	while (o.mask + 1 < 2 * total)
+		o.mask = o.mask * 2 + 1;
+	if (!(o.slots = calloc((size_t)o.mask + 1, sizeof(*o.slots))))
+		return load_oom(L);
+	for (uint32_t i = 0; i < m->n; i++) {
+		const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
+		if (k->type != Y_SCALAR || k->kind != YS_MERGE) {
+			merge_put(&o, k, v);
+			continue;
 		}
-	/* the keys present, in an open-addressing table of indices + 1: a
-	 * merge of two 20,000-key mappings stays linear */
-	uint32_t mask = 15, *slots;
-	while (mask + 1 < 2 * total)
-		mask = mask * 2 + 1;
-	if (!(slots = calloc((size_t)mask + 1, sizeof(*slots))))
-		return load_oom(L);
-	for (uint32_t j = 0; j < n; j++) {
-		const struct ynode *k = &kids[2 * j];
-		uint32_t h = (uint32_t)key_hash(k->s ? k->s : "", k->s ? k->len : 0) & mask;
-		while (slots[h])
-			h = (h + 1) & mask;
-		slots[h] = j + 1;
+		bool list = v->type == Y_SEQ && !v->aliased;
+		for (uint32_t j = list ? v->n : 1; j-- > 0;) {
+			const struct ynode *x = list ? &v->kids[j] : v;
+			for (uint32_t p = 0; p < x->n; p++)
+				merge_put(&o, &x->kids[2 * p], &x->kids[2 * p + 1]);
+		}
 	}
-	for (uint32_t s = 0; s < nsrc; s++)
-		for (uint32_t i = 0; i < src[s]->n; i++) {
-			const struct ynode *k = &src[s]->kids[2 * i];
-			const char *ks = k->s ? k->s : "";
-			size_t kl = k->s ? k->len : 0;
-			uint32_t h = (uint32_t)key_hash(ks, kl) & mask;
-			bool have = false;
-			for (; slots[h] && !have; h = (h + 1) & mask) {
-				const struct ynode *o = &kids[2 * (slots[h] - 1)];
-				have = (o->s ? o->len : 0) == kl && !memcmp(o->s ? o->s : "", ks, kl);
-			}
-			if (have)
-				continue;
-			slots[h] = n + 1;
-			kids[2 * n] = *k;
-			kids[2 * n + 1] = src[s]->kids[2 * i + 1];
-			n++;
-		}
-	free(slots);
-	m->kids = kids;
-	m->n = m->cap = n;
+	free(o.slots);
+	m->kids = o.kids;
+	m->n = m->cap = o.n;
 	return 1;
 }
 
@@ -1517,7 +1839,7 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 	bool objects = is_map && ctx && y_key_is(ctx, "items");
 	bool unread = false;   /* an object whose kind skewer does not read */
 	yaml_event_type_t end = is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT;
-	bool bad_key = false, merge = false;
+	bool bad_key = false, merge = false, strmap = keep == keep_annotations;
 	uint32_t base = L->nstack;
 	struct load_keys_mark skipped = load_keys_mark(L);
 	int ok = 0;
@@ -1555,26 +1877,46 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 			/* decided on the event: the key is never built, but
 			 * recorded for the duplicate check */
 			L->decode_count++;
-			if (!keys_add(L, (const char *)e->data.scalar.value, e->data.scalar.length,
-					   (uint32_t)e->start_mark.line + 1,
-					   (uint32_t)e->start_mark.column + 1))
+			if (!event_key_add(L, e))
 				goto done;
 			take(L);
-			if (!load_skip(L))
+			if (strmap ? !skip_string_value(L, depth + 1, &L->krec[L->nkrec - 1])
+				   : !load_skip(L))
 				goto done;
 			continue;
 		}
-		if (!tree_node(L, depth + 1, NULL, &key) || !key_canon(L, &key))
+		if (!tree_node(L, depth + 1, NULL, &key) || !load_key_canon(L, &key))
 			goto done;
-		if (!kept(keep, &key) || unread) {
-			if ((key.type == Y_SCALAR &&
-			     !keys_add(L, key.s, key.len, key.line, key.col)) ||
-			    !load_skip(L))
+		const struct keep *ke = kept(keep, &key);
+		if (unread && y_key_is(&key, "metadata")) {
+			if (!keys_add(L, key.s, key.len, key.line, key.col) ||
+			    !load_unread_metadata(L, depth + 1, &key))
+				goto done;
+			continue;
+		}
+		if (!ke || unread) {
+			if (key.type == Y_SCALAR && key.kind == YS_MERGE) {
+				/* not decoded, nor the sequence it merges */
+				yaml_event_t *v = peek(L);
+				if (!v)
+					goto done;
+				L->decode_count -= 1 + (v->type == YAML_SEQUENCE_START_EVENT &&
+							!v->data.sequence_start.anchor);
+			} else if (key.type == Y_SCALAR &&
+				   !keys_add(L, key.s, key.len, key.line, key.col)) {
+				goto done;
+			}
+			if (!load_skip(L))
 				goto done;
 			continue;
 		}
 		if (!tree_node(L, depth + 1, &key, &val))
 			goto done;
+		/* a string no reader types: an annotation, an init
+		 * container's restartPolicy */
+		if ((strmap || ke->str) && key.type == Y_SCALAR &&
+		    !y_string_value(L, &val, strmap ? "annotations" : key.s, strmap ? key.s : NULL))
+			val.type = Y_BAD;
 		if (key.type != Y_SCALAR) {
 			/* sigs.k8s.io/yaml convertToJSONableObject: "unsupported
 			 * map key" for a null key as for a collection */
@@ -1587,8 +1929,12 @@ static int tree_collection(struct loader *L, uint32_t depth, const struct ynode 
 			bad_key = true;
 			continue;
 		}
-		if (key.type == Y_SCALAR && key.kind == YS_MERGE)
+		if (key.type == Y_SCALAR && key.kind == YS_MERGE) {
+			/* decode.go mapping/merge decode neither the `<<` nor
+			 * the sequence that lists the merged mappings */
+			L->decode_count -= 1 + (val.type == Y_SEQ && !val.aliased);
 			merge = true;
+		}
 		if (objects && unread_kind(&key, &val))
 			unread = true;
 		if (keep == keep_metadata && y_key_is(&key, "deletionTimestamp") && val.type != Y_NULL)

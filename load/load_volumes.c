@@ -156,6 +156,21 @@ static void add_class(struct loader *L, const struct ynode *m, bool obj, struct 
 	    !y_str(L, y_get(m, "provisioner"), "provisioner", &sc.provisioner) ||
 	    !topo_terms(L, y_get(m, "allowedTopologies"), &sc.topo, &sc.ntopo))
 		goto drop;
+	/* read by no plugin, typed as the API server decodes them:
+	 * parameters map[string]string, allowVolumeExpansion *bool */
+	u = y_get(m, "parameters");
+	if (!y_absent(u)) {
+		bool ok = y_want(L, u, Y_MAP, "parameters");
+		for (uint32_t i = 0; ok && i < u->n; i++)
+			if (!y_string_value(L, &u->kids[2 * i + 1], "parameters", u->kids[2 * i].s))
+				ok = false;
+		if (!ok)
+			goto drop;
+	}
+	bool expand;
+	u = y_get(m, "allowVolumeExpansion");
+	if (!y_absent(u) && !y_bool(L, u, "allowVolumeExpansion", &expand))
+		goto drop;
 	u = y_get(m, "volumeBindingMode");
 	if (!y_absent(u)) {
 		if (!y_want(L, u, Y_SCALAR, "volumeBindingMode"))
@@ -399,6 +414,16 @@ static void add_driver(struct loader *L, const struct ynode *m, bool obj, struct
 		return;
 	u = y_get(spec, "storageCapacity");
 	if (!y_absent(u) && !y_bool(L, u, "storageCapacity", &x.storage_capacity))
+		return;
+	/* read by no plugin, typed as the API server decodes them */
+	static const char *const bools[] = {"podInfoOnMount", "requiresRepublish", "seLinuxMount"};
+	for (size_t i = 0; i < sizeof(bools) / sizeof(bools[0]); i++) {
+		bool b;
+		u = y_get(spec, bools[i]);
+		if (!y_absent(u) && !y_bool(L, u, bools[i], &b))
+			return;
+	}
+	if (!y_string_value(L, y_get(spec, "fsGroupPolicy"), "fsGroupPolicy", NULL))
 		return;
 	if (storage_find_driver(st, x.name) >= 0) {
 		load_err_at(L, m, "duplicate CSIDriver '%s' (expected unique names)", intern_get(L->in, x.name));

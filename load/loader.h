@@ -209,6 +209,11 @@ int load_tree_in(struct loader *L, uint32_t depth, const struct ynode *key, stru
 /* Whether skewer reads objects of kind k (Node, Pod, the workloads,
  * PriorityClass, PodDisruptionBudget, *List). */
 bool load_kind_read(const char *k);
+/* The metadata (the value of key) of an object of a kind skewer does
+ * not read: built and dropped, so that its annotations and labels are
+ * typed as the API server types every object's. 1, 0 when the file is
+ * abandoned. */
+int load_unread_metadata(struct loader *L, uint32_t depth, const struct ynode *key);
 /* Skips the next node without building it. Returns 1, 0 on syntax error. */
 int load_skip(struct loader *L);
 /* Forgets n's contents; their memory is the arena's, released with the
@@ -237,6 +242,14 @@ struct ydec {
 };
 int load_yaml_int(const char *s, size_t len, int64_t *out, bool *big);
 int load_yaml_float(const char *s, size_t len, struct ydec *out);
+/* The float64 a YAML float holds (strconv.ParseFloat, correctly
+ * rounded): 1, 0 when s is no finite YAML float. */
+int load_yaml_f64(const char *s, size_t len, double *out);
+/* v as JSON text, as sigs.k8s.io/yaml hands a YAML float on (encoding/json's
+ * float64 encoder: the shortest digits that read back as v, 1000 for
+ * 1e3, 1 for 1.0000000000000001, 1e+21 and 1e-7 outside [1e-6, 1e21)).
+ * Its length, 0 for Inf or NaN (json.Marshal refuses them) or cap < 32. */
+size_t load_json_float(double v, char *buf, size_t cap);
 /* Keys that are not built (skipped fields, unread objects) are recorded
  * between load_keys_mark and load_keys_check, which reports the
  * duplicates among them and forgets them. 1, 0 on OOM. */
@@ -250,6 +263,10 @@ int load_keys_check(struct loader *L, struct load_keys_mark m);
 /* Expands the merge keys (`<<`) of map m (load_tree.c does it for every
  * mapping it builds). 1, 0 on OOM; m becomes Y_BAD when reported. */
 int load_merge_keys(struct loader *L, struct ynode *m);
+/* Key k as sigs.k8s.io/yaml makes a JSON key of it: an int its decimal
+ * value (`0x10:` is "16"), a boolean "true" or "false" (`yes:`); an int
+ * beyond int64 is reported and k becomes Y_BAD. 1, 0 on OOM. */
+int load_key_canon(struct loader *L, struct ynode *k);
 /* Reports the duplicate keys of map m and drops the later pairs. 1, 0 on OOM. */
 int load_check_dup_keys(struct loader *L, struct ynode *m);
 /* Calls the progress callback with the bytes read so far (load.c); the
@@ -284,6 +301,11 @@ bool y_want(struct loader *L, const struct ynode *n, enum ytype t, const char *w
  * \"123\""), at the value. y_is_string: true for any string (and for a
  * non-scalar, which the caller's shape check reports). */
 bool y_is_string(struct loader *L, const struct ynode *n, const char *path);
+/* A string field no reader types (an annotation's value, a map[string]
+ * string's, an init container's restartPolicy): true for a string or
+ * null; a number, a boolean or a collection is reported at n as PATH.KEY
+ * (PATH alone when key is NULL). Also false after OOM. */
+bool y_string_value(struct loader *L, const struct ynode *n, const char *path, const char *key);
 int y_str(struct loader *L, const struct ynode *n, const char *what, sym_t *out);
 /* y_str and y_int for field FIELD of entry IDX of list LIST: a type
  * error names LIST[IDX].FIELD ("tolerations[0].operator"). */
@@ -292,8 +314,10 @@ int y_str_at(struct loader *L, const struct ynode *n, const char *list, uint32_t
 int y_int_at(struct loader *L, const struct ynode *n, const char *list, uint32_t idx,
 	     const char *field, int64_t lo, int64_t hi, int64_t *out);
 /* The text of quantity n as Quantity's UnmarshalJSON sees it: a YAML int
- * as its decimal value (0x10 is 16), a string or float as written, null
- * as "0" (the zero quantity); a boolean, a sequence or a mapping is
+ * as its decimal value (0x10 is 16), a YAML float as encoding/json writes
+ * its float64 (load_json_float: 1.0 is 1), a string with the space around
+ * it trimmed (strings.TrimSpace), null as "0" (the zero quantity); a
+ * JSON document's number as written; a boolean, a sequence or a mapping is
  * reported at PATH.KEY (PATH[KEY] when bracket, PATH alone when key is
  * NULL) and returns 0, as does a node already reported (Y_BAD).
  * buf (cap bytes) may hold the text. */
@@ -301,6 +325,14 @@ int y_qty_text(struct loader *L, const struct ynode *n, const char *path, const 
 	       bool bracket, char *buf, size_t cap, const char **text, size_t *len);
 int y_int(struct loader *L, const struct ynode *n, const char *what, int64_t lo, int64_t hi,
 	  int64_t *out);
+/* The integer scalar n holds as Kubernetes decodes it into an integer
+ * field: a YAML int (0x1F, 017, 1_000 too), or a YAML float whose float64
+ * encoding/json writes as an integer (1.0, 1e3, 1.0000000000000001), but
+ * no float in a JSON document (encoding/json refuses 1.0 for an int), no
+ * string, no boolean. 1, 0 with the reason reported at n (WHAT: the
+ * field's path), 2 for a number beyond int64. The one reading of every
+ * integer field, y_int's and an IntOrString's. */
+int y_int_value(struct loader *L, const struct ynode *n, const char *what, int64_t *out);
 int y_bool(struct loader *L, const struct ynode *n, const char *what, bool *out);
 int y_labels(struct loader *L, const struct ynode *n, const char *what, struct labels *out);
 int y_syms(struct loader *L, const struct ynode *n, const char *what, sym_t **out, uint32_t *nout);

@@ -2081,6 +2081,167 @@ static void test_anchors(void **state)
 	load_fails("kind: ConfigMap\nx: 1\nx: 2\n", 3, 1, "duplicate key 'x'");
 }
 
+/* go-yaml v2 decode.go mapping/merge: pairs in document order, a merge
+ * writing over what is set; sigs.k8s.io/yaml's JSON keys. */
+static void test_merge_order(void **state)
+{
+	(void)state;
+	struct scenario *sc = load_ok(
+		"x: &a {name: n0, labels: {zone: a}}\n"
+		"y: &b {labels: {zone: b}, unschedulable: true}\n"
+		"nodes:\n"
+		"  - {labels: {zone: z}, <<: *a, name: n1}\n"       /* labels before: merged wins */
+		"  - {<<: *a, <<: *b, name: n2}\n"                 /* the later << wins */
+		"  - {<<: [*b, *a], name: n3}\n");                 /* in a list, the earlier */
+	assert_string_equal(label(sc, &node_named(sc, "n1")->labels, "zone"), "a");
+	assert_string_equal(label(sc, &node_named(sc, "n2")->labels, "zone"), "b");
+	assert_true(node_named(sc, "n2")->unschedulable);
+	assert_string_equal(label(sc, &node_named(sc, "n3")->labels, "zone"), "b");
+	scenario_free(sc);
+	/* an explicit name before the merge is overwritten: two nodes n0 */
+	load_fails("x: &a {name: n0}\nnodes:\n  - {name: n1, <<: *a}\n  - {name: n2, <<: *a}\n", 4, 5,
+		   "duplicate node 'n0'");
+	/* no limit on the mappings merged: 100 of them */
+	char *b = malloc(8192);
+	size_t n = 0;
+	assert_non_null(b);
+	for (int i = 0; i < 100; i++)
+		n += (size_t)snprintf(b + n, 8192 - n, "a%d: &a%d {k%d: v}\n", i, i, i);
+	n += (size_t)snprintf(b + n, 8192 - n, "nodes:\n  - name: n1\n    labels: {<<: [");
+	for (int i = 0; i < 100; i++)
+		n += (size_t)snprintf(b + n, 8192 - n, "%s*a%d", i ? ", " : "", i);
+	snprintf(b + n, 8192 - n, "]}\n");
+	sc = load_ok(b);
+	assert_string_equal(label(sc, &node_named(sc, "n1")->labels, "k99"), "v");
+	assert_int_equal(node_named(sc, "n1")->labels.n, 100);
+	scenario_free(sc);
+	free(b);
+	/* duplicate keys of a skipped mapping compared by their JSON key */
+	load_fails("kind: Node\nmetadata:\n  name: n1\n  annotations: {y: a, yes: b}\n", 4, 23,
+		   "duplicate key 'true'");
+	load_fails("kind: Node\nmetadata:\n  name: n1\n  annotations: {0x10: a, 16: b}\n", 4, 26,
+		   "duplicate key '16'");
+	load_fails("kind: ConfigMap\ndata: {on: a, \"true\": b}\n", 2, 15, "duplicate key 'true'");
+	/* a float key is FormatFloat(float32(v), 'g', -1, 32) */
+	load_fails("kind: ConfigMap\ndata: {0.5: a, .5: b}\n", 2, 16, "duplicate key '0.5'");
+	load_fails("nodes: [{name: n1, labels: {1e6: a, \"1e+06\": b}}]\n", 1, 37, "duplicate key '1e+06'");
+	load_fails("nodes: [{name: n1, labels: {123456789.0: a, 1.2345679e+08: b}}]\n", 1, 45,
+		   "duplicate key '1.2345679e+08'");
+}
+
+/* v2 ratio-pass.yaml: 567 aliases of a 60-pair mapping pass go-yaml
+ * v2's budget (unmarshal counts the document node, the root mapping,
+ * keys and the alias nodes), the 568th does not. */
+static char *ratio_doc(int aliases)
+{
+	size_t cap = 4096 + (size_t)aliases * 8, n = 0;
+	char *b = malloc(cap);
+	assert_non_null(b);
+	n += (size_t)snprintf(b + n, cap - n, "x: &t {");
+	for (int i = 0; i < 60; i++)
+		n += (size_t)snprintf(b + n, cap - n, "%sk%d: v", i ? ", " : "", i);
+	n += (size_t)snprintf(b + n, cap - n, "}\nl:\n");
+	for (int i = 0; i < aliases; i++)
+		n += (size_t)snprintf(b + n, cap - n, "- *t\n");
+	snprintf(b + n, cap - n, "nodes: [{name: n1}]\n");
+	return b;
+}
+
+static void test_alias_budget(void **state)
+{
+	(void)state;
+	char *b = ratio_doc(567);
+	scenario_free(load_ok(b));
+	free(b);
+	/* 126 + 568 * 122 = 69422 nodes, 568 * 121 from aliases: 98.99...% */
+	b = ratio_doc(568);
+	load_fails(b, 570, 3, "alias '*t' expands the document to 69422 nodes, 68728 of them from aliases");
+	free(b);
+	/* a `<<` and the sequence it merges are not counted */
+	b = ratio_doc(0);
+	scenario_free(load_ok(b));
+	free(b);
+}
+
+/* IntOrString, integers and quantities from YAML numbers as
+ * sigs.k8s.io/yaml hands them on (a float64 through encoding/json). */
+static void test_yaml_numbers(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *v;
+		int32_t want;
+	} ios[] = {{"010", 8}, {"0x10", 16}, {"1.0", 1}, {"1e0", 1}, {"1_0", 10}, {"0.5e1", 5},
+		   {"1.0000000000000001", 1}, {"\"50%\"", 50}};
+	char buf[256];
+	for (size_t i = 0; i < sizeof(ios) / sizeof(ios[0]); i++) {
+		snprintf(buf, sizeof(buf),
+			 "disruptionBudgets: [{name: b, minAvailable: %s, selector: {app: w}}]\nnodes: [{name: n1}]\n",
+			 ios[i].v);
+		struct scenario *sc = load_ok(buf);
+		assert_int_equal(sc->cluster->npdbs, 1);
+		assert_int_equal(sc->cluster->pdbs[0].min_available.v, ios[i].want);
+		assert_true(sc->cluster->pdbs[0].min_available.pct == (ios[i].v[0] == '"'));
+		scenario_free(sc);
+	}
+	load_fails("disruptionBudgets: [{name: b, minAvailable: !!str 5, selector: {app: w}}]\n", 1, 45,
+		   "invalid minAvailable '5': must be an integer or percentage");
+	load_fails("disruptionBudgets: [{name: b, minAvailable: \"5\", selector: {app: w}}]\n", 1, 45,
+		   "invalid minAvailable '5': must be an integer or percentage");
+	load_fails("disruptionBudgets: [{name: b, minAvailable: 1.5, selector: {app: w}}]\n", 1, 45,
+		   "minAvailable: expected an integer, found the number 1.5");
+	load_fails("disruptionBudgets: [{name: b, minAvailable: yes, selector: {app: w}}]\n", 1, 45,
+		   "minAvailable: expected an integer or a percentage, found the boolean yes");
+	/* 1e21 is written 1e+21 by encoding/json: no integer */
+	load_fails("nodes: [{name: n1, labels: {zone: a}}]\npods:\n  - name: p\n    topologySpreadConstraints:\n"
+		   "      - {maxSkew: 1e21, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n", 5, 19,
+		   "expected an integer, found the number 1e21");
+	struct scenario *sc = load_ok(
+		"nodes:\n"
+		"  - {name: n1, allocatable: {cpu: 1.0000000000000001, memory: 1E3, pods: 1.0e1}}\n"
+		"  - {name: n2, allocatable: {cpu: \" 2\", memory: \"4Ki \", pods: 0.00000001e9}}\n"
+		"  - {name: n3, allocatable: {cpu: 0.1, memory: 1.5e-7}}\n");
+	assert_int_equal(node_named(sc, "n1")->alloc.cpu, 1000);
+	assert_int_equal(node_named(sc, "n1")->alloc.mem, 1000);
+	assert_int_equal(node_named(sc, "n1")->alloc.pods, 10);
+	assert_int_equal(node_named(sc, "n2")->alloc.cpu, 2000);
+	assert_int_equal(node_named(sc, "n2")->alloc.mem, 4096);
+	assert_int_equal(node_named(sc, "n2")->alloc.pods, 10);
+	assert_int_equal(node_named(sc, "n3")->alloc.cpu, 100);
+	assert_int_equal(node_named(sc, "n3")->alloc.mem, 1);
+	scenario_free(sc);
+}
+
+/* map[string]string values and fields no reader types */
+static void test_unread_types(void **state)
+{
+	(void)state;
+	load_fails("kind: Node\nmetadata:\n  name: n1\n  annotations: {prometheus.io/port: 8080}\n", 4, 37,
+		   "annotations.prometheus.io/port: expected a string, found the number 8080; quote it: \"8080\"");
+	load_fails("kind: Node\nmetadata:\n  name: n1\n  annotations: {a: !!bool true}\n", 4, 20,
+		   "annotations.a: expected a string, found the boolean true (tagged)");
+	load_fails("kind: Node\nmetadata:\n  name: n1\n  annotations: {a: [x]}\n", 4, 20,
+		   "expected a string for 'annotations.a', found a sequence");
+	/* also an object of a kind skewer does not read: its metadata */
+	load_fails("kind: ConfigMap\nmetadata:\n  name: c\n  annotations: {a: 1.5}\n", 4, 20,
+		   "annotations.a: expected a string, found the number 1.5");
+	load_fails("kind: List\nitems:\n- {kind: Secret, metadata: {name: s, labels: {a: on}}}\n", 3, 50,
+		   "metadata.labels.a: expected a string, found the boolean on");
+	struct scenario *sc = load_ok("kind: Node\nmetadata:\n  name: n1\n"
+				      "  annotations: {a: \"1\", b: ~, c: x, d: '5', e: !!str 6}\n");
+	scenario_free(sc);
+	load_fails("kind: StorageClass\nmetadata: {name: sc}\nprovisioner: x\nparameters: {iops: 3000}\n", 4, 20,
+		   "parameters.iops: expected a string, found the number 3000");
+	load_fails("kind: StorageClass\nmetadata: {name: sc}\nprovisioner: x\nallowVolumeExpansion: \"true\"\n", 4, 23,
+		   "allowVolumeExpansion: expected true or false");
+	load_fails("kind: CSIDriver\nmetadata: {name: d}\nspec: {podInfoOnMount: \"false\"}\n", 3, 24,
+		   "podInfoOnMount: expected true or false");
+	load_fails("kind: Node\nmetadata: {name: n1}\nspec:\n  taints: [{key: k, effect: NoExecute, timeAdded: 5}]\n",
+		   4, 51, "timeAdded: expected a string, found the number 5");
+	load_fails("nodes: [{name: n1}]\npods:\n  - name: p\n    initContainers: [{name: i, restartPolicy: 1}]\n",
+		   4, 47, "restartPolicy: expected a string, found the number 1");
+}
+
 /* ---- progress and shared lists ---- */
 
 struct prog_rec {
@@ -2260,6 +2421,10 @@ int main(void)
 		cmocka_unit_test(test_strict_types),
 		cmocka_unit_test(test_strict_quantities),
 		cmocka_unit_test(test_anchors),
+		cmocka_unit_test(test_merge_order),
+		cmocka_unit_test(test_alias_budget),
+		cmocka_unit_test(test_yaml_numbers),
+		cmocka_unit_test(test_unread_types),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
