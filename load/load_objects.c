@@ -824,12 +824,11 @@ int load_priority_class(struct loader *L, const struct ynode *m, const char *wha
 		return 0;
 	}
 	name = intern_get(L->in, out->name);
+	/* value is an int32 without omitempty (scheduling/v1 types.go): the
+	 * decoder leaves a missing or null one 0, which validation accepts */
 	v = y_get(m, "value");
-	if (y_absent(v)) {
-		load_err_at(L, v ? v : m, "PriorityClass '%s' has no value (expected an integer)", name);
-		return 0;
-	}
-	if (!y_int(L, v, "value", INT32_MIN, INT32_MAX, &x))
+	x = 0;
+	if (!y_absent(v) && !y_int(L, v, "value", INT32_MIN, INT32_MAX, &x))
 		return 0;
 	out->value = (int32_t)x;
 	pp = y_get(m, "globalDefault");
@@ -849,7 +848,7 @@ int load_priority_class(struct loader *L, const struct ynode *m, const char *wha
 	if (has_prefix(name, PRIORITY_SYSTEM_PREFIX)) {
 		const struct priority_class *sys = priority_class_system(name);
 		if (!sys || sys->value != out->value || out->global_default) {
-			load_err_at(L, sys && sys->value != out->value ? v : m,
+			load_err_at(L, sys && sys->value != out->value && !y_absent(v) ? v : m,
 				    "PriorityClass '%s': metadata.name: Forbidden: priority class names with '" PRIORITY_SYSTEM_PREFIX "' prefix are reserved for system use only (expected system-cluster-critical with value %d or system-node-critical with value %d, neither globalDefault)",
 				    name, PRIORITY_SYSTEM_CLUSTER_CRITICAL, PRIORITY_SYSTEM_NODE_CRITICAL);
 			return 0;

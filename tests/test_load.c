@@ -1524,7 +1524,17 @@ static void test_error_preemption(void **state)
 	load_fails("priorityClasses:\n  - {value: 1}\n", 2, 5, "PriorityClass has no name (expected 'name')");
 	load_fails("kind: PriorityClass\nvalue: 1\n", 1, 1,
 		   "PriorityClass has no name (expected 'metadata.name')");
-	load_fails("priorityClasses:\n  - {name: a}\n", 2, 5, "PriorityClass 'a' has no value");
+	/* a missing value decodes as 0 (int32 without omitempty) */
+	{
+		struct scenario *sc = load_ok("priorityClasses:\n  - {name: a}\n"
+					      "---\nkind: PriorityClass\nmetadata: {name: b}\nvalue: null\n");
+		assert_int_equal(sc->cluster->npclasses, 2);
+		assert_int_equal(sc->cluster->pclasses[0].value, 0);
+		assert_int_equal(sc->cluster->pclasses[1].value, 0);
+		scenario_free(sc);
+	}
+	load_fails("priorityClasses:\n  - {name: system-node-critical}\n", 2, 5,
+		   "reserved for system use only");
 	load_fails("priorityClasses:\n  - {name: a, value: 1, globalDefault: maybe}\n", 2, 40,
 		   "globalDefault: expected true or false");
 	load_fails("priorityClasses:\n  - {name: a, value: 1, preemptionPolicy: Always}\n", 2, 43,
