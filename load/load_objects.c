@@ -198,6 +198,127 @@ static int compile_or_nothing(struct loader *L, const struct label_selector_src 
 	return 1;
 }
 
+/* The node of a label selector (or a shorthand label map) the first
+ * validation error names; at a missing field, its entry. */
+static const struct ynode *sel_expr_node(const struct intern *in, const struct ynode *e, const char *field,
+					 sym_t text)
+{
+	const struct ynode *n = y_get(e, field);
+	if (y_absent(n))
+		return e;
+	if (n->type == Y_SEQ && text != SYM_NONE) {
+		for (uint32_t k = 0; k < n->n; k++)
+			if (n->kids[k].type == Y_SCALAR && n->kids[k].len == intern_len(in, text) &&
+			    !memcmp(n->kids[k].s, intern_get(in, text), n->kids[k].len))
+				return &n->kids[k];
+	}
+	return n;
+}
+
+const struct ynode *load_locus_node(struct loader *L, const struct ynode *sel, const char *exprs,
+				    const struct vlocus *at)
+{
+	const struct ynode *ml = y_get(sel, "matchLabels"), *me = y_get(sel, exprs);
+	if (y_absent(ml) && y_absent(me))
+		ml = sel; /* a shorthand label map */
+	switch (at->part) {
+	case VP_LABEL_KEY:
+	case VP_LABEL_VALUE:
+		if (y_absent(ml) || ml->type != Y_MAP || at->i >= ml->n)
+			return sel;
+		return &ml->kids[2 * at->i + (at->part == VP_LABEL_VALUE)];
+	case VP_EXPR_KEY:
+	case VP_EXPR_OPERATOR:
+	case VP_EXPR_VALUES:
+	case VP_EXPR_VALUE:
+	case VP_FIELD_KEY:
+	case VP_FIELD_OPERATOR:
+	case VP_FIELD_VALUES:
+	case VP_FIELD_VALUE: {
+		if (at->part >= VP_FIELD_KEY)
+			me = y_get(sel, "matchFields");
+		if (y_absent(me) || me->type != Y_SEQ || at->i >= me->n)
+			return sel;
+		const struct ynode *e = &me->kids[at->i];
+		switch (at->part) {
+		case VP_EXPR_KEY:
+		case VP_FIELD_KEY:
+			return sel_expr_node(L->in, e, "key", SYM_NONE);
+		case VP_EXPR_OPERATOR:
+		case VP_FIELD_OPERATOR:
+			return sel_expr_node(L->in, e, "operator", SYM_NONE);
+		case VP_EXPR_VALUE:
+		case VP_FIELD_VALUE:
+			return sel_expr_node(L->in, e, "values", at->text);
+		default:
+			return sel_expr_node(L->in, e, "values", SYM_NONE);
+		}
+	}
+	default:
+		return sel;
+	}
+}
+
+/* "(expected ...)" for an error that does not say what to write */
+static const char *locus_hint(const struct vlocus *at, bool node)
+{
+	switch (at->part) {
+	case VP_EXPR_OPERATOR:
+		return node ? " (expected In, NotIn, Exists, DoesNotExist, Gt or Lt)"
+			    : " (expected In, NotIn, Exists or DoesNotExist)";
+	case VP_FIELD_OPERATOR:
+		return " (expected In or NotIn)";
+	case VP_FIELD_KEY:
+		return " (expected metadata.name)";
+	default:
+		return "";
+	}
+}
+
+int load_selector_valid(struct loader *L, const struct ynode *sel, const char *path,
+			const struct label_selector_src *src, const char *kind, const char *ns,
+			const char *name)
+{
+	struct vlocus at;
+	char *err = validate_selector_first(L->c, path, src, &at);
+	if (!err)
+		return 1;
+	load_err_at(L, load_locus_node(L, sel, "matchExpressions", &at), "%s '%s/%s': %s%s", kind, ns, name, err,
+		    locus_hint(&at, false));
+	free(err);
+	return 0;
+}
+
+int load_volume_affinity_valid(struct loader *L, const struct ynode *na, const char *path, bool has_required,
+			       const struct ns_term *terms, uint32_t nterms, const char *name)
+{
+	struct vlocus at;
+	/* the rules of every version first; label values (1.33) once the
+	 * version is known */
+	bool values = false;
+	char *err = validate_volume_node_affinity_first(L->c, path, has_required, terms, nterms, false, &at);
+	if (!err) {
+		values = true;
+		err = validate_volume_node_affinity_first(L->c, path, has_required, terms, nterms, true, &at);
+		if (!err)
+			return 1;
+	}
+	const struct ynode *req = y_get(na, "required"), *ts = y_get(req, "nodeSelectorTerms"), *n = na;
+	if (at.part == VP_TERMS)
+		n = !y_absent(ts) ? ts : !y_absent(req) ? req : na;
+	else if (at.part != VP_REQUIRED && !y_absent(ts) && ts->type == Y_SEQ && at.term < ts->n)
+		n = load_locus_node(L, &ts->kids[at.term], "matchExpressions", &at);
+	char *msg = out_strf("PersistentVolume '%s': %s%s", name, err, locus_hint(&at, true));
+	free(err);
+	if (!msg)
+		return load_oom(L);
+	if (values)
+		return load_defer_err(L, n, msg);
+	load_err_at(L, n, "%s", msg);
+	free(msg);
+	return 0;
+}
+
 /* ---- node selector terms ---- */
 
 static bool parse_int64(const char *s, int64_t *v)
@@ -921,26 +1042,9 @@ int load_int_or_pct(struct loader *L, const struct ynode *n, const char *path,
 	return 1;
 }
 
-/* The matchExpressions entry of src that metav1.LabelSelectorAsSelector
- * refuses (operator, value count), or -1. */
-static int bad_expr(const struct intern *in, const struct label_selector_src *src)
-{
-	for (uint32_t i = 0; i < src->nexprs; i++) {
-		const struct sel_expr_src *e = &src->exprs[i];
-		const char *op = e->op ? intern_get(in, e->op) : "";
-		bool vals = !strcmp(op, "In") || !strcmp(op, "NotIn");
-		if (!vals && strcmp(op, "Exists") && strcmp(op, "DoesNotExist"))
-			return (int)i;
-		if (vals ? !e->nvals : e->nvals > 0)
-			return (int)i;
-	}
-	return -1;
-}
-
 int load_pdb(struct loader *L, const struct ynode *m, const char *what, struct pdb *out)
 {
 	const struct ynode *meta, *spec, *status, *sel, *minv, *maxv, *u;
-	char err[256];
 	int64_t x;
 	memset(out, 0, sizeof(*out));
 	out->sel.kind = SEL_NOTHING;
@@ -970,28 +1074,13 @@ int load_pdb(struct loader *L, const struct ynode *m, const char *what, struct p
 	if (!load_shorthand_selector(L, sel, obj, &out->sel_src))
 		goto error;
 	out->has_selector = out->sel_src.present;
-	if (!selector_compile(L->in, &out->sel_src, &out->sel, err, sizeof(err))) {
-		int i = bad_expr(L->in, &out->sel_src);
-		const struct ynode *at = sel;
-		selector_fini(&out->sel);
-		out->sel.kind = SEL_NOTHING;
-		if (!err[0]) {
-			load_oom(L);
-			goto error;
-		}
-		if (i >= 0) {
-			const struct ynode *e = &y_get(sel, "matchExpressions")->kids[i];
-			const struct sel_expr_src *x = &out->sel_src.exprs[i];
-			const char *op = x->op ? intern_get(L->in, x->op) : "";
-			bool known = !strcmp(op, "In") || !strcmp(op, "NotIn") ||
-				     !strcmp(op, "Exists") || !strcmp(op, "DoesNotExist");
-			at = known ? y_get(e, "values") : y_get(e, "operator");
-			if (y_absent(at))
-				at = e;
-		}
-		load_err_at(L, at, "invalid %sselector of PodDisruptionBudget '%s/%s': %s (expected operator In or NotIn with values, or Exists or DoesNotExist without)",
-			    obj ? "spec." : "", intern_get(L->in, out->ns),
-			    intern_get(L->in, out->name), err);
+	/* policy validation ValidatePodDisruptionBudgetSpec: the selector
+	 * as any label selector, label values included */
+	if (!load_selector_valid(L, sel, obj ? "spec.selector" : "selector", &out->sel_src, "PodDisruptionBudget",
+				 intern_get(L->in, out->ns), intern_get(L->in, out->name)))
+		goto error;
+	if (!selector_compile(L->in, &out->sel_src, &out->sel, NULL, 0)) {
+		load_oom(L);
 		goto error;
 	}
 	minv = y_get(spec, "minAvailable");

@@ -250,6 +250,10 @@ static void add_pv(struct loader *L, const struct ynode *m, bool obj, struct sto
 						goto drop;
 			}
 		}
+		/* a volume the API server refuses cannot exist: a load error */
+		if (!load_volume_affinity_valid(L, u, obj ? "spec.nodeAffinity" : "nodeAffinity", v.has_aff, v.aff,
+						v.naff, intern_get(L->in, v.name)))
+			goto drop;
 	}
 	v.deleting = obj && !y_absent(y_get(meta, "deletionTimestamp"));
 	v.phase = v.claim_name ? PV_BOUND : PV_AVAILABLE;

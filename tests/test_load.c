@@ -1572,10 +1572,35 @@ static void test_error_preemption(void **state)
 		   "PodDisruptionBudget has no name (expected 'name')");
 	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x, namespace: \"n\"}\n"
 		   "spec:\n  selector:\n    matchExpressions:\n      - {key: a, operator: Has}\n",
-		   6, 28, "invalid spec.selector of PodDisruptionBudget 'n/x': \"Has\" is not a valid label selector operator");
+		   6, 28, "PodDisruptionBudget 'n/x': spec.selector.matchExpressions[0].operator: Invalid value: \"Has\": "
+		   "not a valid selector operator (expected In, NotIn, Exists or DoesNotExist)");
 	load_fails("disruptionBudgets:\n  - name: x\n    selector:\n      matchExpressions:\n"
 		   "        - {key: a, operator: Exists}\n        - {key: b, operator: In, values: []}\n",
-		   6, 42, "values set can't be empty");
+		   6, 42, "PodDisruptionBudget 'default/x': selector.matchExpressions[1].values: Required value: "
+		   "must be specified when `operator` is 'In' or 'NotIn'");
+	/* metav1validation.ValidateLabelSelector: keys and values too, at
+	 * the value at fault */
+	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x}\n"
+		   "spec:\n  selector:\n    matchLabels: {app: web, \"a b\": c}\n",
+		   5, 29, "PodDisruptionBudget 'default/x': spec.selector.matchLabels: Invalid value: \"a b\": "
+		   "name part must consist of alphanumeric characters");
+	load_fails("disruptionBudgets: [{name: x, selector: {app: \"-web\"}}]\n", 1, 47,
+		   "selector.matchLabels: Invalid value: \"-web\": a valid label must be an empty string");
+	load_fails("disruptionBudgets:\n  - name: x\n    selector:\n      matchExpressions:\n"
+		   "        - {key: a, operator: NotIn, values: [b, \"c d\"]}\n",
+		   5, 49, "selector.matchExpressions[0].values[1]: Invalid value: \"c d\"");
+	load_fails("disruptionBudgets:\n  - name: x\n    selector:\n      matchExpressions:\n"
+		   "        - {key: a, operator: DoesNotExist, values: [b]}\n",
+		   5, 52, "selector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'");
+	load_fails("disruptionBudgets:\n  - name: x\n    selector:\n      matchExpressions:\n"
+		   "        - {key: example.com/a/b, operator: Exists}\n",
+		   5, 17, "selector.matchExpressions[0].key: Invalid value: \"example.com/a/b\": a valid label key");
+	{
+		struct scenario *sc = load_ok("disruptionBudgets:\n  - name: x\n    selector:\n"
+					      "      matchLabels: {example.com/app: web, tier: \"\"}\n"
+					      "      matchExpressions: [{key: a, operator: In, values: [b_1, C.2]}]\n");
+		scenario_free(sc);
+	}
 	load_fails("disruptionBudgets:\n  - {name: x, minAvailable: 1, maxUnavailable: 1}\n", 2, 48,
 		   "PodDisruptionBudget 'default/x': minAvailable and maxUnavailable cannot be both set");
 	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x}\nspec:\n  maxUnavailable: 10%\n  minAvailable: 1\n",
