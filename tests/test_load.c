@@ -2061,6 +2061,87 @@ static void test_strict_quantities(void **state)
 		   "request: expected a quantity, found the boolean yes");
 }
 
+/* Storage objects the API server refuses: a claim object's storage
+ * request (ValidatePersistentVolumeClaimSpec), a volume's node affinity
+ * (validateVolumeNodeAffinity), each at the value at fault. */
+static void test_storage_validation(void **state)
+{
+	(void)state;
+	static const char pvc[] = "kind: PersistentVolumeClaim\nmetadata: {name: c, namespace: s}\n";
+	char buf[512];
+	snprintf(buf, sizeof(buf), "%s", pvc);
+	load_fails(buf, 1, 1, "PersistentVolumeClaim 's/c': spec.resources.requests.storage: Required value "
+		   "(expected a storage size such as 10Gi)");
+	snprintf(buf, sizeof(buf), "%sspec: {accessModes: [ReadWriteOnce]}\n", pvc);
+	load_fails(buf, 3, 7, "spec.resources.requests.storage: Required value");
+	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {limits: {storage: 1Gi}}\n", pvc);
+	load_fails(buf, 4, 14, "spec.resources.requests.storage: Required value");
+	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {cpu: 1}}\n", pvc);
+	load_fails(buf, 4, 25, "spec.resources.requests.storage: Required value");
+	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {storage: 0Gi}}\n", pvc);
+	load_fails(buf, 4, 35, "PersistentVolumeClaim 's/c': spec.resources.requests.storage: Invalid value: \"0Gi\": "
+		   "must be greater than zero (expected a storage size such as 10Gi)");
+	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {storage: -5}}\n", pvc);
+	load_fails(buf, 4, 35, "Invalid value: \"-5\": must be greater than zero");
+	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {storage: ~}}\n", pvc);
+	load_fails(buf, 4, 35, "Invalid value: \"0\": must be greater than zero");
+	/* a create step's claim object too; the shorthand may leave its
+	 * request out (more-plugins.md) */
+	load_fails("steps:\n  - create: {kind: PersistentVolumeClaim, metadata: {name: c}, spec: {}}\n", 2, 70,
+		   "PersistentVolumeClaim 'default/c': spec.resources.requests.storage: Required value");
+	struct scenario *sc = load_ok("persistentVolumeClaims:\n  - {name: c}\n"
+				      "---\nkind: PersistentVolumeClaim\nmetadata: {name: d}\n"
+				      "spec: {resources: {requests: {storage: 1m}}}\n"
+				      "steps:\n  - create: {kind: PersistentVolumeClaim, name: e}\n");
+	assert_int_equal(sc->cluster->st.npvcs, 2);
+	assert_int_equal(sc->cluster->st.pvcs[0].request, 0);
+	assert_int_equal(sc->cluster->st.pvcs[1].request, 1); /* 1m rounds up to a byte */
+	scenario_free(sc);
+
+	/* a volume's node affinity: required, with a term, operators and
+	 * value counts as a pod's required terms */
+	load_fails("kind: PersistentVolume\nmetadata: {name: v}\nspec:\n  nodeAffinity:\n    required:\n"
+		   "      nodeSelectorTerms:\n        - matchExpressions:\n"
+		   "            - {key: topology.kubernetes.io/zone, operator: Near, values: [a]}\n",
+		   8, 60, "PersistentVolume 'v': spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions[0]"
+		   ".operator: Invalid value: \"Near\": not a valid selector operator (expected In, NotIn, "
+		   "Exists, DoesNotExist, Gt or Lt)");
+	load_fails("persistentVolumes:\n  - {name: v, nodeAffinity: {}}\n", 2, 29,
+		   "PersistentVolume 'v': nodeAffinity.required: Required value: must specify required node constraints");
+	load_fails("persistentVolumes:\n  - {name: v, nodeAffinity: {required: {}}}\n", 2, 40,
+		   "nodeAffinity.required.nodeSelectorTerms: Required value: must have at least one node selector term");
+	load_fails("persistentVolumes:\n  - {name: v, nodeAffinity: {required: {nodeSelectorTerms: []}}}\n", 2, 60,
+		   "nodeAffinity.required.nodeSelectorTerms: Required value: must have at least one node selector term");
+	load_fails("persistentVolumes:\n  - name: v\n    nodeAffinity:\n      required:\n        nodeSelectorTerms:\n"
+		   "          - matchExpressions: [{key: k, operator: Gt, values: [\"1\", \"2\"]}]\n",
+		   6, 63, "nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified single "
+		   "value when `operator` is 'Lt' or 'Gt'");
+	load_fails("persistentVolumes:\n  - name: v\n    nodeAffinity:\n      required:\n        nodeSelectorTerms:\n"
+		   "          - matchExpressions: [{key: k, operator: Exists}]\n"
+		   "          - matchExpressions: [{key: \"a/b/c\", operator: Exists}]\n",
+		   7, 38, "nodeSelectorTerms[1].matchExpressions[0].key: Invalid value: \"a/b/c\"");
+	load_fails("persistentVolumes:\n  - name: v\n    nodeAffinity:\n      required:\n        nodeSelectorTerms:\n"
+		   "          - matchFields: [{key: metadata.name, operator: Exists}]\n",
+		   6, 58, "nodeSelectorTerms[0].matchFields[0].operator: Invalid value: \"Exists\": not a valid "
+		   "selector operator (expected In or NotIn)");
+	/* label values from 1.33 (#128212), as for a pod */
+	static const char badval[] = "persistentVolumes:\n  - name: v\n    nodeAffinity:\n      required:\n"
+				     "        nodeSelectorTerms:\n"
+				     "          - matchExpressions: [{key: k, operator: In, values: [\"a b\"]}]\n";
+	load_fails(badval, 6, 64, "nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: \"a b\"");
+	snprintf(buf, sizeof(buf), "scheduler: {version: \"1.32\"}\n%s", badval);
+	sc = load_ok(buf);
+	assert_int_equal(sc->cluster->st.npvs, 1);
+	scenario_free(sc);
+	snprintf(buf, sizeof(buf), "scheduler: {version: \"1.33\"}\n%s", badval);
+	load_fails(buf, 7, 64, "values[0]: Invalid value: \"a b\"");
+	/* Gt and Lt take one value; that it is an integer is the scheduler's
+	 * concern (the term then matches no node), not validation's */
+	sc = load_ok("persistentVolumes:\n  - name: v\n    nodeAffinity:\n      required:\n        nodeSelectorTerms:\n"
+		     "          - matchExpressions: [{key: k, operator: Lt, values: [x]}]\n");
+	scenario_free(sc);
+}
+
 /* Anchors, aliases and merge keys as go-yaml reads them; duplicate keys
  * anywhere, also in fields skewer skips. */
 static void test_anchors(void **state)
@@ -2295,6 +2376,7 @@ int main(void)
 		cmocka_unit_test(test_strict_types),
 		cmocka_unit_test(test_strict_quantities),
 		cmocka_unit_test(test_anchors),
+		cmocka_unit_test(test_storage_validation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
