@@ -6,6 +6,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -815,6 +816,39 @@ int load_yaml_float(const char *s, size_t len, struct ydec *out)
 	return 1;
 }
 
+/* strconv's underscoreOK (atoi.go): every '_' between two digits, or
+ * after a base prefix. */
+static bool underscore_ok(const char *s, size_t len)
+{
+	char saw = '^';
+	size_t i = 0;
+	bool hex = false;
+	if (len && (s[0] == '+' || s[0] == '-'))
+		s++, len--;
+	if (len >= 2 && s[0] == '0' && strchr("bBoOxX", s[1])) {
+		i = 2;
+		saw = '0';
+		hex = s[1] == 'x' || s[1] == 'X';
+	}
+	for (; i < len; i++) {
+		char c = s[i];
+		if ((c >= '0' && c <= '9') || (hex && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')))) {
+			saw = '0';
+			continue;
+		}
+		if (c == '_') {
+			if (saw != '0')
+				return false;
+			saw = '_';
+			continue;
+		}
+		if (saw == '_')
+			return false;
+		saw = '!';
+	}
+	return saw != '_';
+}
+
 /* The type of a plain scalar that is not null. */
 static uint8_t resolve_plain(const char *s, size_t len)
 {
@@ -840,8 +874,8 @@ static uint8_t resolve_plain(const char *s, size_t len)
 	case '.':
 		if (word_in(s, len, floats))
 			return YS_FLOAT;
-		/* strconv.ParseFloat(in): ".5", ".5e3" */
-		return load_yaml_float(s, len, &dv) && !memchr(s, '_', len) ? YS_FLOAT : YS_STR;
+		/* strconv.ParseFloat(in), '_' kept: ".5", ".5e3", ".5_5" */
+		return load_yaml_float(s, len, &dv) && underscore_ok(s, len) ? YS_FLOAT : YS_STR;
 	case '+': case '-':
 		if (len >= 4 && s[1] == '.' && word_in(s, len, floats))
 			return YS_FLOAT;
@@ -856,20 +890,164 @@ static uint8_t resolve_plain(const char *s, size_t len)
 	}
 }
 
+/* The decimal digits (no point, so that no locale can change the
+ * reading) and exponent of x rounded to p significant digits: x ~
+ * 0.D * 10^dp. */
+static void float_digits(double x, int p, char *d, int *dp)
+{
+	char buf[64];
+	int n = 0, e = 0;
+	const char *q;
+	snprintf(buf, sizeof(buf), "%.*e", p - 1, x);
+	/* the digits around the locale's decimal point, then e+XX */
+	for (q = buf; *q && *q != 'e'; q++)
+		if (*q >= '0' && *q <= '9')
+			d[n++] = *q;
+	d[n] = '\0';
+	if (*q == 'e')
+		e = atoi(q + 1);
+	*dp = e + 1;
+}
+
+/* strtof of digits d times 10^(dp - strlen(d)), no decimal point */
+static float digits_float(const char *d, int dp)
+{
+	char buf[80];
+	snprintf(buf, sizeof(buf), "%se%d", d, dp - (int)strlen(d));
+	return strtof(buf, NULL);
+}
+
+/* d (n digits) plus or minus one unit in its last place; 0 when it
+ * would change length */
+static int digits_step(char *d, int up)
+{
+	int n = (int)strlen(d);
+	for (int i = n - 1; i >= 0; i--) {
+		if (up) {
+			if (d[i] < '9') {
+				d[i]++;
+				return 1;
+			}
+			d[i] = '0';
+		} else {
+			if (d[i] > '0') {
+				d[i]--;
+				return d[0] != '0';
+			}
+			d[i] = '9';
+		}
+	}
+	return 0;
+}
+
+/* strconv.FormatFloat(v, 'g', -1, 32) of the float k holds, as
+ * sigs.k8s.io/yaml convertToJSONableObject makes a JSON key of a float
+ * key: the shortest digits that read back as the same float32, %e form
+ * below 1e-4 or from 1e+06; +Inf, -Inf and NaN as .inf, -.inf, .nan. */
+static void float_key(const char *s, size_t len, char *out, size_t cap)
+{
+	char plain[400], d[32];
+	size_t n = 0;
+	int64_t iv;
+	bool big;
+	double x;
+	for (size_t i = 0; i < len && n + 1 < sizeof(plain); i++)
+		if (s[i] != '_')
+			plain[n++] = s[i];
+	plain[n] = '\0';
+	if (strstr(plain, "nan") || strstr(plain, "NaN") || strstr(plain, "NAN")) {
+		snprintf(out, cap, ".nan");
+		return;
+	}
+	if (strchr(plain, 'i') || strchr(plain, 'I')) {
+		snprintf(out, cap, plain[0] == '-' ? "-.inf" : ".inf");
+		return;
+	}
+	if (load_yaml_int(s, len, &iv, &big) == 1) {
+		x = (double)iv; /* !!float 0x10: go-yaml's float64(int) */
+	} else {
+		/* mantissa digits and exponent, without the point */
+		char m[420];
+		size_t k = 0, i = 0;
+		long e = 0, frac = 0;
+		bool dot = false;
+		if (plain[i] == '+' || plain[i] == '-')
+			m[k++] = plain[i++];
+		for (; plain[i] && plain[i] != 'e' && plain[i] != 'E'; i++) {
+			if (plain[i] == '.') {
+				dot = true;
+				continue;
+			}
+			m[k++] = plain[i];
+			frac += dot;
+		}
+		if (plain[i])
+			e = strtol(plain + i + 1, NULL, 10);
+		snprintf(m + k, sizeof(m) - k, "e%ld", e - frac);
+		x = strtod(m, NULL);
+	}
+	float f = (float)x;
+	const char *sign = signbit(f) ? "-" : "";
+	if (isinf(f)) {
+		snprintf(out, cap, "%s.inf", *sign ? "-" : "");
+		return;
+	}
+	if (f == 0) {
+		snprintf(out, cap, "%s0", sign);
+		return;
+	}
+	float a = fabsf(f);
+	int dp = 0;
+	for (int p = 1; p <= 9; p++) {
+		float_digits(a, p, d, &dp);
+		if (digits_float(d, dp) == a)
+			break;
+		/* the neighbour on f's other side may read back where the
+		 * nearest does not (a power of two's lopsided interval) */
+		char alt[32];
+		int adp = dp;
+		memcpy(alt, d, sizeof(alt));
+		if (digits_step(alt, digits_float(d, dp) < a) && digits_float(alt, adp) == a) {
+			memcpy(d, alt, sizeof(alt));
+			break;
+		}
+	}
+	int nd = (int)strlen(d);
+	while (nd > 1 && d[nd - 1] == '0')
+		d[--nd] = '\0';
+	int e = dp - 1;
+	if (e < -4 || e >= 6) {
+		snprintf(out, cap, "%s%c%s%se%c%02d", sign, d[0], nd > 1 ? "." : "", d + 1, e < 0 ? '-' : '+',
+			 e < 0 ? -e : e);
+	} else if (dp <= 0) {
+		snprintf(out, cap, "%s0.%0*d%s", sign, -dp, 0, d);
+		if (dp == 0) /* "%0*d" wrote one 0 too many */
+			snprintf(out, cap, "%s0.%s", sign, d);
+	} else if (dp >= nd) {
+		snprintf(out, cap, "%s%s%0*d", sign, d, dp - nd, 0);
+		if (dp == nd)
+			snprintf(out, cap, "%s%s", sign, d);
+	} else {
+		snprintf(out, cap, "%s%.*s.%s", sign, dp, d, d + dp);
+	}
+}
+
 /* A scalar key as sigs.k8s.io/yaml's convertToJSONableObject makes a
  * JSON key of it: an int its decimal value (`0x10:` is "16"), a boolean
- * "true" or "false" (`yes:` is "true"); a uint64 beyond int64 is refused
- * as it refuses it. Other keys stay as written (a float key keeps its
- * text, where Kubernetes writes FormatFloat(v, 'g', -1, 32)). 0 after an
- * out-of-memory error; a refused key becomes Y_BAD. */
+ * "true" or "false" (`yes:` is "true"), a float FormatFloat(v, 'g', -1,
+ * 32) (`1.50:` is "1.5", `1e3:` "1000", `.inf:` ".inf"); a uint64 beyond
+ * int64 is refused as it refuses it. 0 after an out-of-memory error; a
+ * refused key becomes Y_BAD. */
 static int key_canon(struct loader *L, struct ynode *k)
 {
-	char buf[24];
+	char buf[48];
 	int64_t v;
 	bool big;
-	if (k->type != Y_SCALAR || (k->kind != YS_INT && k->kind != YS_BOOL))
+	if (k->type != Y_SCALAR || (k->kind != YS_INT && k->kind != YS_BOOL && k->kind != YS_FLOAT))
 		return 1;
-	if (k->kind == YS_BOOL) {
+	if (k->kind == YS_FLOAT) {
+		float_key(k->s, k->len, buf, sizeof(buf));
+	} else if (k->kind == YS_BOOL) {
 		static const char *const yes[] = {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
 						  "on", "On", "ON", NULL};
 		snprintf(buf, sizeof(buf), "%s", word_in(k->s, k->len, yes) ? "true" : "false");

@@ -1994,6 +1994,34 @@ static void test_strict_types(void **state)
 	assert_string_equal(label(sc, l, "on"), "w");
 	assert_null(label(sc, l, "yes"));
 	scenario_free(sc);
+	/* a float key is strconv.FormatFloat(v, 'g', -1, 32): the shortest
+	 * digits of its float32, %e below 1e-4 and from 1e+06 (two exponent
+	 * digits at least), the infinities and NaN as YAML writes them */
+	sc = load_ok("nodes:\n  - name: a\n    labels:\n"
+		     "      1.50: v1\n      1e3: v2\n      .5: v3\n      .inf: v4\n      -.inf: v5\n"
+		     "      .NaN: v6\n      1e6: v7\n      123456.0: v8\n      1e-5: v9\n      0.0001: v10\n"
+		     "      3.14159265358979: v11\n      -0.0: v12\n      16777217.0: v13\n      0.1: v14\n"
+		     "      2e-45: v15\n      1e-46: v16\n      100000.5: v17\n      1.5e+10: v18\n"
+		     "      -2.5e-7: v19\n      8388609.0: v20\n      !!float 0x11: v21\n      .5_5: v22\n"
+		     "      1_2.5: v23\n      ._5: v24\n");
+	l = &node_named(sc, "a")->labels;
+	static const char *const fk[][2] = {
+		{"1.5", "v1"}, {"1000", "v2"}, {"0.5", "v3"}, {".inf", "v4"}, {"-.inf", "v5"},
+		{".nan", "v6"}, {"1e+06", "v7"}, {"123456", "v8"}, {"1e-05", "v9"}, {"0.0001", "v10"},
+		{"3.1415927", "v11"}, {"-0", "v12"}, {"1.6777216e+07", "v13"}, {"0.1", "v14"},
+		{"1e-45", "v15"}, {"0", "v16"}, {"100000.5", "v17"}, {"1.5e+10", "v18"},
+		{"-2.5e-07", "v19"}, {"8.388609e+06", "v20"}, {"17", "v21"}, {"0.55", "v22"},
+		{"12.5", "v23"}, {"._5", "v24"},
+	};
+	for (size_t i = 0; i < sizeof(fk) / sizeof(fk[0]); i++) {
+		const char *got = label(sc, l, fk[i][0]);
+		if (!got || strcmp(got, fk[i][1]))
+			fail_msg("float key %s: expected %s, got %s", fk[i][0], fk[i][1], got ? got : "(none)");
+	}
+	scenario_free(sc);
+	/* 1e39 overflows a float32: .inf, as `.inf:` is */
+	load_fails("nodes:\n  - {name: a, labels: {.inf: x, 1e39: y}}\n", 2, 33, "duplicate key '.inf'");
+	load_fails("nodes:\n  - {name: a, labels: {1.5: x, 1.50: y}}\n", 2, 32, "duplicate key '1.5'");
 	/* so `1` and `0x1` are one key; a null key or a uint64 beyond int64
 	 * is no JSON key ("unsupported map key") */
 	load_fails("nodes:\n  - {name: a, labels: {1: x, 0x1: v}}\n", 2, 30, "duplicate key '1'");
