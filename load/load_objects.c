@@ -5,6 +5,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "../model/priority.h"
@@ -25,8 +26,34 @@ static enum taint_effect effect_of(const char *s)
 	return EFFECT_INVALID;
 }
 
-/* step: a taint/untaint step, where a missing effect means "any". */
-int load_taint(struct loader *L, const struct ynode *m, const char *what, bool step,
+/* A taint's key (a qualified name) and value (a label value, may be
+ * empty) as validation.go validateNodeTaints checks them, and kubectl
+ * taint before it; an absent or empty key is the caller's to report.
+ * at names the taint: a path ("spec.taints[0]") or a step ("taint
+ * step"). */
+static int taint_text_valid(struct loader *L, const struct ynode *m, const struct taint *t, const char *at,
+			    bool path)
+{
+	const char *s[2] = { intern_get(L->in, t->key), intern_get(L->in, t->value) };
+	size_t n[2] = { intern_len(L->in, t->key), intern_len(L->in, t->value) };
+	static const char *const field[2] = { "key", "value" };
+	for (int i = 0; i < 2; i++) {
+		if (!n[i])
+			continue;
+		char *msg = i ? validate_label_value_text(s[i], n[i]) : validate_label_key_text(s[i], n[i]);
+		if (!msg)
+			continue;
+		if (path)
+			load_err_at(L, y_get(m, field[i]), "%s.%s: Invalid value: \"%s\": %s", at, field[i], s[i], msg);
+		else
+			load_err_at(L, y_get(m, field[i]), "%s has an invalid %s '%s': %s", at, field[i], s[i], msg);
+		free(msg);
+		return 0;
+	}
+	return 1;
+}
+
+int load_taint(struct loader *L, const struct ynode *m, const char *what, enum taint_use use,
 	       struct taint *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -42,8 +69,12 @@ int load_taint(struct loader *L, const struct ynode *m, const char *what, bool s
 		return load_oom(L);
 	out->effect = effect_of(intern_get(L->in, out->effect_text));
 	/* a node taint always has an effect; without one it is invalid */
-	if (out->effect == EFFECT_NONE && !step)
+	if (out->effect == EFFECT_NONE && use == TAINT_NODE)
 		out->effect = EFFECT_INVALID;
+	/* kubectl taint KEY- checks no key: a taint that is not there is
+	 * the step's outcome, not an input error */
+	if (use == TAINT_ADD && !taint_text_valid(L, m, out, "taint step", false))
+		return 0;
 	return 1;
 }
 
@@ -64,7 +95,11 @@ static int load_taints(struct loader *L, const struct ynode *n, const char *path
 	*nout = n->n;
 	for (uint32_t i = 0; i < n->n; i++) {
 		struct taint *t = &(*out)[i];
-		if (!load_taint(L, &n->kids[i], "taints' entry", false, t))
+		if (!load_taint(L, &n->kids[i], "taints' entry", TAINT_NODE, t))
+			return 0;
+		char at[48];
+		snprintf(at, sizeof(at), "%staints[%u]", path, i);
+		if (!taint_text_valid(L, &n->kids[i], t, at, true))
 			return 0;
 		/* A node never holds a taint the API server would refuse
 		 * (core/validation validateNodeTaints): such an input is a load

@@ -339,7 +339,11 @@ void load_check_owners(struct loader *L);
 int load_int_or_pct(struct loader *L, const struct ynode *n, const char *path, struct int_or_pct *out);
 int load_tscs(struct loader *L, const struct ynode *n, const char *what, struct tsc **out,
 	      uint32_t *nout);
-int load_taint(struct loader *L, const struct ynode *m, const char *what, bool step,
+/* How a taint is read: a node's (an effect is required), a taint step's
+ * (its key and value validated as the node's will be) or an untaint
+ * step's (a missing effect means any). */
+enum taint_use { TAINT_NODE, TAINT_ADD, TAINT_REMOVE };
+int load_taint(struct loader *L, const struct ynode *m, const char *what, enum taint_use use,
 	       struct taint *out);
 int load_tolerations(struct loader *L, const struct ynode *n, struct toleration **out,
 		     uint32_t *nout);

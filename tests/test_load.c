@@ -903,6 +903,11 @@ static void test_error_syntax(void **state)
 	/* a node taint the API server would refuse is a load error (docs/limits.md) */
 	load_fails("nodes: [{name: \"n\", taints: [{key: x, effect: Weird}]}]\n", 1, 47,
 		   "taints[0].effect: Unsupported value: \"Weird\"");
+	/* validateNodeTaints: the key a qualified name, the value a label value */
+	load_fails("nodes: [{name: m, taints: [{key: \"x y\", effect: NoSchedule}]}]\n", 1, 34,
+		   "taints[0].key: Invalid value: \"x y\": name part must consist");
+	load_fails("kind: Node\nmetadata: {name: m}\nspec: {taints: [{key: k, value: \"a b\", effect: NoSchedule}]}\n",
+		   3, 33, "spec.taints[0].value: Invalid value: \"a b\": a valid label must be an empty string");
 	/* tab indentation */
 	load_fails("nodes:\n\t- name: a\n", 2, 1, "tab character in indentation (expected spaces)");
 	/* invalid UTF-8 */
@@ -964,6 +969,28 @@ static void test_error_steps(void **state)
 	load_fails("steps:\n  - {cordon: n1, replicas: 2}\n", 2, 28, "'replicas' on a cordon step");
 	load_fails("steps:\n  - schedule: {name: p}\n    replicas: 0\n", 3, 15, "out of range for 'replicas'");
 	load_fails("steps:\n  - taint: {node: \"n\", key: k}\n", 2, 12, "taint step has no 'effect'");
+	/* what kubectl label / taint (or the API server after them) refuses,
+	 * at the value at fault */
+	load_fails("steps:\n  - label: {node: n1, key: \"a b\", value: x}\n", 2, 28,
+		   "label step has an invalid key 'a b': name part must consist of alphanumeric characters");
+	load_fails("steps:\n  - label: {node: n1, key: a, value: \"x y\"}\n", 2, 38,
+		   "label step has an invalid value 'x y': a valid label must be an empty string");
+	load_fails("steps:\n  - taint: {node: n1, key: \"a/b/c\", effect: NoSchedule}\n", 2, 28,
+		   "taint step has an invalid key 'a/b/c': a valid label key must consist");
+	load_fails("steps:\n  - taint: {node: n1, key: k, value: \"-v\", effect: NoSchedule}\n", 2, 38,
+		   "taint step has an invalid value '-v': a valid label must be an empty string");
+	load_fails("steps:\n  - taint: {node: n1, key: k, effect: Bad}\n", 2, 39,
+		   "taint step has an unknown effect 'Bad' (expected NoSchedule, PreferNoSchedule or NoExecute)");
+	/* removing checks no key (kubectl label KEY-, kubectl taint KEY-):
+	 * what is not there is the step's outcome */
+	{
+		struct scenario *sc = load_ok("nodes: [{name: n1}]\nsteps:\n"
+					      "  - label: {node: n1, key: \"a b\", value: null}\n"
+					      "  - untaint: {node: n1, key: \"a b\"}\n"
+					      "  - label: {node: n1, key: example.com/disk, value: \"\"}\n");
+		assert_int_equal(sc->nsteps, 3);
+		scenario_free(sc);
+	}
 	load_fails("steps:\n  - schedule: {name: p}\n    expect: {nodez: [a]}\n", 3, 14,
 		   "unknown expect key 'nodez'");
 	load_fails("---\nsteps: []\n---\nsteps: [{cordon: a}]\n", 4, 1, "second document carries 'steps'");
