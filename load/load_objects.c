@@ -980,6 +980,14 @@ int load_priority_class(struct loader *L, const struct ynode *m, const char *wha
 		return 0;
 	}
 	name = intern_get(L->in, out->name);
+	/* ValidateObjectMeta with NameIsDNSSubdomain */
+	char *msg = validate_dns_subdomain_text(name, intern_len(L->in, out->name));
+	if (msg) {
+		load_err_at(L, y_get(meta, "name"), "PriorityClass '%s': metadata.name: Invalid value: \"%s\": %s", name,
+			    name, msg);
+		free(msg);
+		return 0;
+	}
 	/* value is an int32 without omitempty (scheduling/v1 types.go): the
 	 * decoder leaves a missing or null one 0, which validation accepts */
 	v = y_get(m, "value");

@@ -1161,6 +1161,13 @@ char *validate_label_key_text(const char *s, size_t n)
 	return first_msg(&m);
 }
 
+char *validate_dns_subdomain_text(const char *s, size_t n)
+{
+	struct msgs m = { 0 };
+	dns_subdomain_msgs(&m, s, n, "", false);
+	return first_msg(&m);
+}
+
 char *validate_label_value_text(const char *s, size_t n)
 {
 	struct msgs m = { 0 };

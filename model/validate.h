@@ -74,6 +74,8 @@ char *validate_volume_node_affinity_first(const struct cluster *c, const char *p
  * IsValidLabelValue about s (n bytes): NULL when valid, else malloc'd. */
 char *validate_label_key_text(const char *s, size_t n);
 char *validate_label_value_text(const char *s, size_t n);
+/* The same for apimachinery NameIsDNSSubdomain (an object's name). */
+char *validate_dns_subdomain_text(const char *s, size_t n);
 
 /* Validates the scheduler profile's PodTopologySpreadArgs; returns NULL or
  * a malloc'd message listing the errors. */

@@ -1562,6 +1562,9 @@ static void test_error_preemption(void **state)
 	}
 	load_fails("priorityClasses:\n  - {name: system-node-critical}\n", 2, 5,
 		   "reserved for system use only");
+	/* ValidateObjectMeta: the name a DNS subdomain */
+	load_fails("kind: PriorityClass\nmetadata: {name: Gold}\nvalue: 5\n", 2, 18,
+		   "PriorityClass 'Gold': metadata.name: Invalid value: \"Gold\": a lowercase RFC 1123 subdomain");
 	load_fails("priorityClasses:\n  - {name: a, value: 1, globalDefault: maybe}\n", 2, 40,
 		   "globalDefault: expected true or false");
 	load_fails("priorityClasses:\n  - {name: a, value: 1, preemptionPolicy: Always}\n", 2, 43,
