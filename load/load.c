@@ -115,6 +115,24 @@ void load_verr_at(struct loader *L, const struct ynode *at, const char *fmt, va_
 	add_error(L, at ? at->line : 0, at ? at->col : 0, fmt, ap);
 }
 
+int load_defer_err(struct loader *L, const struct ynode *at, char *msg)
+{
+	if (L->ndeferred == L->deferred_cap) {
+		uint32_t cap = L->deferred_cap ? L->deferred_cap * 2 : 4;
+		struct load_deferred *v = realloc(L->deferred, cap * sizeof(*v));
+		if (!v) {
+			free(msg);
+			return load_oom(L);
+		}
+		L->deferred = v;
+		L->deferred_cap = cap;
+	}
+	L->deferred[L->ndeferred++] = (struct load_deferred){
+		.file = L->file_idx, .line = at ? at->line : 0, .col = at ? at->col : 0, .msg = msg,
+	};
+	return 1;
+}
+
 int load_oom(struct loader *L)
 {
 	if (!L->oom)
@@ -1331,6 +1349,9 @@ static void loader_fini(struct loader *L)
 	free(L->steps);
 	selector_fini(&L->label_filter);
 	free(L->skipped_kinds);
+	for (uint32_t i = 0; i < L->ndeferred; i++)
+		free(L->deferred[i].msg);
+	free(L->deferred);
 	free(L->ver_scenario);
 	free(L->ver_dump);
 	load_tree_fini(L);
@@ -1397,6 +1418,11 @@ static void resolve_version(struct loader *L)
 			 "feature gate %s: true is not simulated (skewer's TaintToleration knows Equal and Exists "
 			 "only; leave the gate off)", gate_name(GATE_TOLERATION_CMP));
 	}
+	if (cfg->sw.na_value_check)
+		for (uint32_t i = 0; i < L->ndeferred; i++) {
+			L->file = file_name(L, L->deferred[i].file);
+			load_err(L, L->deferred[i].line, L->deferred[i].col, "%s", L->deferred[i].msg);
+		}
 	for (uint32_t id = 0; id < L->c->npods; id++)
 		if (!admit_bound_pod(L->c, &L->c->pods[id])) {
 			load_oom(L);

@@ -5,6 +5,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "../model/priority.h"
@@ -25,8 +26,34 @@ static enum taint_effect effect_of(const char *s)
 	return EFFECT_INVALID;
 }
 
-/* step: a taint/untaint step, where a missing effect means "any". */
-int load_taint(struct loader *L, const struct ynode *m, const char *what, bool step,
+/* A taint's key (a qualified name) and value (a label value, may be
+ * empty) as validation.go validateNodeTaints checks them, and kubectl
+ * taint before it; an absent or empty key is the caller's to report.
+ * at names the taint: a path ("spec.taints[0]") or a step ("taint
+ * step"). */
+static int taint_text_valid(struct loader *L, const struct ynode *m, const struct taint *t, const char *at,
+			    bool path)
+{
+	const char *s[2] = { intern_get(L->in, t->key), intern_get(L->in, t->value) };
+	size_t n[2] = { intern_len(L->in, t->key), intern_len(L->in, t->value) };
+	static const char *const field[2] = { "key", "value" };
+	for (int i = 0; i < 2; i++) {
+		if (!n[i])
+			continue;
+		char *msg = i ? validate_label_value_text(s[i], n[i]) : validate_label_key_text(s[i], n[i]);
+		if (!msg)
+			continue;
+		if (path)
+			load_err_at(L, y_get(m, field[i]), "%s.%s: Invalid value: \"%s\": %s", at, field[i], s[i], msg);
+		else
+			load_err_at(L, y_get(m, field[i]), "%s has an invalid %s '%s': %s", at, field[i], s[i], msg);
+		free(msg);
+		return 0;
+	}
+	return 1;
+}
+
+int load_taint(struct loader *L, const struct ynode *m, const char *what, enum taint_use use,
 	       struct taint *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -55,8 +82,12 @@ int load_taint(struct loader *L, const struct ynode *m, const char *what, bool s
 	}
 	out->effect = effect_of(intern_get(L->in, out->effect_text));
 	/* a node taint always has an effect; without one it is invalid */
-	if (out->effect == EFFECT_NONE && !step)
+	if (out->effect == EFFECT_NONE && use == TAINT_NODE)
 		out->effect = EFFECT_INVALID;
+	/* kubectl taint KEY- checks no key: a taint that is not there is
+	 * the step's outcome, not an input error */
+	if (use == TAINT_ADD && !taint_text_valid(L, m, out, "taint step", false))
+		return 0;
 	return 1;
 }
 
@@ -77,7 +108,11 @@ static int load_taints(struct loader *L, const struct ynode *n, const char *path
 	*nout = n->n;
 	for (uint32_t i = 0; i < n->n; i++) {
 		struct taint *t = &(*out)[i];
-		if (!load_taint(L, &n->kids[i], "taints' entry", false, t))
+		if (!load_taint(L, &n->kids[i], "taints' entry", TAINT_NODE, t))
+			return 0;
+		char at[48];
+		snprintf(at, sizeof(at), "%staints[%u]", path, i);
+		if (!taint_text_valid(L, &n->kids[i], t, at, true))
 			return 0;
 		/* A node never holds a taint the API server would refuse
 		 * (core/validation validateNodeTaints): such an input is a load
@@ -209,6 +244,127 @@ static int compile_or_nothing(struct loader *L, const struct label_selector_src 
 		out->kind = SEL_NOTHING;
 	}
 	return 1;
+}
+
+/* The node of a label selector (or a shorthand label map) the first
+ * validation error names; at a missing field, its entry. */
+static const struct ynode *sel_expr_node(const struct intern *in, const struct ynode *e, const char *field,
+					 sym_t text)
+{
+	const struct ynode *n = y_get(e, field);
+	if (y_absent(n))
+		return e;
+	if (n->type == Y_SEQ && text != SYM_NONE) {
+		for (uint32_t k = 0; k < n->n; k++)
+			if (n->kids[k].type == Y_SCALAR && n->kids[k].len == intern_len(in, text) &&
+			    !memcmp(n->kids[k].s, intern_get(in, text), n->kids[k].len))
+				return &n->kids[k];
+	}
+	return n;
+}
+
+const struct ynode *load_locus_node(struct loader *L, const struct ynode *sel, const char *exprs,
+				    const struct vlocus *at)
+{
+	const struct ynode *ml = y_get(sel, "matchLabels"), *me = y_get(sel, exprs);
+	if (y_absent(ml) && y_absent(me))
+		ml = sel; /* a shorthand label map */
+	switch (at->part) {
+	case VP_LABEL_KEY:
+	case VP_LABEL_VALUE:
+		if (y_absent(ml) || ml->type != Y_MAP || at->i >= ml->n)
+			return sel;
+		return &ml->kids[2 * at->i + (at->part == VP_LABEL_VALUE)];
+	case VP_EXPR_KEY:
+	case VP_EXPR_OPERATOR:
+	case VP_EXPR_VALUES:
+	case VP_EXPR_VALUE:
+	case VP_FIELD_KEY:
+	case VP_FIELD_OPERATOR:
+	case VP_FIELD_VALUES:
+	case VP_FIELD_VALUE: {
+		if (at->part >= VP_FIELD_KEY)
+			me = y_get(sel, "matchFields");
+		if (y_absent(me) || me->type != Y_SEQ || at->i >= me->n)
+			return sel;
+		const struct ynode *e = &me->kids[at->i];
+		switch (at->part) {
+		case VP_EXPR_KEY:
+		case VP_FIELD_KEY:
+			return sel_expr_node(L->in, e, "key", SYM_NONE);
+		case VP_EXPR_OPERATOR:
+		case VP_FIELD_OPERATOR:
+			return sel_expr_node(L->in, e, "operator", SYM_NONE);
+		case VP_EXPR_VALUE:
+		case VP_FIELD_VALUE:
+			return sel_expr_node(L->in, e, "values", at->text);
+		default:
+			return sel_expr_node(L->in, e, "values", SYM_NONE);
+		}
+	}
+	default:
+		return sel;
+	}
+}
+
+/* "(expected ...)" for an error that does not say what to write */
+static const char *locus_hint(const struct vlocus *at, bool node)
+{
+	switch (at->part) {
+	case VP_EXPR_OPERATOR:
+		return node ? " (expected In, NotIn, Exists, DoesNotExist, Gt or Lt)"
+			    : " (expected In, NotIn, Exists or DoesNotExist)";
+	case VP_FIELD_OPERATOR:
+		return " (expected In or NotIn)";
+	case VP_FIELD_KEY:
+		return " (expected metadata.name)";
+	default:
+		return "";
+	}
+}
+
+int load_selector_valid(struct loader *L, const struct ynode *sel, const char *path,
+			const struct label_selector_src *src, const char *kind, const char *ns,
+			const char *name)
+{
+	struct vlocus at;
+	char *err = validate_selector_first(L->c, path, src, &at);
+	if (!err)
+		return 1;
+	load_err_at(L, load_locus_node(L, sel, "matchExpressions", &at), "%s '%s/%s': %s%s", kind, ns, name, err,
+		    locus_hint(&at, false));
+	free(err);
+	return 0;
+}
+
+int load_volume_affinity_valid(struct loader *L, const struct ynode *na, const char *path, bool has_required,
+			       const struct ns_term *terms, uint32_t nterms, const char *name)
+{
+	struct vlocus at;
+	/* the rules of every version first; label values (1.33) once the
+	 * version is known */
+	bool values = false;
+	char *err = validate_volume_node_affinity_first(L->c, path, has_required, terms, nterms, false, &at);
+	if (!err) {
+		values = true;
+		err = validate_volume_node_affinity_first(L->c, path, has_required, terms, nterms, true, &at);
+		if (!err)
+			return 1;
+	}
+	const struct ynode *req = y_get(na, "required"), *ts = y_get(req, "nodeSelectorTerms"), *n = na;
+	if (at.part == VP_TERMS)
+		n = !y_absent(ts) ? ts : !y_absent(req) ? req : na;
+	else if (at.part != VP_REQUIRED && !y_absent(ts) && ts->type == Y_SEQ && at.term < ts->n)
+		n = load_locus_node(L, &ts->kids[at.term], "matchExpressions", &at);
+	char *msg = out_strf("PersistentVolume '%s': %s%s", name, err, locus_hint(&at, true));
+	free(err);
+	if (!msg)
+		return load_oom(L);
+	if (values)
+		return load_defer_err(L, n, msg);
+	load_err_at(L, n, "%s", msg);
+	free(msg);
+	return 0;
 }
 
 /* ---- node selector terms ---- */
@@ -837,12 +993,19 @@ int load_priority_class(struct loader *L, const struct ynode *m, const char *wha
 		return 0;
 	}
 	name = intern_get(L->in, out->name);
-	v = y_get(m, "value");
-	if (y_absent(v)) {
-		load_err_at(L, v ? v : m, "PriorityClass '%s' has no value (expected an integer)", name);
+	/* ValidateObjectMeta with NameIsDNSSubdomain */
+	char *msg = validate_dns_subdomain_text(name, intern_len(L->in, out->name));
+	if (msg) {
+		load_err_at(L, y_get(meta, "name"), "PriorityClass '%s': metadata.name: Invalid value: \"%s\": %s", name,
+			    name, msg);
+		free(msg);
 		return 0;
 	}
-	if (!y_int(L, v, "value", INT32_MIN, INT32_MAX, &x))
+	/* value is an int32 without omitempty (scheduling/v1 types.go): the
+	 * decoder leaves a missing or null one 0, which validation accepts */
+	v = y_get(m, "value");
+	x = 0;
+	if (!y_absent(v) && !y_int(L, v, "value", INT32_MIN, INT32_MAX, &x))
 		return 0;
 	out->value = (int32_t)x;
 	pp = y_get(m, "globalDefault");
@@ -862,7 +1025,7 @@ int load_priority_class(struct loader *L, const struct ynode *m, const char *wha
 	if (has_prefix(name, PRIORITY_SYSTEM_PREFIX)) {
 		const struct priority_class *sys = priority_class_system(name);
 		if (!sys || sys->value != out->value || out->global_default) {
-			load_err_at(L, sys && sys->value != out->value ? v : m,
+			load_err_at(L, sys && sys->value != out->value && !y_absent(v) ? v : m,
 				    "PriorityClass '%s': metadata.name: Forbidden: priority class names with '" PRIORITY_SYSTEM_PREFIX "' prefix are reserved for system use only (expected system-cluster-critical with value %d or system-node-critical with value %d, neither globalDefault)",
 				    name, PRIORITY_SYSTEM_CLUSTER_CRITICAL, PRIORITY_SYSTEM_NODE_CRITICAL);
 			return 0;
@@ -945,26 +1108,9 @@ int load_int_or_pct(struct loader *L, const struct ynode *n, const char *path,
 	return 1;
 }
 
-/* The matchExpressions entry of src that metav1.LabelSelectorAsSelector
- * refuses (operator, value count), or -1. */
-static int bad_expr(const struct intern *in, const struct label_selector_src *src)
-{
-	for (uint32_t i = 0; i < src->nexprs; i++) {
-		const struct sel_expr_src *e = &src->exprs[i];
-		const char *op = e->op ? intern_get(in, e->op) : "";
-		bool vals = !strcmp(op, "In") || !strcmp(op, "NotIn");
-		if (!vals && strcmp(op, "Exists") && strcmp(op, "DoesNotExist"))
-			return (int)i;
-		if (vals ? !e->nvals : e->nvals > 0)
-			return (int)i;
-	}
-	return -1;
-}
-
 int load_pdb(struct loader *L, const struct ynode *m, const char *what, struct pdb *out)
 {
 	const struct ynode *meta, *spec, *status, *sel, *minv, *maxv, *u;
-	char err[256];
 	int64_t x;
 	memset(out, 0, sizeof(*out));
 	out->sel.kind = SEL_NOTHING;
@@ -994,28 +1140,13 @@ int load_pdb(struct loader *L, const struct ynode *m, const char *what, struct p
 	if (!load_shorthand_selector(L, sel, obj, &out->sel_src))
 		goto error;
 	out->has_selector = out->sel_src.present;
-	if (!selector_compile(L->in, &out->sel_src, &out->sel, err, sizeof(err))) {
-		int i = bad_expr(L->in, &out->sel_src);
-		const struct ynode *at = sel;
-		selector_fini(&out->sel);
-		out->sel.kind = SEL_NOTHING;
-		if (!err[0]) {
-			load_oom(L);
-			goto error;
-		}
-		if (i >= 0) {
-			const struct ynode *e = &y_get(sel, "matchExpressions")->kids[i];
-			const struct sel_expr_src *x = &out->sel_src.exprs[i];
-			const char *op = x->op ? intern_get(L->in, x->op) : "";
-			bool known = !strcmp(op, "In") || !strcmp(op, "NotIn") ||
-				     !strcmp(op, "Exists") || !strcmp(op, "DoesNotExist");
-			at = known ? y_get(e, "values") : y_get(e, "operator");
-			if (y_absent(at))
-				at = e;
-		}
-		load_err_at(L, at, "invalid %sselector of PodDisruptionBudget '%s/%s': %s (expected operator In or NotIn with values, or Exists or DoesNotExist without)",
-			    obj ? "spec." : "", intern_get(L->in, out->ns),
-			    intern_get(L->in, out->name), err);
+	/* policy validation ValidatePodDisruptionBudgetSpec: the selector
+	 * as any label selector, label values included */
+	if (!load_selector_valid(L, sel, obj ? "spec.selector" : "selector", &out->sel_src, "PodDisruptionBudget",
+				 intern_get(L->in, out->ns), intern_get(L->in, out->name)))
+		goto error;
+	if (!selector_compile(L->in, &out->sel_src, &out->sel, NULL, 0)) {
+		load_oom(L);
 		goto error;
 	}
 	minv = y_get(spec, "minAvailable");

@@ -404,7 +404,7 @@ static int r_node(struct step_reader *r, const struct step_value *v, const char 
 
 static int r_taint(struct step_reader *r, const struct step_value *v, const char *what, struct taint *out)
 {
-	return load_taint(r->ctx, YN(v), what, true, out);
+	return load_taint(r->ctx, YN(v), what, strcmp(what, "untaint") ? TAINT_ADD : TAINT_REMOVE, out);
 }
 
 static int r_storage(struct step_reader *r, const struct step_value *v, const char *what, struct storage *out)

@@ -950,6 +950,39 @@ size_t load_json_float(double v, char *buf, size_t cap)
 	return n;
 }
 
+/* strconv's underscoreOK (atoi.go): every '_' between two digits, or
+ * after a base prefix. */
+static bool underscore_ok(const char *s, size_t len)
+{
+	char saw = '^';
+	size_t i = 0;
+	bool hex = false;
+	if (len && (s[0] == '+' || s[0] == '-'))
+		s++, len--;
+	if (len >= 2 && s[0] == '0' && strchr("bBoOxX", s[1])) {
+		i = 2;
+		saw = '0';
+		hex = s[1] == 'x' || s[1] == 'X';
+	}
+	for (; i < len; i++) {
+		char c = s[i];
+		if ((c >= '0' && c <= '9') || (hex && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')))) {
+			saw = '0';
+			continue;
+		}
+		if (c == '_') {
+			if (saw != '0')
+				return false;
+			saw = '_';
+			continue;
+		}
+		if (saw == '_')
+			return false;
+		saw = '!';
+	}
+	return saw != '_';
+}
+
 /* The type of a plain scalar that is not null. */
 static uint8_t resolve_plain(const char *s, size_t len)
 {
@@ -975,8 +1008,8 @@ static uint8_t resolve_plain(const char *s, size_t len)
 	case '.':
 		if (word_in(s, len, floats))
 			return YS_FLOAT;
-		/* strconv.ParseFloat(in): ".5", ".5e3" */
-		return load_yaml_float(s, len, &dv) && !memchr(s, '_', len) ? YS_FLOAT : YS_STR;
+		/* strconv.ParseFloat(in), '_' kept: ".5", ".5e3", ".5_5" */
+		return load_yaml_float(s, len, &dv) && underscore_ok(s, len) ? YS_FLOAT : YS_STR;
 	case '+': case '-':
 		if (len >= 4 && s[1] == '.' && word_in(s, len, floats))
 			return YS_FLOAT;
@@ -991,90 +1024,162 @@ static uint8_t resolve_plain(const char *s, size_t len)
 	}
 }
 
-/* A float key as sigs.k8s.io/yaml writes it: strconv.FormatFloat(v, 'g',
- * -1, 32), the shortest digits of the float32 nearest v, in %e form for
- * an exponent below -4 or from 6 on; +Inf, -Inf and NaN as .inf, -.inf
- * and .nan. Into buf (24 bytes). */
-static void float_key(const char *s, size_t len, char *buf)
+/* The decimal digits (no point, so that no locale can change the
+ * reading) and exponent of x rounded to p significant digits: x ~
+ * 0.D * 10^dp. */
+static void float_digits(double x, int p, char *d, int *dp)
 {
-	double dv;
-	char d[16], t[48], r[48];
-	size_t nd = 0, n = 0;
-	int e10 = 0;
-	if (!load_yaml_f64(s, len, &dv)) {
-		/* .inf, -.inf, .nan and their case forms */
-		snprintf(buf, 24, "%s", memchr(s, 'a', len) || memchr(s, 'A', len) ? ".nan" :
-					s[0] == '-' ? "-.inf" : ".inf");
+	char buf[64];
+	int n = 0, e = 0;
+	const char *q;
+	snprintf(buf, sizeof(buf), "%.*e", p - 1, x);
+	/* the digits around the locale's decimal point, then e+XX */
+	for (q = buf; *q && *q != 'e'; q++)
+		if (*q >= '0' && *q <= '9')
+			d[n++] = *q;
+	d[n] = '\0';
+	if (*q == 'e')
+		e = atoi(q + 1);
+	*dp = e + 1;
+}
+
+/* strtof of digits d times 10^(dp - strlen(d)), no decimal point */
+static float digits_float(const char *d, int dp)
+{
+	char buf[80];
+	snprintf(buf, sizeof(buf), "%se%d", d, dp - (int)strlen(d));
+	return strtof(buf, NULL);
+}
+
+/* d (n digits) plus or minus one unit in its last place; 0 when it
+ * would change length */
+static int digits_step(char *d, int up)
+{
+	int n = (int)strlen(d);
+	for (int i = n - 1; i >= 0; i--) {
+		if (up) {
+			if (d[i] < '9') {
+				d[i]++;
+				return 1;
+			}
+			d[i] = '0';
+		} else {
+			if (d[i] > '0') {
+				d[i]--;
+				return d[0] != '0';
+			}
+			d[i] = '9';
+		}
+	}
+	return 0;
+}
+
+/* strconv.FormatFloat(v, 'g', -1, 32) of the float k holds, as
+ * sigs.k8s.io/yaml convertToJSONableObject makes a JSON key of a float
+ * key: the shortest digits that read back as the same float32, %e form
+ * below 1e-4 or from 1e+06; +Inf, -Inf and NaN as .inf, -.inf, .nan. */
+static void float_key(const char *s, size_t len, char *out, size_t cap)
+{
+	char plain[400], d[32];
+	size_t n = 0;
+	int64_t iv;
+	bool big;
+	double x;
+	for (size_t i = 0; i < len && n + 1 < sizeof(plain); i++)
+		if (s[i] != '_')
+			plain[n++] = s[i];
+	plain[n] = '\0';
+	if (strstr(plain, "nan") || strstr(plain, "NaN") || strstr(plain, "NAN")) {
+		snprintf(out, cap, ".nan");
 		return;
 	}
-	float f = (float)dv;
+	if (strchr(plain, 'i') || strchr(plain, 'I')) {
+		snprintf(out, cap, plain[0] == '-' ? "-.inf" : ".inf");
+		return;
+	}
+	if (load_yaml_int(s, len, &iv, &big) == 1) {
+		x = (double)iv; /* !!float 0x10: go-yaml's float64(int) */
+	} else {
+		/* mantissa digits and exponent, without the point */
+		char m[420];
+		size_t k = 0, i = 0;
+		long e = 0, frac = 0;
+		bool dot = false;
+		if (plain[i] == '+' || plain[i] == '-')
+			m[k++] = plain[i++];
+		for (; plain[i] && plain[i] != 'e' && plain[i] != 'E'; i++) {
+			if (plain[i] == '.') {
+				dot = true;
+				continue;
+			}
+			m[k++] = plain[i];
+			frac += dot;
+		}
+		if (plain[i])
+			e = strtol(plain + i + 1, NULL, 10);
+		snprintf(m + k, sizeof(m) - k, "e%ld", e - frac);
+		x = strtod(m, NULL);
+	}
+	float f = (float)x;
+	const char *sign = signbit(f) ? "-" : "";
 	if (isinf(f)) {
-		snprintf(buf, 24, "%s", f < 0 ? "-.inf" : ".inf");
+		snprintf(out, cap, "%s.inf", *sign ? "-" : "");
 		return;
 	}
 	if (f == 0) {
-		snprintf(buf, 24, "%s", signbit(f) ? "-0" : "0");
+		snprintf(out, cap, "%s0", sign);
 		return;
 	}
+	float a = fabsf(f);
+	int dp = 0;
 	for (int p = 1; p <= 9; p++) {
-		const char *c;
-		nd = 0;
-		snprintf(t, sizeof(t), "%.*e", p - 1, (double)f);
-		for (c = t; *c && *c != 'e'; c++)
-			if (*c >= '0' && *c <= '9')
-				d[nd++] = *c;
-		e10 = atoi(c + 1);
-		snprintf(r, sizeof(r), "%.*se%d", (int)nd, d, e10 - (int)nd + 1);
-		if (strtof(r, NULL) == fabsf(f))
+		float_digits(a, p, d, &dp);
+		if (digits_float(d, dp) == a)
 			break;
+		/* the neighbour on f's other side may read back where the
+		 * nearest does not (a power of two's lopsided interval) */
+		char alt[32];
+		int adp = dp;
+		memcpy(alt, d, sizeof(alt));
+		if (digits_step(alt, digits_float(d, dp) < a) && digits_float(alt, adp) == a) {
+			memcpy(d, alt, sizeof(alt));
+			break;
+		}
 	}
+	int nd = (int)strlen(d);
 	while (nd > 1 && d[nd - 1] == '0')
-		nd--;
-	if (f < 0)
-		buf[n++] = '-';
-	if (e10 < -4 || e10 >= 6) {
-		buf[n++] = d[0];
-		if (nd > 1) {
-			buf[n++] = '.';
-			memcpy(buf + n, d + 1, nd - 1);
-			n += nd - 1;
-		}
-		snprintf(buf + n, 24 - n, "e%c%02d", e10 < 0 ? '-' : '+', e10 < 0 ? -e10 : e10);
-		return;
-	}
-	if (e10 < 0) {
-		buf[n++] = '0';
-		buf[n++] = '.';
-		for (int k = -1; k > e10; k--)
-			buf[n++] = '0';
-		memcpy(buf + n, d, nd);
-		n += nd;
+		d[--nd] = '\0';
+	int e = dp - 1;
+	if (e < -4 || e >= 6) {
+		snprintf(out, cap, "%s%c%s%se%c%02d", sign, d[0], nd > 1 ? "." : "", d + 1, e < 0 ? '-' : '+',
+			 e < 0 ? -e : e);
+	} else if (dp <= 0) {
+		snprintf(out, cap, "%s0.%0*d%s", sign, -dp, 0, d);
+		if (dp == 0) /* "%0*d" wrote one 0 too many */
+			snprintf(out, cap, "%s0.%s", sign, d);
+	} else if (dp >= nd) {
+		snprintf(out, cap, "%s%s%0*d", sign, d, dp - nd, 0);
+		if (dp == nd)
+			snprintf(out, cap, "%s%s", sign, d);
 	} else {
-		for (int k = 0; k <= e10; k++)
-			buf[n++] = (size_t)k < nd ? d[k] : '0';
-		if (nd > (size_t)e10 + 1) {
-			buf[n++] = '.';
-			memcpy(buf + n, d + e10 + 1, nd - (size_t)e10 - 1);
-			n += nd - (size_t)e10 - 1;
-		}
+		snprintf(out, cap, "%s%.*s.%s", sign, dp, d, d + dp);
 	}
-	buf[n] = '\0';
 }
 
-/* The JSON key of an int, float or boolean key s (kind), into buf (24
+/* The JSON key of an int, float or boolean key s (kind), into buf (48
  * bytes): 0 for an int beyond int64. */
 static int canon_text(uint8_t kind, const char *s, size_t len, char *buf)
 {
 	int64_t v;
 	bool big;
 	if (kind == YS_FLOAT) {
-		float_key(s, len, buf);
+		float_key(s, len, buf, 48);
 	} else if (kind == YS_BOOL) {
 		static const char *const yes[] = {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
 						  "on", "On", "ON", NULL};
-		snprintf(buf, 24, "%s", word_in(s, len, yes) ? "true" : "false");
+		snprintf(buf, 48, "%s", word_in(s, len, yes) ? "true" : "false");
 	} else if (load_yaml_int(s, len, &v, &big) == 1) {
-		snprintf(buf, 24, "%lld", (long long)v);
+		snprintf(buf, 48, "%lld", (long long)v);
 	} else {
 		return 0;
 	}
@@ -1092,7 +1197,7 @@ static int event_key_add(struct loader *L, const yaml_event_t *e)
 	size_t len = e->data.scalar.length;
 	uint32_t line = (uint32_t)e->start_mark.line + 1, col = (uint32_t)e->start_mark.column + 1;
 	uint8_t kind = YS_STR;
-	char buf[24];
+	char buf[48];
 	if (!tag && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
 		if (plain_null(v, len)) {
 			load_err(L, line, col, "null used as a mapping key (expected a string key; quote it: \"%s\")",
@@ -1125,7 +1230,7 @@ static int event_key_add(struct loader *L, const yaml_event_t *e)
  * key becomes Y_BAD. */
 int load_key_canon(struct loader *L, struct ynode *k)
 {
-	char buf[24];
+	char buf[48];
 	if (k->type != Y_SCALAR || (k->kind != YS_INT && k->kind != YS_BOOL && k->kind != YS_FLOAT))
 		return 1;
 	if (!canon_text(k->kind, k->s, k->len, buf)) {

@@ -265,6 +265,10 @@ static void add_pv(struct loader *L, const struct ynode *m, bool obj, struct sto
 						goto drop;
 			}
 		}
+		/* a volume the API server refuses cannot exist: a load error */
+		if (!load_volume_affinity_valid(L, u, obj ? "spec.nodeAffinity" : "nodeAffinity", v.has_aff, v.aff,
+						v.naff, intern_get(L->in, v.name)))
+			goto drop;
 	}
 	v.deleting = obj && !y_absent(y_get(meta, "deletionTimestamp"));
 	v.phase = v.claim_name ? PV_BOUND : PV_AVAILABLE;
@@ -283,6 +287,46 @@ static void add_pv(struct loader *L, const struct ynode *m, bool obj, struct sto
 		load_oom(L);
 drop:
 	pv_fini(&v);
+}
+
+/* A claim object's spec.resources.requests.storage (resources: its
+ * node, a mapping or absent): validation.go ValidatePersistentVolumeClaimSpec
+ * requires it, and ValidatePositiveQuantityValue a value above zero. The
+ * shorthand's request may be left out (more-plugins.md). */
+static int claim_request(struct loader *L, const struct ynode *m, const struct ynode *spec,
+			 const struct ynode *res, struct pvc *q)
+{
+	const struct ynode *r = y_get(res, "requests"), *n = y_get(r, "storage");
+	const char *qt;
+	char qbuf[32];
+	size_t qlen;
+	int64_t milli = 0, units = 0;
+	bool neg = false;
+	const char *who_ns = intern_get(L->in, q->ns), *who = intern_get(L->in, q->name);
+	if (!y_absent(r) && !y_want(L, r, Y_MAP, "requests"))
+		return 0;
+	if (!n) {
+		const struct ynode *at = !y_absent(r) ? r : !y_absent(res) ? res : !y_absent(spec) ? spec : m;
+		load_err_at(L, at, "PersistentVolumeClaim '%s/%s': spec.resources.requests.storage: Required value (expected a storage size such as 10Gi)",
+			    who_ns, who);
+		return 0;
+	}
+	/* typed as for any quantity: 0x10 is 16, null is 0, a boolean or a
+	 * list is refused */
+	if (!y_qty_text(L, n, "spec.resources.requests", "storage", false, qbuf, sizeof(qbuf), &qt, &qlen))
+		return 0;
+	if (!quantity_parse(qt, qlen, &milli, &units, &neg)) {
+		load_err_at(L, n, "invalid quantity '%s' for 'resources.requests.storage' (expected a storage size such as 10Gi or 500M)",
+			    n->s ? n->s : qt);
+		return 0;
+	}
+	if (neg || (!milli && !units)) {
+		load_err_at(L, n, "PersistentVolumeClaim '%s/%s': spec.resources.requests.storage: Invalid value: \"%.*s\": must be greater than zero (expected a storage size such as 10Gi)",
+			    who_ns, who, (int)qlen, qt);
+		return 0;
+	}
+	q->request = units;
+	return 1;
 }
 
 static void add_pvc(struct loader *L, const struct ynode *m, bool obj, struct storage *st)
@@ -305,15 +349,10 @@ static void add_pvc(struct loader *L, const struct ynode *m, bool obj, struct st
 		q.volume_name = SYM_NONE;
 	if (obj) {
 		u = y_get(spec, "resources");
-		if (!y_absent(u)) {
-			const struct ynode *r;
-			if (!y_want(L, u, Y_MAP, "resources"))
-				goto drop;
-			r = y_get(u, "requests");
-			if (!y_absent(r) && (!y_want(L, r, Y_MAP, "requests") ||
-					     !storage_qty(L, y_get(r, "storage"), "resources.requests.storage", &q.request)))
-				goto drop;
-		}
+		if (!y_absent(u) && !y_want(L, u, Y_MAP, "resources"))
+			goto drop;
+		if (!claim_request(L, m, spec, u, &q))
+			goto drop;
 		u = y_get(meta, "annotations");
 		if (!y_absent(u)) {
 			if (!y_want(L, u, Y_MAP, "annotations"))

@@ -14,6 +14,7 @@
 #include "../util/out.h"
 #include "load.h"
 #include "../util/hmap.h"
+#include "../model/validate.h"
 
 /* Resource names in one list (allocatable, requests, limits, overhead):
  * pods' lists are merged pairwise, and real ones hold a dozen. */
@@ -118,6 +119,14 @@ struct loader {
 	bool steps_limit_reported;
 	bool pods_limit_reported, nodes_limit_reported;
 	bool have_name;
+	/* errors of rules that hold from a Kubernetes version on (a
+	 * PersistentVolume's node affinity values, 1.33): reported once the
+	 * version is known */
+	struct load_deferred {
+		uint32_t file, line, col;
+		char *msg;
+	} *deferred;
+	uint32_t ndeferred, deferred_cap;
 	sym_t *skipped_kinds;          /* kinds already warned about */
 	uint32_t nskipped_kinds;
 	struct selector label_filter;
@@ -362,7 +371,11 @@ void load_check_owners(struct loader *L);
 int load_int_or_pct(struct loader *L, const struct ynode *n, const char *path, struct int_or_pct *out);
 int load_tscs(struct loader *L, const struct ynode *n, const char *what, struct tsc **out,
 	      uint32_t *nout);
-int load_taint(struct loader *L, const struct ynode *m, const char *what, bool step,
+/* How a taint is read: a node's (an effect is required), a taint step's
+ * (its key and value validated as the node's will be) or an untaint
+ * step's (a missing effect means any). */
+enum taint_use { TAINT_NODE, TAINT_ADD, TAINT_REMOVE };
+int load_taint(struct loader *L, const struct ynode *m, const char *what, enum taint_use use,
 	       struct taint *out);
 int load_tolerations(struct loader *L, const struct ynode *n, struct toleration **out,
 		     uint32_t *nout);
@@ -393,6 +406,22 @@ int load_priority_class(struct loader *L, const struct ynode *m, const char *wha
 			struct priority_class *out);
 /* PodDisruptionBudget (shorthand or object); namespace defaults to
  * default. */
+/* Validates a label selector as the API server does (src read from sel,
+ * at path) and reports the first error at the value at fault, naming the
+ * object ("PodDisruptionBudget 'ns/name': "). Returns 1 when valid. */
+int load_selector_valid(struct loader *L, const struct ynode *sel, const char *path,
+			const struct label_selector_src *src, const char *kind, const char *ns,
+			const char *name);
+/* The same for a PersistentVolume's nodeAffinity (na, its node). */
+int load_volume_affinity_valid(struct loader *L, const struct ynode *na, const char *path, bool has_required,
+			       const struct ns_term *terms, uint32_t nterms, const char *name);
+/* Records msg (taken) at `at` of the current file, reported by
+ * load_deferred_report if the resolved version has na_value_check. */
+int load_defer_err(struct loader *L, const struct ynode *at, char *msg);
+/* The node of sel (a label or node selector, or a term) that a validation
+ * locus names; exprs is "matchExpressions". */
+const struct ynode *load_locus_node(struct loader *L, const struct ynode *sel, const char *exprs,
+				    const struct vlocus *at);
 int load_pdb(struct loader *L, const struct ynode *m, const char *what, struct pdb *out);
 
 /* The top-level `search:` list of expectations (load_search.c), into

@@ -90,6 +90,8 @@ struct errlist {
 	char **v;
 	uint32_t n, cap;
 	bool oom;
+	struct vlocus cur;   /* what the validators look at now */
+	struct vlocus first; /* where the first error lies */
 };
 
 static void errs_fini(struct errlist *e)
@@ -119,7 +121,16 @@ static void errs_push(struct errlist *e, struct sb *b)
 		e->v = nv;
 		e->cap = cap;
 	}
+	if (!e->n)
+		e->first = e->cur;
 	e->v[e->n++] = b->s;
+}
+
+static void at(struct errlist *e, enum vpart part, uint32_t i, sym_t text)
+{
+	e->cur.part = part;
+	e->cur.i = i;
+	e->cur.text = text;
 }
 
 /* field.Invalid with a string value: `PATH: Invalid value: "V": DETAIL` */
@@ -494,7 +505,9 @@ static void validate_labels(struct vctx *v, const char *path, const struct label
 		sort_labels_by_text(v->c->in, sorted, l->n);
 	}
 	for (uint32_t i = 0; i < l->n; i++) {
+		at(v->e, VP_LABEL_KEY, i, sorted[i].key);
 		validate_label_name(v, path, sorted[i].key);
+		at(v->e, VP_LABEL_VALUE, i, sorted[i].val);
 		validate_label_value(v, path, sorted[i].val);
 	}
 	free(sorted);
@@ -516,6 +529,7 @@ static void validate_label_selector(struct vctx *v, const char *path, const stru
 	for (uint32_t i = 0; i < s->nexprs; i++) {
 		const struct sel_expr_src *x = &s->exprs[i];
 		path_idx(p, sizeof(p), path, ".matchExpressions", i, "");
+		at(v->e, VP_EXPR_VALUES, i, SYM_NONE);
 		if (op_is(v, x->op, "In") || op_is(v, x->op, "NotIn")) {
 			if (x->nvals == 0) {
 				path_cat(q, sizeof(q), p, ".values");
@@ -529,12 +543,15 @@ static void validate_label_selector(struct vctx *v, const char *path, const stru
 					  "may not be specified when `operator` is 'Exists' or 'DoesNotExist'");
 			}
 		} else {
+			at(v->e, VP_EXPR_OPERATOR, i, x->op);
 			path_cat(q, sizeof(q), p, ".operator");
 			err_invalid_str(v->e, q, txt(v, x->op), tlen(v, x->op), "not a valid selector operator");
 		}
+		at(v->e, VP_EXPR_KEY, i, x->key);
 		path_cat(q, sizeof(q), p, ".key");
 		validate_label_name(v, q, x->key);
 		for (uint32_t k = 0; k < x->nvals; k++) {
+			at(v->e, VP_EXPR_VALUE, i, x->vals[k]);
 			path_idx(q, sizeof(q), p, ".values", k, "");
 			validate_label_value(v, q, x->vals[k]);
 		}
@@ -565,6 +582,7 @@ static void validate_ns_term(struct vctx *v, const char *path, const struct ns_t
 		const struct sel_req *r = &t->exprs[j];
 		const char *op = ns_op_text(v, t->expr_ops, j, r->op);
 		path_idx(p, sizeof(p), path, ".matchExpressions", j, "");
+		at(v->e, VP_EXPR_VALUES, j, SYM_NONE);
 		if (!strcmp(op, "In") || !strcmp(op, "NotIn")) {
 			if (r->nvals == 0) {
 				path_cat(q, sizeof(q), p, ".values");
@@ -584,13 +602,16 @@ static void validate_ns_term(struct vctx *v, const char *path, const struct ns_t
 					  "must be specified single value when `operator` is 'Lt' or 'Gt'");
 			}
 		} else {
+			at(v->e, VP_EXPR_OPERATOR, j, t->expr_ops ? t->expr_ops[j] : SYM_NONE);
 			path_cat(q, sizeof(q), p, ".operator");
 			err_invalid_str(v->e, q, op, strlen(op), "not a valid selector operator");
 		}
+		at(v->e, VP_EXPR_KEY, j, r->key);
 		path_cat(q, sizeof(q), p, ".key");
 		validate_label_name(v, q, r->key);
 		if (!allow_invalid_values) {
 			for (uint32_t k = 0; k < r->nvals; k++) {
+				at(v->e, VP_EXPR_VALUE, j, r->vals[k]);
 				path_idx(q, sizeof(q), p, ".values", k, "");
 				validate_label_value(v, q, r->vals[k]);
 			}
@@ -601,6 +622,7 @@ static void validate_ns_term(struct vctx *v, const char *path, const struct ns_t
 		const char *op = ns_op_text(v, t->field_ops, j, r->op);
 		sym_t key = t->field_keys ? t->field_keys[j] : r->key;
 		path_idx(p, sizeof(p), path, ".matchFields", j, "");
+		at(v->e, VP_FIELD_VALUES, j, SYM_NONE);
 		if (!strcmp(op, "In") || !strcmp(op, "NotIn")) {
 			if (r->nvals != 1) {
 				path_cat(q, sizeof(q), p, ".values");
@@ -608,15 +630,18 @@ static void validate_ns_term(struct vctx *v, const char *path, const struct ns_t
 					  "must be only one value when `operator` is 'In' or 'NotIn' for node field selector");
 			}
 		} else {
+			at(v->e, VP_FIELD_OPERATOR, j, t->field_ops ? t->field_ops[j] : SYM_NONE);
 			path_cat(q, sizeof(q), p, ".operator");
 			err_invalid_str(v->e, q, op, strlen(op), "not a valid selector operator");
 		}
 		if (strcmp(txt(v, key), "metadata.name") != 0) {
+			at(v->e, VP_FIELD_KEY, j, key);
 			path_cat(q, sizeof(q), p, ".key");
 			err_invalid_str(v->e, q, txt(v, key), tlen(v, key), "not a valid field selector key");
 		} else {
 			for (uint32_t k = 0; k < r->nvals; k++) {
 				struct msgs m = { 0 };
+				at(v->e, VP_FIELD_VALUE, j, r->vals[k]);
 				path_idx(q, sizeof(q), p, ".values", k, "");
 				dns_subdomain_msgs(&m, txt(v, r->vals[k]), tlen(v, r->vals[k]), "", false);
 				push_msgs(v, q, txt(v, r->vals[k]), tlen(v, r->vals[k]), &m);
@@ -1052,6 +1077,102 @@ char *validate_pod(const struct cluster *c, const struct pod *p)
 		out = strdup("Pod is invalid: out of memory while validating");
 	errs_fini(&e);
 	return out;
+}
+
+/* ---------------------------------------------------------------------
+ * Objects other than pods, for the loader: the first error and where it
+ * lies.
+ */
+
+/* The first error of e (NULL when none), *where from e->first. */
+static char *first_error(struct errlist *e, struct vlocus *where)
+{
+	char *out = NULL;
+	if (e->n) {
+		out = e->v[0];
+		e->v[0] = NULL;
+		*where = e->first;
+	} else if (e->oom) {
+		out = strdup("out of memory while validating");
+		where->part = VP_NONE;
+	}
+	errs_fini(e);
+	return out;
+}
+
+char *validate_selector_first(const struct cluster *c, const char *path, const struct label_selector_src *s,
+			      struct vlocus *where)
+{
+	assert(c && path && s && where);
+	struct errlist e = { 0 };
+	struct vctx v = { c, &e };
+	memset(where, 0, sizeof(*where));
+	validate_label_selector(&v, path, s);
+	return first_error(&e, where);
+}
+
+char *validate_volume_node_affinity_first(const struct cluster *c, const char *path, bool has_required,
+					  const struct ns_term *terms, uint32_t nterms, bool values,
+					  struct vlocus *where)
+{
+	assert(c && path && where);
+	struct errlist e = { 0 };
+	struct vctx v = { c, &e };
+	char p[512];
+	memset(where, 0, sizeof(*where));
+	/* validation.go validateVolumeNodeAffinity, ValidateNodeSelector */
+	if (!has_required) {
+		at(&e, VP_REQUIRED, 0, SYM_NONE);
+		path_cat(p, sizeof(p), path, ".required");
+		err_plain(&e, p, "Required value", "must specify required node constraints");
+	} else if (!nterms) {
+		at(&e, VP_TERMS, 0, SYM_NONE);
+		path_cat(p, sizeof(p), path, ".required.nodeSelectorTerms");
+		err_plain(&e, p, "Required value", "must have at least one node selector term");
+	}
+	for (uint32_t i = 0; i < nterms; i++) {
+		e.cur.term = i;
+		path_idx(p, sizeof(p), path, ".required.nodeSelectorTerms", i, "");
+		validate_ns_term(&v, p, &terms[i], !values);
+	}
+	return first_error(&e, where);
+}
+
+/* The first message of m as a malloc'd string, NULL when none. */
+static char *first_msg(struct msgs *m)
+{
+	char *out = NULL;
+	if (m->n) {
+		out = m->v[0];
+		m->v[0] = NULL;
+	} else if (m->oom) {
+		out = strdup("out of memory while validating");
+	}
+	for (uint32_t i = 1; i < m->n; i++)
+		free(m->v[i]);
+	m->n = 0;
+	return out;
+}
+
+char *validate_label_key_text(const char *s, size_t n)
+{
+	struct msgs m = { 0 };
+	label_key_msgs(&m, s, n);
+	return first_msg(&m);
+}
+
+char *validate_dns_subdomain_text(const char *s, size_t n)
+{
+	struct msgs m = { 0 };
+	dns_subdomain_msgs(&m, s, n, "", false);
+	return first_msg(&m);
+}
+
+char *validate_label_value_text(const char *s, size_t n)
+{
+	struct msgs m = { 0 };
+	label_value_msgs(&m, s, n);
+	return first_msg(&m);
 }
 
 /* ---------------------------------------------------------------------

@@ -903,6 +903,11 @@ static void test_error_syntax(void **state)
 	/* a node taint the API server would refuse is a load error (docs/limits.md) */
 	load_fails("nodes: [{name: \"n\", taints: [{key: x, effect: Weird}]}]\n", 1, 47,
 		   "taints[0].effect: Unsupported value: \"Weird\"");
+	/* validateNodeTaints: the key a qualified name, the value a label value */
+	load_fails("nodes: [{name: m, taints: [{key: \"x y\", effect: NoSchedule}]}]\n", 1, 34,
+		   "taints[0].key: Invalid value: \"x y\": name part must consist");
+	load_fails("kind: Node\nmetadata: {name: m}\nspec: {taints: [{key: k, value: \"a b\", effect: NoSchedule}]}\n",
+		   3, 33, "spec.taints[0].value: Invalid value: \"a b\": a valid label must be an empty string");
 	/* tab indentation */
 	load_fails("nodes:\n\t- name: a\n", 2, 1, "tab character in indentation (expected spaces)");
 	/* invalid UTF-8 */
@@ -964,6 +969,28 @@ static void test_error_steps(void **state)
 	load_fails("steps:\n  - {cordon: n1, replicas: 2}\n", 2, 28, "'replicas' on a cordon step");
 	load_fails("steps:\n  - schedule: {name: p}\n    replicas: 0\n", 3, 15, "out of range for 'replicas'");
 	load_fails("steps:\n  - taint: {node: \"n\", key: k}\n", 2, 12, "taint step has no 'effect'");
+	/* what kubectl label / taint (or the API server after them) refuses,
+	 * at the value at fault */
+	load_fails("steps:\n  - label: {node: n1, key: \"a b\", value: x}\n", 2, 28,
+		   "label step has an invalid key 'a b': name part must consist of alphanumeric characters");
+	load_fails("steps:\n  - label: {node: n1, key: a, value: \"x y\"}\n", 2, 38,
+		   "label step has an invalid value 'x y': a valid label must be an empty string");
+	load_fails("steps:\n  - taint: {node: n1, key: \"a/b/c\", effect: NoSchedule}\n", 2, 28,
+		   "taint step has an invalid key 'a/b/c': a valid label key must consist");
+	load_fails("steps:\n  - taint: {node: n1, key: k, value: \"-v\", effect: NoSchedule}\n", 2, 38,
+		   "taint step has an invalid value '-v': a valid label must be an empty string");
+	load_fails("steps:\n  - taint: {node: n1, key: k, effect: Bad}\n", 2, 39,
+		   "taint step has an unknown effect 'Bad' (expected NoSchedule, PreferNoSchedule or NoExecute)");
+	/* removing checks no key (kubectl label KEY-, kubectl taint KEY-):
+	 * what is not there is the step's outcome */
+	{
+		struct scenario *sc = load_ok("nodes: [{name: n1}]\nsteps:\n"
+					      "  - label: {node: n1, key: \"a b\", value: null}\n"
+					      "  - untaint: {node: n1, key: \"a b\"}\n"
+					      "  - label: {node: n1, key: example.com/disk, value: \"\"}\n");
+		assert_int_equal(sc->nsteps, 3);
+		scenario_free(sc);
+	}
 	load_fails("steps:\n  - schedule: {name: p}\n    expect: {nodez: [a]}\n", 3, 14,
 		   "unknown expect key 'nodez'");
 	load_fails("---\nsteps: []\n---\nsteps: [{cordon: a}]\n", 4, 1, "second document carries 'steps'");
@@ -1524,7 +1551,20 @@ static void test_error_preemption(void **state)
 	load_fails("priorityClasses:\n  - {value: 1}\n", 2, 5, "PriorityClass has no name (expected 'name')");
 	load_fails("kind: PriorityClass\nvalue: 1\n", 1, 1,
 		   "PriorityClass has no name (expected 'metadata.name')");
-	load_fails("priorityClasses:\n  - {name: a}\n", 2, 5, "PriorityClass 'a' has no value");
+	/* a missing value decodes as 0 (int32 without omitempty) */
+	{
+		struct scenario *sc = load_ok("priorityClasses:\n  - {name: a}\n"
+					      "---\nkind: PriorityClass\nmetadata: {name: b}\nvalue: null\n");
+		assert_int_equal(sc->cluster->npclasses, 2);
+		assert_int_equal(sc->cluster->pclasses[0].value, 0);
+		assert_int_equal(sc->cluster->pclasses[1].value, 0);
+		scenario_free(sc);
+	}
+	load_fails("priorityClasses:\n  - {name: system-node-critical}\n", 2, 5,
+		   "reserved for system use only");
+	/* ValidateObjectMeta: the name a DNS subdomain */
+	load_fails("kind: PriorityClass\nmetadata: {name: Gold}\nvalue: 5\n", 2, 18,
+		   "PriorityClass 'Gold': metadata.name: Invalid value: \"Gold\": a lowercase RFC 1123 subdomain");
 	load_fails("priorityClasses:\n  - {name: a, value: 1, globalDefault: maybe}\n", 2, 40,
 		   "globalDefault: expected true or false");
 	load_fails("priorityClasses:\n  - {name: a, value: 1, preemptionPolicy: Always}\n", 2, 43,
@@ -1562,10 +1602,35 @@ static void test_error_preemption(void **state)
 		   "PodDisruptionBudget has no name (expected 'name')");
 	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x, namespace: \"n\"}\n"
 		   "spec:\n  selector:\n    matchExpressions:\n      - {key: a, operator: Has}\n",
-		   6, 28, "invalid spec.selector of PodDisruptionBudget 'n/x': \"Has\" is not a valid label selector operator");
+		   6, 28, "PodDisruptionBudget 'n/x': spec.selector.matchExpressions[0].operator: Invalid value: \"Has\": "
+		   "not a valid selector operator (expected In, NotIn, Exists or DoesNotExist)");
 	load_fails("disruptionBudgets:\n  - name: x\n    selector:\n      matchExpressions:\n"
 		   "        - {key: a, operator: Exists}\n        - {key: b, operator: In, values: []}\n",
-		   6, 42, "values set can't be empty");
+		   6, 42, "PodDisruptionBudget 'default/x': selector.matchExpressions[1].values: Required value: "
+		   "must be specified when `operator` is 'In' or 'NotIn'");
+	/* metav1validation.ValidateLabelSelector: keys and values too, at
+	 * the value at fault */
+	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x}\n"
+		   "spec:\n  selector:\n    matchLabels: {app: web, \"a b\": c}\n",
+		   5, 29, "PodDisruptionBudget 'default/x': spec.selector.matchLabels: Invalid value: \"a b\": "
+		   "name part must consist of alphanumeric characters");
+	load_fails("disruptionBudgets: [{name: x, selector: {app: \"-web\"}}]\n", 1, 47,
+		   "selector.matchLabels: Invalid value: \"-web\": a valid label must be an empty string");
+	load_fails("disruptionBudgets:\n  - name: x\n    selector:\n      matchExpressions:\n"
+		   "        - {key: a, operator: NotIn, values: [b, \"c d\"]}\n",
+		   5, 49, "selector.matchExpressions[0].values[1]: Invalid value: \"c d\"");
+	load_fails("disruptionBudgets:\n  - name: x\n    selector:\n      matchExpressions:\n"
+		   "        - {key: a, operator: DoesNotExist, values: [b]}\n",
+		   5, 52, "selector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'");
+	load_fails("disruptionBudgets:\n  - name: x\n    selector:\n      matchExpressions:\n"
+		   "        - {key: example.com/a/b, operator: Exists}\n",
+		   5, 17, "selector.matchExpressions[0].key: Invalid value: \"example.com/a/b\": a valid label key");
+	{
+		struct scenario *sc = load_ok("disruptionBudgets:\n  - name: x\n    selector:\n"
+					      "      matchLabels: {example.com/app: web, tier: \"\"}\n"
+					      "      matchExpressions: [{key: a, operator: In, values: [b_1, C.2]}]\n");
+		scenario_free(sc);
+	}
 	load_fails("disruptionBudgets:\n  - {name: x, minAvailable: 1, maxUnavailable: 1}\n", 2, 48,
 		   "PodDisruptionBudget 'default/x': minAvailable and maxUnavailable cannot be both set");
 	load_fails("kind: PodDisruptionBudget\nmetadata: {name: x}\nspec:\n  maxUnavailable: 10%\n  minAvailable: 1\n",
@@ -1959,6 +2024,34 @@ static void test_strict_types(void **state)
 	assert_string_equal(label(sc, l, "on"), "w");
 	assert_null(label(sc, l, "yes"));
 	scenario_free(sc);
+	/* a float key is strconv.FormatFloat(v, 'g', -1, 32): the shortest
+	 * digits of its float32, %e below 1e-4 and from 1e+06 (two exponent
+	 * digits at least), the infinities and NaN as YAML writes them */
+	sc = load_ok("nodes:\n  - name: a\n    labels:\n"
+		     "      1.50: v1\n      1e3: v2\n      .5: v3\n      .inf: v4\n      -.inf: v5\n"
+		     "      .NaN: v6\n      1e6: v7\n      123456.0: v8\n      1e-5: v9\n      0.0001: v10\n"
+		     "      3.14159265358979: v11\n      -0.0: v12\n      16777217.0: v13\n      0.1: v14\n"
+		     "      2e-45: v15\n      1e-46: v16\n      100000.5: v17\n      1.5e+10: v18\n"
+		     "      -2.5e-7: v19\n      8388609.0: v20\n      !!float 0x11: v21\n      .5_5: v22\n"
+		     "      1_2.5: v23\n      ._5: v24\n");
+	l = &node_named(sc, "a")->labels;
+	static const char *const fk[][2] = {
+		{"1.5", "v1"}, {"1000", "v2"}, {"0.5", "v3"}, {".inf", "v4"}, {"-.inf", "v5"},
+		{".nan", "v6"}, {"1e+06", "v7"}, {"123456", "v8"}, {"1e-05", "v9"}, {"0.0001", "v10"},
+		{"3.1415927", "v11"}, {"-0", "v12"}, {"1.6777216e+07", "v13"}, {"0.1", "v14"},
+		{"1e-45", "v15"}, {"0", "v16"}, {"100000.5", "v17"}, {"1.5e+10", "v18"},
+		{"-2.5e-07", "v19"}, {"8.388609e+06", "v20"}, {"17", "v21"}, {"0.55", "v22"},
+		{"12.5", "v23"}, {"._5", "v24"},
+	};
+	for (size_t i = 0; i < sizeof(fk) / sizeof(fk[0]); i++) {
+		const char *got = label(sc, l, fk[i][0]);
+		if (!got || strcmp(got, fk[i][1]))
+			fail_msg("float key %s: expected %s, got %s", fk[i][0], fk[i][1], got ? got : "(none)");
+	}
+	scenario_free(sc);
+	/* 1e39 overflows a float32: .inf, as `.inf:` is */
+	load_fails("nodes:\n  - {name: a, labels: {.inf: x, 1e39: y}}\n", 2, 33, "duplicate key '.inf'");
+	load_fails("nodes:\n  - {name: a, labels: {1.5: x, 1.50: y}}\n", 2, 32, "duplicate key '1.5'");
 	/* so `1` and `0x1` are one key; a null key or a uint64 beyond int64
 	 * is no JSON key ("unsupported map key") */
 	load_fails("nodes:\n  - {name: a, labels: {1: x, 0x1: v}}\n", 2, 30, "duplicate key '1'");
@@ -2024,6 +2117,87 @@ static void test_strict_quantities(void **state)
 	scenario_free(sc);
 	load_fails("persistentVolumeClaims:\n  - {name: c, request: yes}\n", 2, 24,
 		   "request: expected a quantity, found the boolean yes");
+}
+
+/* Storage objects the API server refuses: a claim object's storage
+ * request (ValidatePersistentVolumeClaimSpec), a volume's node affinity
+ * (validateVolumeNodeAffinity), each at the value at fault. */
+static void test_storage_validation(void **state)
+{
+	(void)state;
+	static const char pvc[] = "kind: PersistentVolumeClaim\nmetadata: {name: c, namespace: s}\n";
+	char buf[512];
+	snprintf(buf, sizeof(buf), "%s", pvc);
+	load_fails(buf, 1, 1, "PersistentVolumeClaim 's/c': spec.resources.requests.storage: Required value "
+		   "(expected a storage size such as 10Gi)");
+	snprintf(buf, sizeof(buf), "%sspec: {accessModes: [ReadWriteOnce]}\n", pvc);
+	load_fails(buf, 3, 7, "spec.resources.requests.storage: Required value");
+	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {limits: {storage: 1Gi}}\n", pvc);
+	load_fails(buf, 4, 14, "spec.resources.requests.storage: Required value");
+	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {cpu: 1}}\n", pvc);
+	load_fails(buf, 4, 25, "spec.resources.requests.storage: Required value");
+	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {storage: 0Gi}}\n", pvc);
+	load_fails(buf, 4, 35, "PersistentVolumeClaim 's/c': spec.resources.requests.storage: Invalid value: \"0Gi\": "
+		   "must be greater than zero (expected a storage size such as 10Gi)");
+	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {storage: -5}}\n", pvc);
+	load_fails(buf, 4, 35, "Invalid value: \"-5\": must be greater than zero");
+	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {storage: ~}}\n", pvc);
+	load_fails(buf, 4, 35, "Invalid value: \"0\": must be greater than zero");
+	/* a create step's claim object too; the shorthand may leave its
+	 * request out (more-plugins.md) */
+	load_fails("steps:\n  - create: {kind: PersistentVolumeClaim, metadata: {name: c}, spec: {}}\n", 2, 70,
+		   "PersistentVolumeClaim 'default/c': spec.resources.requests.storage: Required value");
+	struct scenario *sc = load_ok("persistentVolumeClaims:\n  - {name: c}\n"
+				      "---\nkind: PersistentVolumeClaim\nmetadata: {name: d}\n"
+				      "spec: {resources: {requests: {storage: 1m}}}\n"
+				      "steps:\n  - create: {kind: PersistentVolumeClaim, name: e}\n");
+	assert_int_equal(sc->cluster->st.npvcs, 2);
+	assert_int_equal(sc->cluster->st.pvcs[0].request, 0);
+	assert_int_equal(sc->cluster->st.pvcs[1].request, 1); /* 1m rounds up to a byte */
+	scenario_free(sc);
+
+	/* a volume's node affinity: required, with a term, operators and
+	 * value counts as a pod's required terms */
+	load_fails("kind: PersistentVolume\nmetadata: {name: v}\nspec:\n  nodeAffinity:\n    required:\n"
+		   "      nodeSelectorTerms:\n        - matchExpressions:\n"
+		   "            - {key: topology.kubernetes.io/zone, operator: Near, values: [a]}\n",
+		   8, 60, "PersistentVolume 'v': spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions[0]"
+		   ".operator: Invalid value: \"Near\": not a valid selector operator (expected In, NotIn, "
+		   "Exists, DoesNotExist, Gt or Lt)");
+	load_fails("persistentVolumes:\n  - {name: v, nodeAffinity: {}}\n", 2, 29,
+		   "PersistentVolume 'v': nodeAffinity.required: Required value: must specify required node constraints");
+	load_fails("persistentVolumes:\n  - {name: v, nodeAffinity: {required: {}}}\n", 2, 40,
+		   "nodeAffinity.required.nodeSelectorTerms: Required value: must have at least one node selector term");
+	load_fails("persistentVolumes:\n  - {name: v, nodeAffinity: {required: {nodeSelectorTerms: []}}}\n", 2, 60,
+		   "nodeAffinity.required.nodeSelectorTerms: Required value: must have at least one node selector term");
+	load_fails("persistentVolumes:\n  - name: v\n    nodeAffinity:\n      required:\n        nodeSelectorTerms:\n"
+		   "          - matchExpressions: [{key: k, operator: Gt, values: [\"1\", \"2\"]}]\n",
+		   6, 63, "nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified single "
+		   "value when `operator` is 'Lt' or 'Gt'");
+	load_fails("persistentVolumes:\n  - name: v\n    nodeAffinity:\n      required:\n        nodeSelectorTerms:\n"
+		   "          - matchExpressions: [{key: k, operator: Exists}]\n"
+		   "          - matchExpressions: [{key: \"a/b/c\", operator: Exists}]\n",
+		   7, 38, "nodeSelectorTerms[1].matchExpressions[0].key: Invalid value: \"a/b/c\"");
+	load_fails("persistentVolumes:\n  - name: v\n    nodeAffinity:\n      required:\n        nodeSelectorTerms:\n"
+		   "          - matchFields: [{key: metadata.name, operator: Exists}]\n",
+		   6, 58, "nodeSelectorTerms[0].matchFields[0].operator: Invalid value: \"Exists\": not a valid "
+		   "selector operator (expected In or NotIn)");
+	/* label values from 1.33 (#128212), as for a pod */
+	static const char badval[] = "persistentVolumes:\n  - name: v\n    nodeAffinity:\n      required:\n"
+				     "        nodeSelectorTerms:\n"
+				     "          - matchExpressions: [{key: k, operator: In, values: [\"a b\"]}]\n";
+	load_fails(badval, 6, 64, "nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: \"a b\"");
+	snprintf(buf, sizeof(buf), "scheduler: {version: \"1.32\"}\n%s", badval);
+	sc = load_ok(buf);
+	assert_int_equal(sc->cluster->st.npvs, 1);
+	scenario_free(sc);
+	snprintf(buf, sizeof(buf), "scheduler: {version: \"1.33\"}\n%s", badval);
+	load_fails(buf, 7, 64, "values[0]: Invalid value: \"a b\"");
+	/* Gt and Lt take one value; that it is an integer is the scheduler's
+	 * concern (the term then matches no node), not validation's */
+	sc = load_ok("persistentVolumes:\n  - name: v\n    nodeAffinity:\n      required:\n        nodeSelectorTerms:\n"
+		     "          - matchExpressions: [{key: k, operator: Lt, values: [x]}]\n");
+	scenario_free(sc);
 }
 
 /* Anchors, aliases and merge keys as go-yaml reads them; duplicate keys
@@ -2425,6 +2599,7 @@ int main(void)
 		cmocka_unit_test(test_alias_budget),
 		cmocka_unit_test(test_yaml_numbers),
 		cmocka_unit_test(test_unread_types),
+		cmocka_unit_test(test_storage_validation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* label.c - `label: {node, key, value}` sets a node label; a null value
  * removes it (kubectl label's KEY-). */
 #include "step.h"
+#include "../validate.h"
 
 #include <stdlib.h>
 
@@ -16,8 +17,26 @@ static int read(struct step *s, struct step_reader *r, const struct step_value *
 		r->error(r, v, "label step has no 'key' (expected the label key)");
 		return 0;
 	}
-	return r->str(r, r->get(v, "key"), "key", &s->label_key) &&
-	       r->str(r, r->get(v, "value"), "value", &s->label_val);
+	if (!r->str(r, r->get(v, "key"), "key", &s->label_key) ||
+	    !r->str(r, r->get(v, "value"), "value", &s->label_val))
+		return 0;
+	if (s->label_val == SYM_NONE)
+		return 1; /* kubectl label KEY- checks no key */
+	/* kubectl label's parseLabels checks the value, the API server's
+	 * ValidateLabels the key of the node it updates */
+	const char *what[2] = { "key", "value" };
+	sym_t text[2] = { s->label_key, s->label_val };
+	for (int i = 0; i < 2; i++) {
+		const char *t = intern_get(r->in, text[i]);
+		size_t n = intern_len(r->in, text[i]);
+		char *msg = i ? validate_label_value_text(t, n) : validate_label_key_text(t, n);
+		if (!msg)
+			continue;
+		r->error(r, r->get(v, what[i]), "label step has an invalid %s '%s': %s", what[i], t, msg);
+		free(msg);
+		return 0;
+	}
+	return 1;
 }
 
 static void save(const struct step *s, struct step_writer *w)

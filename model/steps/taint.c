@@ -24,9 +24,11 @@ static int read(struct step *s, struct step_reader *r, const struct step_value *
 		r->error(r, v, "taint step has no 'effect' (expected NoSchedule, PreferNoSchedule or NoExecute)");
 		return 0;
 	}
-	/* a node's taints are validated at load time; a step's too */
+	/* a node's taints are validated at load time; a step's too, at the
+	 * effect (kubectl taint's validateTaintEffect) */
 	if (s->taint.effect == EFFECT_INVALID) {
-		r->error(r, v, "%s step has an unknown effect '%s' (expected NoSchedule, PreferNoSchedule or NoExecute)",
+		r->error(r, r->get(v, "effect"),
+			 "%s step has an unknown effect '%s' (expected NoSchedule, PreferNoSchedule or NoExecute)",
 			 a, intern_get(r->in, s->taint.effect_text));
 		return 0;
 	}
