@@ -964,6 +964,8 @@ static void read_stream(struct loader *L)
 			load_take(L);
 			break;
 		}
+		if (e->type == YAML_DOCUMENT_END_EVENT)
+			load_json_doc_end(L, e);
 		if (e->type == YAML_STREAM_START_EVENT || e->type == YAML_DOCUMENT_END_EVENT) {
 			load_take(L);
 			continue;
@@ -983,6 +985,8 @@ static void read_stream(struct loader *L)
 			L->abort_file = true;
 			break;
 		}
+		if (!load_json_doc_start(L, e))
+			break;
 		load_take(L);
 		nonempty += (uint32_t)read_document(L);
 		if (L->abort_file)
@@ -1047,6 +1051,7 @@ static void end_input(struct loader *L)
 		L->opts->progress(L->opts->progress_arg, L->file, L->file_size, L->file_size);
 	L->progress_at = UINT64_MAX;
 	yaml_parser_delete(&L->parser);
+	L->js.f = NULL;
 	yalloc_trim();
 }
 
@@ -1083,7 +1088,10 @@ static void read_file(struct loader *L, const char *path)
 			fclose(f);
 		return;
 	}
-	yaml_parser_set_input_file(&L->parser, f);
+	/* libyaml's file handler's twin, which looks at the first bytes
+	 * for a JSON stream */
+	load_json_begin(L, f, NULL, 0);
+	yaml_parser_set_input(&L->parser, load_json_read, L);
 	/* standard input has a size when it is a file (skewer < big.yaml) */
 	begin_input(L, (is_stdin ? fstat(fileno(f), &st) == 0 : 1) && S_ISREG(st.st_mode)
 			       ? (uint64_t)st.st_size : 0);
@@ -1108,6 +1116,7 @@ static void read_mem(struct loader *L, const char *name, const char *buf, size_t
 		return;
 	}
 	yaml_parser_set_input_string(&L->parser, (const unsigned char *)buf, len);
+	load_json_begin(L, NULL, buf, len);
 	begin_input(L, len);
 	read_stream(L);
 	end_input(L);

@@ -250,7 +250,8 @@ static yaml_event_t *parse_next(struct loader *L)
 {
 	if (L->abort_file || L->oom)
 		return NULL;
-	if (!yaml_parser_parse(&L->parser, &L->ev)) {
+	if (!yaml_parser_parse(&L->parser, &L->ev) &&
+	    (!load_json_continue(L) || !yaml_parser_parse(&L->parser, &L->ev))) {
 		load_syntax_error(L);
 		return NULL;
 	}

@@ -75,6 +75,18 @@ struct load_qpod {
 	int32_t prio;          /* its priority for the queue (class resolved) */
 };
 
+/* A JSON stream (load_json.c): kubectl reads a file whose first
+ * non-space byte is '{' as a stream of JSON values ({...}{...}, or one a
+ * line). */
+struct load_json {
+	FILE *f;                 /* the file libyaml reads through load_json_read */
+	uint32_t sniffed;        /* bytes looked at for the first non-space one */
+	bool sniffing;
+	bool brace;              /* ... which is '{' */
+	uint32_t ndocs;          /* documents ended */
+	bool armed;              /* the first value ended: a second may follow */
+	bool stream;             /* a second did: every value is a document */
+};
 struct loader {
 	struct load_errors *errs;
 	struct scenario *sc;
@@ -187,7 +199,23 @@ struct loader {
 	struct load_arena arena;
 	struct ynode *stack;           /* kids of the collections being read */
 	uint32_t nstack, stack_cap;
+
+	/* a JSON stream (load_json.c) */
+	struct load_json js;
 };
+
+/* load_json.c. Before a file or memory input; f NULL for memory (its
+ * first bytes looked at at once). */
+void load_json_begin(struct loader *L, FILE *f, const char *mem, size_t len);
+/* libyaml's read handler for a file (yaml_parser_set_input, data L) */
+int load_json_read(void *data, unsigned char *buf, size_t size, size_t *size_read);
+/* A document's end and start events, before they are taken. doc_start
+ * returns 0 after reporting a `---` inside a JSON stream (abort_file). */
+void load_json_doc_end(struct loader *L, const yaml_event_t *e);
+int load_json_doc_start(struct loader *L, const yaml_event_t *e);
+/* libyaml failed (L->parser's error): true when that is a JSON stream's
+ * next value, and the parser may go on (parse again). */
+bool load_json_continue(struct loader *L);
 
 /* Errors and warnings (load.c). Positions are 1-based; 0 = none. */
 #if defined(__GNUC__)

@@ -550,7 +550,8 @@ void cluster_remove_node(struct cluster *c, uint32_t id)
 
 void cluster_drop_node(struct cluster *c, uint32_t id)
 {
-	cluster_remove_node(c, id);
+	if (c->nodes[id].alive)
+		cluster_remove_node(c, id);
 	if (id + 1 != c->nnodes)
 		return;
 	/* the last slot: free, and taken by the next node added (its

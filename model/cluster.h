@@ -168,7 +168,8 @@ int32_t cluster_add_node(struct cluster *c, struct node *n);
 void cluster_remove_node(struct cluster *c, uint32_t id);
 /* The undo of cluster_add_node for a node nothing refers to any more (no
  * pod bound, no undo record keeps its id, so it is never revived): marks
- * it removed and, when it is the last node added, frees its slot, which
+ * it removed (when it is not already) and, when it is the last node
+ * added, frees its slot, which
  * the next node added takes again. So a simulation that adds and takes
  * away nodes (the autoscalers' snapshots, last first) leaves nnodes as
  * it found it. */

@@ -105,6 +105,14 @@ static int earlier_violation(struct fx *x, uint32_t upto, char **out, uint32_t *
 
 /* ---- running a candidate ---- */
 
+void fx_give_back(struct cluster *c, uint32_t npods, uint32_t nnodes)
+{
+	while (c->npods > npods && !c->pods[c->npods - 1].alive && c->pods[c->npods - 1].node < 0)
+		cluster_drop_pod(c, c->npods - 1);
+	while (c->nnodes > nnodes && !c->nodes[c->nnodes - 1].alive && !c->nodes[c->nnodes - 1].npods)
+		cluster_drop_node(c, c->nnodes - 1);
+}
+
 /* Reads the pending step's outcome in d (pod pid) into tr. */
 int fx_read_outcome(struct fx *x, const struct decision *d, uint32_t upto, struct trial *tr)
 {
@@ -124,6 +132,12 @@ int fx_read_outcome(struct fx *x, const struct decision *d, uint32_t upto, struc
 	}
 	if (tr->ok && !earlier_violation(x, upto, &tr->violation, &tr->violator))
 		return 0;
+	if (tr->ok)
+		tr->node_name = x->c->nodes[tr->node].name;
+	if (tr->violation) {
+		tr->vns = x->c->pods[tr->violator].ns;
+		tr->vname = x->c->pods[tr->violator].name;
+	}
 	return 1;
 }
 
@@ -139,10 +153,16 @@ static int try_entry(struct fx *x, struct step *s, struct trial *tr)
 	struct step old, back;
 	struct decision d;
 	bool pre = x->c->cfg.preemption;
+	/* the steps from the entry on made the pods from the entry's on
+	 * (every earlier step's are below it): forgotten by the replace,
+	 * their slots are the trial's, and then the replay's again */
+	uint32_t npods = t->res[j].has_pod ? t->res[j].pod : x->c->npods, nnodes = x->c->nnodes;
 	x->reran = true;
 	if (!timeline_goto(t, j))
 		return 0;
 	timeline_replace(t, j, s, &old);
+	fx_give_back(x->c, npods, nnodes);
+	x->npend = 0;
 	x->c->cfg.preemption = x->preemption;
 	int ok = timeline_goto(t, x->i);
 	x->c->cfg.preemption = pre;
@@ -167,6 +187,7 @@ static int try_entry(struct fx *x, struct step *s, struct trial *tr)
 	}
 	timeline_replace(t, j, &old, &back);
 	step_fini(&back);
+	fx_give_back(x->c, npods, nnodes);
 	x->c->cfg.preemption = x->preemption;
 	if (!timeline_goto(t, x->i))
 		ok = 0;
@@ -186,6 +207,7 @@ int fx_try_step(struct fx *x, struct step *s, struct trial *tr)
 	x->out->trials++;
 	if (x->entry >= 0)
 		return try_entry(x, s, tr);
+	uint32_t npods = x->c->npods, nnodes = x->c->nnodes;
 	timeline_replace(t, x->i, s, &old);
 	int ok = timeline_step_verdicts(t, &d);
 	if (ok) {
@@ -195,6 +217,7 @@ int fx_try_step(struct fx *x, struct step *s, struct trial *tr)
 	}
 	timeline_replace(t, x->i, &old, &back);
 	step_fini(&back);
+	fx_give_back(x->c, npods, nnodes);
 	return ok;
 }
 
@@ -206,6 +229,7 @@ int fx_try_edit(struct fx *x, const struct step *e, struct trial *tr)
 	struct decision de, d;
 	memset(tr, 0, sizeof(*tr));
 	tr->node = -1;
+	uint32_t npods = x->c->npods, nnodes = x->c->nnodes;
 	if (!step_copy(&s, e))
 		return 0;
 	if (!timeline_insert(t, x->i, &s)) {
@@ -229,6 +253,7 @@ int fx_try_edit(struct fx *x, const struct step *e, struct trial *tr)
 	}
 	timeline_remove(t, x->i, &out);
 	step_fini(&out);
+	fx_give_back(x->c, npods, nnodes);
 	return ok;
 }
 
@@ -245,14 +270,14 @@ struct fix *fx_add_fix(struct fx *x, enum fix_kind k, struct trial *tr)
 	memset(f, 0, sizeof(*f));
 	f->kind = k;
 	f->tmpl = -1;
-	f->node = x->c->nodes[tr->node].name;
+	f->node = tr->node_name;
 	f->nominated = tr->nominated;
 	f->victims = tr->victims;
 	f->nvictims = tr->nvictims;
 	f->violation = tr->violation;
 	if (f->violation) {
-		f->vns = x->c->pods[tr->violator].ns;
-		f->vname = x->c->pods[tr->violator].name;
+		f->vns = tr->vns;
+		f->vname = tr->vname;
 	}
 	tr->victims = NULL;
 	tr->violation = NULL;
@@ -408,7 +433,28 @@ static void refresh(struct fx *x)
 	if (!timeline_step(x->t, &x->d0) || !timeline_prev(x->t))
 		x->oom = true;
 	x->out->pod = x->d0.pod;
+	if (x->npend < FIX__COUNT + 1)
+		x->pend[x->npend++] = x->d0.pod;
 	x->c->cfg.preemption = false;
+}
+
+/* The pods the pending step made for the search (its cycle, refresh's),
+ * when the trials forgot its record: the last ones first, while they are
+ * the cluster's last, so that a search leaves npods as it found it. */
+static void give_back_pending(struct fx *x)
+{
+	struct cluster *c = x->c;
+	if (x->t->res[x->i].done)
+		return;
+	for (bool again = true; again;) {
+		again = false;
+		for (uint32_t k = 0; k < x->npend && c->npods; k++)
+			if (x->pend[k] == c->npods - 1 && !c->pods[x->pend[k]].alive &&
+			    c->pods[x->pend[k]].node < 0) {
+				cluster_drop_pod(c, x->pend[k]);
+				again = true;
+			}
+	}
 }
 
 static int find(struct timeline *t, uint32_t i, uint32_t limit, bool first, struct fix_report *out)
@@ -431,6 +477,7 @@ static int find(struct timeline *t, uint32_t i, uint32_t limit, bool first, stru
 	x.out = out;
 	if (!timeline_goto(t, i) || !timeline_step(t, &x.d0))
 		return FIX_OOM;
+	x.pend[x.npend++] = x.d0.pod;
 	int rc = FIX_OK;
 	if (x.d0.outcome != OUT_PENDING || !x.d0.nnodes) {
 		rc = x.d0.outcome == OUT_PENDING ? FIX_OK : FIX_NOT_PENDING;
@@ -475,6 +522,7 @@ static int find(struct timeline *t, uint32_t i, uint32_t limit, bool first, stru
 	x.c->cfg.preemption = preemption;
 	free(ix);
 	decision_fini(&x.d0);
+	give_back_pending(&x);
 	if (x.oom)
 		return FIX_OOM;
 	return rc;

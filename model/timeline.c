@@ -107,6 +107,8 @@ struct timeline *timeline_new(struct scenario *sc)
 		return NULL;
 	t->sc = sc;
 	t->c = sc->cluster;
+	t->npods0 = t->c->npods;
+	t->nnodes0 = t->c->nnodes;
 	t->res = calloc(sc->nsteps + 1, sizeof(*t->res));
 	t->undo = calloc(sc->nsteps + 1, sizeof(struct step_undo));
 	t->sched = scheduler_new(t->c);

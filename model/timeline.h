@@ -32,6 +32,9 @@ struct timeline {
 	struct step_result *res;
 	void *undo;            /* private undo records, one per step */
 	uint32_t cur;          /* number of steps applied: 0..nsteps */
+	/* the cluster's pods and nodes when the timeline was made: the
+	 * slots below are the input's, the ones above steps made */
+	uint32_t npods0, nnodes0;
 };
 
 /* Starts at step 0 (nothing applied). Returns NULL on OOM. */

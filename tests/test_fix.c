@@ -193,6 +193,64 @@ static void retry_entry(void **state)
 	scenario_free(sc);
 }
 
+/* A pod too big for the one node, and a bigger priority than the pod on
+ * it: the trials run the pending step again with changes (a copy of the
+ * node added, the pod on it deleted, the priority raised), each with a
+ * fresh pod and some with a fresh node. They give back what they made:
+ * two searches in a row, and explain's way (the step applied, then
+ * taken back for the search and applied again), leave the cluster as
+ * many pod and node slots as it had. */
+static const char *TRIALS =
+	"nodes:\n"
+	"  - {name: n1, labels: {zone: a}, allocatable: {cpu: 2, memory: 4Gi}}\n"
+	"pods:\n"
+	"  - {name: big, nodeName: n1, requests: {cpu: 1500m}}\n"
+	"steps:\n"
+	"  - addNode: {name: n2, labels: {zone: b}, allocatable: {cpu: 1, memory: 4Gi}}\n"
+	"  - schedule: {name: q0, requests: {cpu: 100m}}\n"
+	"  - schedule: {name: p, requests: {cpu: 1500m}}\n"
+	"  - schedule: {name: after, requests: {cpu: 100m}}\n";
+
+static void trials_keep_slots(void **state)
+{
+	(void)state;
+	const char *texts[] = { TRIALS, MIN_DOMAINS, DEFAULTS, RETRY };
+	const uint32_t steps[] = { 2, 0, 1, 1 };
+	for (unsigned k = 0; k < 4; k++) {
+		struct scenario *sc = fixture_load(texts[k]);
+		struct timeline *t = timeline_new(sc);
+		struct cluster *c = sc->cluster;
+		uint32_t i = steps[k];
+		assert_true(timeline_goto(t, i));
+		uint32_t npods = c->npods, nnodes = c->nnodes;
+		struct fix_report r;
+		for (int round = 0; round < 2; round++) {
+			assert_int_equal(fix_find(t, i, 3, &r), FIX_OK);
+			assert_true(r.n > 0);
+			assert_true(r.trials > 1);
+			fix_report_fini(&r);
+			assert_int_equal(t->cur, i);
+			assert_int_equal(c->npods, npods);
+			assert_int_equal(c->nnodes, nnodes);
+		}
+		/* explain's way: the pending step applied, searched, applied */
+		assert_true(timeline_next(t));
+		uint32_t applied = c->npods;
+		for (int round = 0; round < 2; round++) {
+			assert_true(timeline_prev(t));
+			assert_int_equal(fix_find(t, i, 3, &r), FIX_OK);
+			fix_report_fini(&r);
+			assert_true(timeline_next(t));
+			assert_int_equal(c->npods, applied);
+			assert_int_equal(c->nnodes, nnodes);
+		}
+		/* and the scenario still runs to its end */
+		assert_true(timeline_goto(t, timeline_len(t)));
+		timeline_free(t);
+		scenario_free(sc);
+	}
+}
+
 /* A nodeSelector no node matches but for one label: labelling that node
  * is the fix, and the step that is not pending is refused. */
 static const char *LABEL =
@@ -314,6 +372,7 @@ int main(void)
 		cmocka_unit_test(min_domains_and_max_skew),
 		cmocka_unit_test(default_constraints),
 		cmocka_unit_test(retry_entry),
+		cmocka_unit_test(trials_keep_slots),
 		cmocka_unit_test(label_and_not_pending),
 		cmocka_unit_test(search_finds_witness),
 		cmocka_unit_test(search_merges_states),

@@ -509,6 +509,67 @@ static void test_json(void **state)
 	scenario_free(sc);
 }
 
+/* A JSON stream, as `kubectl get -o json | jq -c '.items[]'` writes it:
+ * kubectl reads each value as an object (apimachinery's
+ * YAMLOrJSONDecoder). One a line, several on one line after spaces, and
+ * through a file too (libyaml reads that through load_json_read); every
+ * message keeps the file's line and column; after the first value the
+ * rest may be YAML, after two nothing but JSON values. */
+static void test_json_stream(void **state)
+{
+	(void)state;
+#define JN(name, zone) "{\"kind\": \"Node\", \"metadata\": {\"name\": \"" name "\", \"labels\": {\"zone\": \"" zone "\"}}}"
+#define JP(name) "{\"kind\": \"Pod\", \"metadata\": {\"name\": \"" name "\"}, \"spec\": {\"containers\": []}}"
+	const char *lines = " \n" JN("n1", "a") "\n" JN("n2", "b") "\r\n" JP("p") "\n" JP("q") "\nnull\n";
+	struct scenario *sc = load_ok(lines);
+	assert_int_equal(sc->cluster->nnodes, 2);
+	assert_string_equal(label(sc, &node_named(sc, "n2")->labels, "zone"), "b");
+	assert_int_equal(sc->nsteps, 2);
+	scenario_free(sc);
+	sc = load_ok(JN("n1", "a") JN("n2", "b") " \t " JP("p"));
+	assert_int_equal(sc->cluster->nnodes, 2);
+	assert_int_equal(sc->nsteps, 1);
+	scenario_free(sc);
+
+	/* a file: the same, through libyaml's read of it */
+	char *path = write_tmp(lines);
+	const char *files[] = {path};
+	struct load_errors e = {0};
+	assert_int_equal(load_scenario(files, 1, NULL, &sc, &e), 1);
+	assert_int_equal(sc->cluster->nnodes, 2);
+	assert_int_equal(sc->nsteps, 2);
+	scenario_free(sc);
+	load_errors_fini(&e);
+	unlink(path);
+	free(path);
+
+	/* positions: the third value's bad quantity on its own line (column
+	 * 80 by hand), and a third value after another on the same line
+	 * (column 71, where it starts, after the 69 bytes and a space) */
+	load_fails(JN("n1", "a") "\n" JN("n2", "b") "\n{\"kind\": \"Node\", \"metadata\": {\"name\": \"n3\"}, "
+		   "\"status\": {\"allocatable\": {\"cpu\": \"four\"}}}\n",
+		   3, 80, "invalid quantity 'four'");
+	load_fails(JN("n1", "a") "\n" JN("n2", "b") " {\"kind\": \"Node\", \"metadata\": {\"name\": \"n1\"}}\n",
+		   2, 71, "duplicate node 'n1'");
+	/* kubectl: after one value the rest is YAML; after two, JSON only */
+	sc = load_ok(JN("n1", "a") "\n---\nkind: Node\nmetadata: {name: n2}\n");
+	assert_int_equal(sc->cluster->nnodes, 2);
+	scenario_free(sc);
+	load_fails(JN("n1", "a") "\n" JN("n2", "b") "\n---\n" JN("n3", "c") "\n", 3, 1,
+		   "'---' in a JSON stream (expected only JSON values after the first two");
+	/* values that are no object, trailing garbage, a cut value */
+	load_fails(JN("n1", "a") "\n[1, 2]\n", 2, 1, "expected a mapping for the document");
+	load_fails(JN("n1", "a") "\n" JN("n2", "b") "\nx\n", 3, 1, "expected a mapping for the document");
+	load_fails(JN("n1", "a") "\n" JN("n2", "b") "\n{\"kind\": \"Node\"\n", 4, 1,
+		   "did not find expected ',' or '}'");
+	/* not a JSON stream: YAML (a comment first), or a document end */
+	load_fails("# c\n" JN("n1", "a") "\n" JN("n2", "b") "\n", 3, 1, "did not find expected <document start>");
+	load_fails(JN("n1", "a") "\n...\n" JN("n2", "b") "\n", 3, 1, "did not find expected <document start>");
+	load_fails("kind: List\n" JN("n1", "a") "\n", 3, 1, "could not find expected ':'");
+#undef JN
+#undef JP
+}
+
 static void test_multidoc_scheduler(void **state)
 {
 	(void)state;
@@ -2565,6 +2626,7 @@ int main(void)
 		cmocka_unit_test(test_objects),
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_json_stream),
 		cmocka_unit_test(test_multidoc_scheduler),
 		cmocka_unit_test(test_merge_files),
 		cmocka_unit_test(test_queue_order),

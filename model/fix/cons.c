@@ -88,6 +88,10 @@ static int swap_defaults(struct fx *x, struct tsc **v, uint32_t *n)
 	*v = ov;
 	*n = on;
 	timeline_forget(x->t, 0);
+	/* every step's pods and nodes, forgotten: made again below (the
+	 * pending pods' slots too, which the steps may take) */
+	fx_give_back(x->c, x->t->npods0, x->t->nnodes0);
+	x->npend = 0;
 	/* the earlier steps as the scenario runs them, PostFilter included */
 	bool trial_pre = x->c->cfg.preemption;
 	x->c->cfg.preemption = x->preemption;

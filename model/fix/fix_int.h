@@ -24,11 +24,17 @@ struct fx {
 	bool reran;             /* a trial ran earlier steps again (fix.c refreshes d0) */
 	bool preemption;        /* the scenario's PostFilter (off in the trials) */
 	int32_t entry;          /* a retry: the schedule step that made its pod, else -1 */
+	/* the pods the pending step made for the search (fix.c gives them back) */
+	uint32_t pend[FIX__COUNT + 1];
+	uint32_t npend;
 };
 
 struct trial {
 	bool ok;
 	int32_t node;
+	/* the node's name and the violator's, read at once: the trial's
+	 * own nodes and pods are given back after it (fx_give_back) */
+	sym_t node_name, vns, vname;
 	bool nominated;
 	uint32_t *victims;
 	uint32_t nvictims;
@@ -53,6 +59,12 @@ FIX_KINDS(FIX_KIND_DECL)
 
 /* fix.c: the trials */
 void fx_trial_fini(struct trial *tr);
+/* Gives back the slots of the pods and nodes made since the cluster had
+ * npods and nnodes, last first, while they are gone: a trial's, once its
+ * steps' records are forgotten and nothing refers to them
+ * (cluster_drop_pod, cluster_drop_node). So trials leave the cluster's
+ * size as they found it. */
+void fx_give_back(struct cluster *c, uint32_t npods, uint32_t nnodes);
 /* The pending step's outcome in d (pod pid) into tr, with the earlier
  * pods' violations. 1, 0 on OOM. */
 int fx_read_outcome(struct fx *x, const struct decision *d, uint32_t upto, struct trial *tr);

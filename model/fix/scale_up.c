@@ -32,6 +32,7 @@ static void scale_up_one(struct fx *x, enum as_kind kind)
 	su.kind = STEP_SCALE_UP;
 	su.arg = a;
 	su.pod.node = -1;
+	uint32_t npods = c->npods, nnodes = c->nnodes;
 	if (!timeline_insert(t, x->i + 1, &su)) {
 		step_fini(&su);
 		x->oom = true;
@@ -46,6 +47,9 @@ static void scale_up_one(struct fx *x, enum as_kind kind)
 	x->reran = true;
 	int ok = timeline_next(t);
 	if (ok) {
+		/* the pending step keeps its record (and pod): what the scaleUp
+		 * step makes is what is given back */
+		npods = c->npods;
 		ok = timeline_next(t);
 		const struct as_report *r = ok ? scale_up_report(t, x->i + 1) : NULL;
 		uint32_t na = r && !r->error ? r->nadded : 0;
@@ -74,6 +78,7 @@ static void scale_up_one(struct fx *x, enum as_kind kind)
 	struct step out;
 	timeline_remove(t, x->i + 1, &out);
 	step_fini(&out);
+	fx_give_back(c, npods, nnodes);
 	if (!ok)
 		x->oom = true;
 	uint32_t tries = 0;

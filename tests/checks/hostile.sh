@@ -237,6 +237,11 @@ expect_first binary 2 "control characters are not allowed #7F at byte 0 (expecte
 expect_first dev-null 2 "/dev/null: file is empty" "$SKEWER" explain /dev/null
 expect_first stdin 2 "<stdin>:2:1: tab character in indentation (expected spaces)" \
 	bash -c 'printf "nodes:\n\t- x\n" | "$1" explain -' _ "$SKEWER"
+# a JSON stream on a pipe, as `kubectl get -o json | jq -c '.items[]'` writes it
+run stdin-json-stream bash -c 'cat "$1" | "$2" explain -' _ "$dir/ok-json-stream-lines.json" "$SKEWER"
+[ "$rc" = 0 ] || bad "a JSON stream on standard input: explain exited $rc"
+expect_first stdin-json-stream-dash 2 "<stdin>:3:1: '---' in a JSON stream" \
+	bash -c 'cat "$1" | "$2" explain -' _ "$dir/bad-json-stream-dash.json" "$SKEWER"
 if [ "$(id -u)" != 0 ]; then
 	printf 'nodes: []\n' >"$tmp/unreadable.yaml"
 	chmod 000 "$tmp/unreadable.yaml"
