@@ -1286,7 +1286,9 @@ static const struct keep keep_bound_spec[] = {K("affinity"), K("containers"), K(
 					      K("priorityClassName"), K("preemptionPolicy"),
 					      K("tolerations"), K("taints"), K("unschedulable"),
 					      K("selector"), K("template"), K("topologySpreadConstraints"),
-					      K("nodeSelector"), K("volumes"), {NULL, 0}};
+					      K("nodeSelector"), K("volumes"),
+					      /* refused with nodeName (load_volumes.c) */
+					      K("schedulingGates"), {NULL, 0}};
 /* a pod's volume: the sources the volume plugins (a claim, an
  * ephemeral claim) and the descheduler (local storage) read; a projected
  * service account token and the like are never read */
