@@ -333,6 +333,34 @@ static int check_request_limits(struct podctx *x, const struct ynode *rm, const 
 	return 1;
 }
 
+/* API defaulting copies a limit without a request into the requests,
+ * where validation checks it again: the name and quantity errors of such
+ * a limit, under the requests' path, for a pod to be scheduled (a bound
+ * pod's limit was refused already). */
+static int check_defaulted(struct podctx *x, const struct ynode *rm, const struct ynode *lm, const char *rpath)
+{
+	if (!x->admit || y_absent(lm) || lm->type != Y_MAP)
+		return 1;
+	for (uint32_t i = 0; i < lm->n; i++) {
+		const struct ynode *k = &lm->kids[2 * i], *v = &lm->kids[2 * i + 1];
+		int64_t milli = 0;
+		char shown[48];
+		bool bad;
+		if ((!y_absent(rm) && rm->type == Y_MAP && !y_absent(find_key(rm, k->s))) ||
+		    !entry_qty(x->L, v, rpath, k->s, &milli, shown, sizeof(shown)))
+			continue;
+		if (!check_resource_name(x, k, rpath, &bad))
+			return 0;
+		if (milli < 0 && !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", rpath, k->s, shown,
+						  "must be greater than or equal to 0"))
+			return 0;
+		if (milli >= 0 && milli % 1000 && resource_is_integer(k->s, k->len) &&
+		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", rpath, k->s, shown, "must be an integer"))
+			return 0;
+	}
+	return 1;
+}
+
 /* A container's requests, a limit giving a missing request (API
  * defaulting, conventions 17), then validateResourceRequirements. */
 static int read_container(struct podctx *x, const struct ynode *c, const char *path, struct rq *req)
@@ -357,7 +385,7 @@ static int read_container(struct podctx *x, const struct ynode *c, const char *p
 	path_cat(lpath, sizeof(lpath), path, ".resources.limits");
 	if (!read_rlist(x, lm, lpath, true, &lim) || !read_rlist(x, rm, rpath, true, req))
 		goto out;
-	if (!x->failed && !check_request_limits(x, rm, lm, rpath, lpath))
+	if (!x->failed && (!check_defaulted(x, rm, lm, rpath) || !check_request_limits(x, rm, lm, rpath, lpath)))
 		goto out;
 	if (lim.has_cpu && !req->has_cpu) {
 		req->cpu = lim.cpu;
