@@ -212,11 +212,10 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 			return 0;
 		if (bad_name && !x->admit)
 			continue;
-		const char *q = qty_shown(qt, qlen, text, shown, sizeof(shown));
 		/* validation.go ValidateResourceQuantityValue */
 		if (x->admit && neg &&
-		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s, q,
-				     "must be greater than or equal to 0"))
+		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s,
+				     qty_shown(qt, qlen, text, shown, sizeof(shown)), "must be greater than or equal to 0"))
 			return 0;
 		if (!x->admit && neg) {
 			/* a bound pod was admitted */
@@ -226,8 +225,8 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 			continue;
 		}
 		if (milli % 1000 && resource_is_integer(k->s, k->len)) {
-			if (x->admit && !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s, q,
-							 "must be an integer"))
+			if (x->admit && !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s,
+							 qty_shown(qt, qlen, text, shown, sizeof(shown)), "must be an integer"))
 				return 0;
 			if (!x->admit) {
 				load_err_at(L, v, "quantity '%s' for '%s[%s]' is not a whole number (expected an integer such as 2: the API server counts %s in whole units)",
@@ -260,8 +259,9 @@ static const struct ynode *find_key(const struct ynode *m, const char *key)
 	return y_get(m, key);
 }
 
-/* The quantity of resource map entry v, in millis, and its text as the
- * API server shows it; 0 when it is not a quantity (reported already). */
+/* The quantity of resource map entry v, in millis, and (when shown is
+ * not NULL) its text as the API server shows it; 0 when it is not a
+ * quantity (reported already). */
 static int entry_qty(struct loader *L, const struct ynode *v, const char *path, const char *key, int64_t *milli,
 		     char *shown, size_t cap)
 {
@@ -272,7 +272,7 @@ static int entry_qty(struct loader *L, const struct ynode *v, const char *path, 
 	if (y_absent(v) || v->type != Y_SCALAR || !y_qty_text(L, v, path, key, true, qbuf, sizeof(qbuf), &qt, &qlen) ||
 	    !quantity_parse(qt, qlen, milli, NULL, &neg))
 		return 0;
-	if (!quantity_canonical(qt, qlen, shown, cap))
+	if (shown && !quantity_canonical(qt, qlen, shown, cap))
 		snprintf(shown, cap, "%s", v->s);
 	return 1;
 }
@@ -292,11 +292,13 @@ static int check_request_limits(struct podctx *x, const struct ynode *rm, const 
 		bool over = resource_overcommit_allowed(k->s, k->len);
 		int64_t rq = 0, lq = 0;
 		char rs[48], ls[48];
-		if (!entry_qty(L, v, rpath, k->s, &rq, rs, sizeof(rs)))
+		/* most requests have no limit and may be overcommitted: nothing
+		 * to compare, no second parse */
+		if (y_absent(lv) && over)
+			continue;
+		if (!entry_qty(L, v, rpath, k->s, &rq, NULL, 0))
 			continue;
 		if (y_absent(lv)) {
-			if (over)
-				continue;
 			if (x->admit) {
 				if (!admission_error(x, "%s: Required value: %s%s%s", lpath,
 						     "Limit must be set for non overcommitable resources", "", ""))
@@ -309,12 +311,14 @@ static int check_request_limits(struct podctx *x, const struct ynode *rm, const 
 			}
 			continue;
 		}
-		if (!entry_qty(L, lv, lpath, k->s, &lq, ls, sizeof(ls)))
+		if (!entry_qty(L, lv, lpath, k->s, &lq, NULL, 0))
 			continue;
 		const char *rel = !over && rq != lq ? "equal to" : rq > lq ? "less than or equal to" : NULL;
 		if (!rel)
 			continue;
 		if (x->admit) {
+			entry_qty(L, v, rpath, k->s, &rq, rs, sizeof(rs));
+			entry_qty(L, lv, lpath, k->s, &lq, ls, sizeof(ls));
 			char det[160];
 			snprintf(det, sizeof(det), "must be %s %s limit of %s", rel, k->s, ls);
 			if (!admission_error(x, "%s: Invalid value: \"%s\": %s%s", rpath, rs, det, ""))

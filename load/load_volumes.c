@@ -541,9 +541,12 @@ static int pod_volume(struct loader *L, const struct ynode *e, struct pod *p, st
 /* validation.go validateContainerPorts and AccumulateUniqueHostPorts
  * for one port (path spec.containers[i].ports[j]): a containerPort in
  * 1..65535, a hostPort 0 or in range, each hostIP/protocol/hostPort once
- * in the pod. A pod to be scheduled records the errors for validation, a
- * bound pod's is an input error. */
-static int pod_port(struct loader *L, const struct ynode *e, const char *path, bool admit, struct pod *p)
+ * in the pod; with hostNetwork the hostPort defaults to the containerPort
+ * (SetDefaults_Pod) and must equal it (validateHostNetwork). A pod to be
+ * scheduled records the errors for validation, a bound pod's is an input
+ * error. */
+static int pod_port(struct loader *L, const struct ynode *e, const char *path, bool admit, bool host_net,
+		    struct pod *p)
 {
 	int64_t hp = 0, cp = 0;
 	sym_t proto = SYM_NONE, ip = SYM_NONE;
@@ -561,6 +564,18 @@ static int pod_port(struct loader *L, const struct ynode *e, const char *path, b
 		load_err_at(L, y_get(e, "protocol"), "ports.protocol: Unsupported value: \"%s\" (expected TCP, UDP or SCTP)",
 			    intern_get(L->in, proto));
 		return 0;
+	}
+	if (host_net && hp == 0)
+		hp = cp;
+	if (host_net && hp != cp) {
+		if (admit && !load_admission_error(L, p, out_strf("%s.hostPort: Invalid value: %lld: must match `containerPort` "
+								  "when `hostNetwork` is true", path, (long long)hp)))
+			return 0;
+		if (!admit) {
+			load_err_at(L, hn, "hostPort %lld differs from containerPort %lld in '%s' of a hostNetwork pod (expected "
+				    "the same port: the API server refuses it)", (long long)hp, (long long)cp, path);
+			return 0;
+		}
 	}
 	const char *pt = proto && intern_len(L->in, proto) ? intern_get(L->in, proto) : "TCP";
 	const char *it = ip ? intern_get(L->in, ip) : "";
@@ -610,7 +625,7 @@ static int pod_port(struct loader *L, const struct ynode *e, const char *path, b
 	return 1;
 }
 
-static int pod_ports(struct loader *L, const struct ynode *n, uint32_t ci, bool admit, struct pod *p)
+static int pod_ports(struct loader *L, const struct ynode *n, uint32_t ci, bool admit, bool host_net, struct pod *p)
 {
 	char path[80], cpath[48];
 	if (y_absent(n))
@@ -620,7 +635,7 @@ static int pod_ports(struct loader *L, const struct ynode *n, uint32_t ci, bool 
 	path_idx(cpath, sizeof(cpath), "spec.", "containers", ci, ".ports");
 	for (uint32_t i = 0; i < n->n; i++) {
 		path_idx(path, sizeof(path), cpath, "", i, "");
-		if (!pod_port(L, &n->kids[i], path, admit, p))
+		if (!pod_port(L, &n->kids[i], path, admit, host_net, p))
 			return 0;
 	}
 	return 1;
@@ -648,10 +663,14 @@ int load_pod_storage(struct loader *L, const struct ynode *spec, bool obj, bool 
 	 * its requests give (load_pod.c compute_requests) */
 	uint32_t first = !obj && !y_absent(y_get(spec, "requests"));
 	const struct ynode *cs = y_get(spec, "containers");
-	if (!obj && !pod_ports(L, y_get(spec, "ports"), 0, admit, p))
+	bool host_net = false;
+	if (!y_absent(y_get(spec, "hostNetwork")) && !y_bool(L, y_get(spec, "hostNetwork"), "hostNetwork", &host_net))
+		return 0;
+	if (!obj && !pod_ports(L, y_get(spec, "ports"), 0, admit, host_net, p))
 		return 0;
 	for (uint32_t i = 0; cs && cs->type == Y_SEQ && i < cs->n; i++)
-		if (cs->kids[i].type == Y_MAP && !pod_ports(L, y_get(&cs->kids[i], "ports"), first + i, admit, p))
+		if (cs->kids[i].type == Y_MAP &&
+		    !pod_ports(L, y_get(&cs->kids[i], "ports"), first + i, admit, host_net, p))
 			return 0;
 	n = y_get(spec, "schedulingGates");
 	if (!y_absent(n)) {
