@@ -235,6 +235,20 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 				continue;
 			}
 		}
+		if (names && !hugepage_divisible(k->s, k->len, units)) {
+			/* validation.go validateResourceQuantityHugePageValue */
+			const char *q = qty_shown(qt, qlen, text, shown, sizeof(shown));
+			char det[160];
+			snprintf(det, sizeof(det), "%s is not positive integer multiple of %s", q, k->s);
+			if (x->admit && !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s, q, det))
+				return 0;
+			if (!x->admit) {
+				load_err_at(L, v, "quantity '%s' for '%s[%s]' is not a whole number of pages (expected a multiple of the page size %s)",
+					    text, path, k->s, k->s + 10);
+				x->failed = true;
+				continue;
+			}
+		}
 		if (y_key_is(k, "cpu")) {
 			r->cpu = milli;
 			r->has_cpu = true;
@@ -361,8 +375,25 @@ static int check_defaulted(struct podctx *x, const struct ynode *rm, const struc
 		if (milli >= 0 && milli % 1000 && resource_is_integer(k->s, k->len) &&
 		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", rpath, k->s, shown, "must be an integer"))
 			return 0;
+		/* units as Quantity.Value rounds them, up */
+		int64_t units = milli / 1000 + (milli % 1000 > 0);
+		if (milli >= 0 && !hugepage_divisible(k->s, k->len, units)) {
+			char det[160];
+			snprintf(det, sizeof(det), "%s is not positive integer multiple of %s", shown, k->s);
+			if (!admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", rpath, k->s, shown, det))
+				return 0;
+		}
 	}
 	return 1;
+}
+
+/* whether resource map m names a hugepages-<size> resource */
+static bool has_hugepages(const struct ynode *m)
+{
+	for (uint32_t i = 0; !y_absent(m) && m->type == Y_MAP && i < m->n; i++)
+		if (!strncmp(m->kids[2 * i].s, "hugepages-", 10))
+			return true;
+	return false;
 }
 
 /* A container's requests, a limit giving a missing request (API
@@ -391,6 +422,19 @@ static int read_container(struct podctx *x, const struct ynode *c, const char *p
 		goto out;
 	if (!x->failed && (!check_defaulted(x, rm, lm, rpath) || !check_request_limits(x, rm, lm, rpath, lpath)))
 		goto out;
+	/* validateResourceRequirements: hugepages with neither cpu nor memory */
+	if (!x->failed && !lim.has_cpu && !lim.has_mem && !req->has_cpu && !req->has_mem &&
+	    (has_hugepages(rm) || has_hugepages(lm))) {
+		char rp[96];
+		path_cat(rp, sizeof(rp), path, ".resources");
+		if (x->admit && !admission_error(x, "%s: Forbidden: %s%s%s", rp, "HugePages require cpu or memory", "", ""))
+			goto out;
+		if (!x->admit) {
+			load_err_at(L, res, "'%s' asks for hugepages without cpu or memory (expected a cpu or memory request or limit beside them: the API server refuses it)",
+				    rp);
+			x->failed = true;
+		}
+	}
 	if (lim.has_cpu && !req->has_cpu) {
 		req->cpu = lim.cpu;
 		req->has_cpu = true;

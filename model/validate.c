@@ -3,6 +3,7 @@
  * API server's field paths and apimachinery field.Error rendering. */
 #include "validate.h"
 #include "priority.h"
+#include "quantity.h"
 
 #include "goquote.h"
 #include "ufmt.h"
@@ -524,6 +525,19 @@ void container_resource_name_msgs(struct msgs *m, const char *s, size_t n)
 	} else if (!is_native(s, n) && !resource_is_extended(s, n)) {
 		msgs_lit(m, "doesn't follow extended resource name standard");
 	}
+}
+
+bool hugepage_divisible(const char *s, size_t n, int64_t units)
+{
+	int64_t milli = 0, size = 0;
+	bool neg = false;
+	if (!has_prefix(s, n, "hugepages-"))
+		return true;
+	/* helper.IsHugePageResourceValueDivisible: the page size a positive
+	 * whole quantity that divides the value */
+	if (!quantity_parse(s + 10, n - 10, &milli, &size, &neg) || neg || size <= 0 || milli % 1000)
+		return false;
+	return units % size == 0;
 }
 
 const char *port_num_msg(int64_t port)

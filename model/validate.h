@@ -33,6 +33,10 @@ bool resource_is_integer(const char *s, size_t n);
 /* helper.IsOvercommitAllowed: a request may differ from the limit */
 bool resource_overcommit_allowed(const char *s, size_t n);
 
+/* helper.IsHugePageResourceValueDivisible for resource s (true when it
+ * is no hugepages-<size>): units a whole number of pages. */
+bool hugepage_divisible(const char *s, size_t n, int64_t units);
+
 /* validation.IsValidPortNum's message, or NULL for 1..65535 */
 const char *port_num_msg(int64_t port);
 
