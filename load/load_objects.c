@@ -10,6 +10,7 @@
 #include <string.h>
 #include "../model/priority.h"
 #include "../model/quantity.h"
+#include "../model/validate.h"
 
 /* ---- effects, taints, tolerations ---- */
 
@@ -747,6 +748,13 @@ static int load_alloc(struct loader *L, const struct ynode *m, const char *what,
 				/* validation.go ValidateNode, ValidateResourceQuantityValue */
 				load_err_at(L, v, "negative quantity '%s' for '%s.%s' (expected 0 or more: the API server refuses a node with a negative resource)",
 					    v->s, what, k->s);
+				ok = 0;
+				continue;
+			}
+			if (milli % 1000 && resource_is_integer(k->s, k->len)) {
+				/* validation.go ValidateResourceQuantityValue, helper.IsIntegerResourceName */
+				load_err_at(L, v, "quantity '%s' for '%s.%s' is not a whole number (expected an integer such as 4: "
+					    "the API server counts %s in whole units)", v->s, what, k->s, k->s);
 				ok = 0;
 				continue;
 			}

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "../model/quantity.h"
 #include "../model/ufmt.h"
+#include "../model/validate.h"
 
 #define NZ_CPU 100LL          /* scheduler util.DefaultMilliCPURequest */
 #define NZ_MEM 209715200LL    /* scheduler util.DefaultMemoryRequest, 200 MiB */
@@ -112,31 +113,59 @@ static int rq_copy(struct loader *L, struct rq *dst, const struct rq *src)
 	return rq_add(L, dst, &(struct rq){.ext = src->ext, .next = src->next});
 }
 
-static int admission_error(struct podctx *x, const char *fmt, const char *path, const char *key,
-			   const char *val, const char *extra)
+int load_admission_error(struct loader *L, struct pod *p, char *msg)
 {
-	struct pod_spec *s = &x->p->spec;
-	char **v = realloc(s->admission_errors, (s->nadmission_errors + 1) * sizeof(*v));
-	if (!v)
-		return load_oom(x->L);
+	struct pod_spec *s = &p->spec;
+	char **v = msg ? realloc(s->admission_errors, (s->nadmission_errors + 1) * sizeof(*v)) : NULL;
+	if (!v) {
+		free(msg);
+		return load_oom(L);
+	}
 	s->admission_errors = v;
-	if (!(v[s->nadmission_errors] = out_strf(fmt, path, key, val, extra)))
-		return load_oom(x->L);
-	s->nadmission_errors++;
+	v[s->nadmission_errors++] = msg;
 	return 1;
 }
 
-/* "extended" in the API's sense: a domain-prefixed name outside
- * kubernetes.io (v1helper IsExtendedResourceName); its quantity must be
- * an integer (validation validateResourceQuantityValue). */
-static bool is_extended(const char *name)
+static int admission_error(struct podctx *x, const char *fmt, const char *path, const char *key,
+			   const char *val, const char *extra)
 {
-	return strchr(name, '/') && !strstr(name, "kubernetes.io/") && strncmp(name, "requests.", 9);
+	return load_admission_error(x->L, x->p, out_strf(fmt, path, key, val, extra));
+}
+
+/* The value as the API server's messages show it (Quantity.String),
+ * else as written. */
+static const char *qty_shown(const char *qt, size_t qlen, const char *text, char *buf, size_t cap)
+{
+	return quantity_canonical(qt, qlen, buf, cap) ? buf : text;
+}
+
+/* validation.go validateContainerResourceName for key k of a container's
+ * requests or limits at path: 1 when the name is valid. A pod to be
+ * scheduled gets one admission error per message, a bound pod an input
+ * error at the name. */
+static int check_resource_name(struct podctx *x, const struct ynode *k, const char *path, bool *bad)
+{
+	struct msgs m = { 0 };
+	int ok = 1;
+	container_resource_name_msgs(&m, k->s, k->len);
+	if (m.oom)
+		ok = load_oom(x->L);
+	*bad = m.n > 0;
+	if (m.n && !x->admit) {
+		load_err_at(x->L, k, "invalid resource name '%s' in '%s': %s (expected cpu, memory, ephemeral-storage, "
+			    "hugepages-<size> or a domain-prefixed name such as example.com/gpu)", k->s, path, m.v[0]);
+		x->failed = true;
+	}
+	for (uint32_t i = 0; x->admit && ok && i < m.n; i++)
+		ok = admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s, k->s, m.v[i]);
+	msgs_fini(&m);
+	return ok;
 }
 
 /* Reads a resource map (requests, limits, overhead) into r. path is the
- * field path for messages, e.g. "spec.containers[0].resources.requests". */
-static int read_rlist(struct podctx *x, const struct ynode *m, const char *path, struct rq *r)
+ * field path for messages, e.g. "spec.containers[0].resources.requests";
+ * names selects the container resource name check. */
+static int read_rlist(struct podctx *x, const struct ynode *m, const char *path, bool names, struct rq *r)
 {
 	struct loader *L = x->L;
 	if (y_absent(m))
@@ -155,9 +184,9 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 	for (uint32_t i = 0; i < m->n; i++) {
 		const struct ynode *k = &m->kids[2 * i], *v = &m->kids[2 * i + 1];
 		int64_t milli = 0, units = 0;
-		bool neg = false;
+		bool neg = false, bad_name = false;
 		const char *text = v->s ? v->s : y_type_name(v), *qt;
-		char qbuf[32];
+		char qbuf[32], shown[48];
 		size_t qlen;
 		if (v->type == Y_BAD) {
 			x->failed = true;
@@ -179,21 +208,47 @@ static int read_rlist(struct podctx *x, const struct ynode *m, const char *path,
 			}
 			continue;
 		}
+		if (names && !check_resource_name(x, k, path, &bad_name))
+			return 0;
+		if (bad_name && !x->admit)
+			continue;
+		/* validation.go ValidateResourceQuantityValue */
 		if (x->admit && neg &&
-		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s, text,
-				     "must be greater than or equal to 0"))
+		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s,
+				     qty_shown(qt, qlen, text, shown, sizeof(shown)), "must be greater than or equal to 0"))
 			return 0;
 		if (!x->admit && neg) {
-			/* ValidateResourceQuantityValue: a bound pod was admitted */
+			/* a bound pod was admitted */
 			load_err_at(L, v, "negative quantity '%s' for '%s[%s]' (expected 0 or more: the API server refuses a negative request or limit)",
 				    text, path, k->s);
 			x->failed = true;
 			continue;
 		}
-		if (x->admit && !neg && is_extended(k->s) && milli % 1000 &&
-		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s, text,
-				     "must be an integer"))
-			return 0;
+		if (milli % 1000 && resource_is_integer(k->s, k->len)) {
+			if (x->admit && !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s,
+							 qty_shown(qt, qlen, text, shown, sizeof(shown)), "must be an integer"))
+				return 0;
+			if (!x->admit) {
+				load_err_at(L, v, "quantity '%s' for '%s[%s]' is not a whole number (expected an integer such as 2: the API server counts %s in whole units)",
+					    text, path, k->s, k->s);
+				x->failed = true;
+				continue;
+			}
+		}
+		if (names && !hugepage_divisible(k->s, k->len, units)) {
+			/* validation.go validateResourceQuantityHugePageValue */
+			const char *q = qty_shown(qt, qlen, text, shown, sizeof(shown));
+			char det[160];
+			snprintf(det, sizeof(det), "%s is not positive integer multiple of %s", q, k->s);
+			if (x->admit && !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", path, k->s, q, det))
+				return 0;
+			if (!x->admit) {
+				load_err_at(L, v, "quantity '%s' for '%s[%s]' is not a whole number of pages (expected a multiple of the page size %s)",
+					    text, path, k->s, k->s + 10);
+				x->failed = true;
+				continue;
+			}
+		}
 		if (y_key_is(k, "cpu")) {
 			r->cpu = milli;
 			r->has_cpu = true;
@@ -218,8 +273,131 @@ static const struct ynode *find_key(const struct ynode *m, const char *key)
 	return y_get(m, key);
 }
 
+/* The quantity of resource map entry v, in millis, and (when shown is
+ * not NULL) its text as the API server shows it; 0 when it is not a
+ * quantity (reported already). */
+static int entry_qty(struct loader *L, const struct ynode *v, const char *path, const char *key, int64_t *milli,
+		     char *shown, size_t cap)
+{
+	const char *qt;
+	char qbuf[32];
+	size_t qlen;
+	bool neg;
+	if (y_absent(v) || v->type != Y_SCALAR || !y_qty_text(L, v, path, key, true, qbuf, sizeof(qbuf), &qt, &qlen) ||
+	    !quantity_parse(qt, qlen, milli, NULL, &neg))
+		return 0;
+	if (shown && !quantity_canonical(qt, qlen, shown, cap))
+		snprintf(shown, cap, "%s", v->s);
+	return 1;
+}
+
+/* validation.go validateResourceRequirements: each request against its
+ * limit (equal for a resource that cannot be overcommitted, else at most
+ * the limit), and a limit required for such a resource. */
+static int check_request_limits(struct podctx *x, const struct ynode *rm, const struct ynode *lm, const char *rpath,
+				const char *lpath)
+{
+	struct loader *L = x->L;
+	if (y_absent(rm) || rm->type != Y_MAP)
+		return 1;
+	for (uint32_t i = 0; i < rm->n; i++) {
+		const struct ynode *k = &rm->kids[2 * i], *v = &rm->kids[2 * i + 1];
+		const struct ynode *lv = y_absent(lm) || lm->type != Y_MAP ? NULL : find_key(lm, k->s);
+		bool over = resource_overcommit_allowed(k->s, k->len);
+		int64_t rq = 0, lq = 0;
+		char rs[48], ls[48];
+		/* most requests have no limit and may be overcommitted: nothing
+		 * to compare, no second parse */
+		if (y_absent(lv) && over)
+			continue;
+		if (!entry_qty(L, v, rpath, k->s, &rq, NULL, 0))
+			continue;
+		if (y_absent(lv)) {
+			if (x->admit) {
+				if (!admission_error(x, "%s: Required value: %s%s%s", lpath,
+						     "Limit must be set for non overcommitable resources", "", ""))
+					return 0;
+			} else {
+				load_err_at(L, k, "request '%s' for '%s[%s]' has no limit (expected a limit equal to the request in '%s': "
+					    "the API server refuses a request without a limit for %s, which cannot be overcommitted)",
+					    v->s, rpath, k->s, lpath, k->s);
+				x->failed = true;
+			}
+			continue;
+		}
+		if (!entry_qty(L, lv, lpath, k->s, &lq, NULL, 0))
+			continue;
+		const char *rel = !over && rq != lq ? "equal to" : rq > lq ? "less than or equal to" : NULL;
+		if (!rel)
+			continue;
+		if (x->admit) {
+			entry_qty(L, v, rpath, k->s, &rq, rs, sizeof(rs));
+			entry_qty(L, lv, lpath, k->s, &lq, ls, sizeof(ls));
+			char det[160];
+			snprintf(det, sizeof(det), "must be %s %s limit of %s", rel, k->s, ls);
+			if (!admission_error(x, "%s: Invalid value: \"%s\": %s%s", rpath, rs, det, ""))
+				return 0;
+		} else {
+			if (over)
+				load_err_at(L, v, "request '%s' for '%s[%s]' is above its limit '%s' (expected at most the limit: "
+					    "the API server refuses a request above its limit)", v->s, rpath, k->s, lv->s);
+			else
+				load_err_at(L, v, "request '%s' for '%s[%s]' differs from its limit '%s' (expected the same quantity: "
+					    "the API server refuses it for %s, which cannot be overcommitted)",
+					    v->s, rpath, k->s, lv->s, k->s);
+			x->failed = true;
+		}
+	}
+	return 1;
+}
+
+/* API defaulting copies a limit without a request into the requests,
+ * where validation checks it again: the name and quantity errors of such
+ * a limit, under the requests' path, for a pod to be scheduled (a bound
+ * pod's limit was refused already). */
+static int check_defaulted(struct podctx *x, const struct ynode *rm, const struct ynode *lm, const char *rpath)
+{
+	if (!x->admit || y_absent(lm) || lm->type != Y_MAP)
+		return 1;
+	for (uint32_t i = 0; i < lm->n; i++) {
+		const struct ynode *k = &lm->kids[2 * i], *v = &lm->kids[2 * i + 1];
+		int64_t milli = 0;
+		char shown[48];
+		bool bad;
+		if ((!y_absent(rm) && rm->type == Y_MAP && !y_absent(find_key(rm, k->s))) ||
+		    !entry_qty(x->L, v, rpath, k->s, &milli, shown, sizeof(shown)))
+			continue;
+		if (!check_resource_name(x, k, rpath, &bad))
+			return 0;
+		if (milli < 0 && !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", rpath, k->s, shown,
+						  "must be greater than or equal to 0"))
+			return 0;
+		if (milli >= 0 && milli % 1000 && resource_is_integer(k->s, k->len) &&
+		    !admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", rpath, k->s, shown, "must be an integer"))
+			return 0;
+		/* units as Quantity.Value rounds them, up */
+		int64_t units = milli / 1000 + (milli % 1000 > 0);
+		if (milli >= 0 && !hugepage_divisible(k->s, k->len, units)) {
+			char det[160];
+			snprintf(det, sizeof(det), "%s is not positive integer multiple of %s", shown, k->s);
+			if (!admission_error(x, "%s[%s]: Invalid value: \"%s\": %s", rpath, k->s, shown, det))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* whether resource map m names a hugepages-<size> resource */
+static bool has_hugepages(const struct ynode *m)
+{
+	for (uint32_t i = 0; !y_absent(m) && m->type == Y_MAP && i < m->n; i++)
+		if (!strncmp(m->kids[2 * i].s, "hugepages-", 10))
+			return true;
+	return false;
+}
+
 /* A container's requests, a limit giving a missing request (API
- * defaulting, conventions 17); request <= limit is checked for admission. */
+ * defaulting, conventions 17), then validateResourceRequirements. */
 static int read_container(struct podctx *x, const struct ynode *c, const char *path, struct rq *req)
 {
 	struct loader *L = x->L;
@@ -240,25 +418,30 @@ static int read_container(struct podctx *x, const struct ynode *c, const char *p
 	const struct ynode *rm = y_get(res, "requests"), *lm = y_get(res, "limits");
 	path_cat(rpath, sizeof(rpath), path, ".resources.requests");
 	path_cat(lpath, sizeof(lpath), path, ".resources.limits");
-	if (!read_rlist(x, lm, lpath, &lim) || !read_rlist(x, rm, rpath, req))
+	if (!read_rlist(x, lm, lpath, true, &lim) || !read_rlist(x, rm, rpath, true, req))
 		goto out;
+	if (!x->failed && (!check_defaulted(x, rm, lm, rpath) || !check_request_limits(x, rm, lm, rpath, lpath)))
+		goto out;
+	/* validateResourceRequirements: hugepages with neither cpu nor memory */
+	if (!x->failed && !lim.has_cpu && !lim.has_mem && !req->has_cpu && !req->has_mem &&
+	    (has_hugepages(rm) || has_hugepages(lm))) {
+		char rp[96];
+		path_cat(rp, sizeof(rp), path, ".resources");
+		if (x->admit && !admission_error(x, "%s: Forbidden: %s%s%s", rp, "HugePages require cpu or memory", "", ""))
+			goto out;
+		if (!x->admit) {
+			load_err_at(L, res, "'%s' asks for hugepages without cpu or memory (expected a cpu or memory request or limit beside them: the API server refuses it)",
+				    rp);
+			x->failed = true;
+		}
+	}
 	if (lim.has_cpu && !req->has_cpu) {
 		req->cpu = lim.cpu;
 		req->has_cpu = true;
-	} else if (x->admit && lim.has_cpu && req->cpu > lim.cpu) {
-		const struct ynode *rv = find_key(rm, "cpu"), *lv = find_key(lm, "cpu");
-		if (!admission_error(x, "%s[%s]: Invalid value: \"%s\": must be less than or equal to cpu limit of %s",
-				     rpath, "cpu", rv->s, lv->s))
-			goto out;
 	}
 	if (lim.has_mem && !req->has_mem) {
 		req->mem = lim.mem;
 		req->has_mem = true;
-	} else if (x->admit && lim.has_mem && req->mem > lim.mem) {
-		const struct ynode *rv = find_key(rm, "memory"), *lv = find_key(lm, "memory");
-		if (!admission_error(x, "%s[%s]: Invalid value: \"%s\": must be less than or equal to memory limit of %s",
-				     rpath, "memory", rv->s, lv->s))
-			goto out;
 	}
 	/* ephemeral-storage and extended resources: a limit alone also
 	 * defaults the request */
@@ -311,7 +494,7 @@ static int compute_requests(struct podctx *x, const struct ynode *m, const struc
 	/* shorthand `requests:` is the first container */
 	if (!y_absent(shreq) || (y_absent(ctrs) || (ctrs->type == Y_SEQ && !ctrs->n))) {
 		path_idx(path, sizeof(path), "spec.", "containers", ci++, ".resources.requests");
-		if (!read_rlist(x, shreq, path, &c))
+		if (!read_rlist(x, shreq, path, true, &c))
 			goto out;
 		nz_of(&c, &nz);
 		if (!rq_add(L, &sum, &c) || !rq_add(L, &nzsum, &nz) || !rq_add(L, &psum, &c) ||
@@ -363,7 +546,7 @@ static int compute_requests(struct podctx *x, const struct ynode *m, const struc
 	if (!rq_max(L, &sum, &imax) || !rq_max(L, &nzsum, &nzimax) || !rq_max(L, &psum, &pimax) ||
 	    !rq_max(L, &pnzsum, &pnzimax))
 		goto out;
-	if (!read_rlist(x, y_get(spec, "overhead"), "spec.overhead", &oh))
+	if (!read_rlist(x, y_get(spec, "overhead"), "spec.overhead", false, &oh))
 		goto out;
 	/* the non-zero variant gets only cpu and memory of the overhead */
 	nz = (struct rq){.cpu = oh.cpu, .mem = oh.mem};
@@ -600,7 +783,7 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 		goto error;
 	if (!load_tolerations(L, y_get(spec, "tolerations"), &out->spec.tols, &out->spec.ntols))
 		goto error;
-	if (!load_pod_storage(L, spec, obj, out))
+	if (!load_pod_storage(L, spec, obj, x.admit, out))
 		goto error;
 	if (!compute_requests(&x, m, spec) || x.failed || !load_pod_life(L, m, obj, out))
 		goto error;

@@ -1634,7 +1634,7 @@ static const struct keep keep_spec[] = {K("affinity"), K("containers"), K("initC
 					/* a NodePool's (karpenter.sh/v1) */
 					K("weight"), K("limits"), K("requirements"),
 					K("volumes"),
-					K("schedulingGates"), K("accessModes"), K("storageClassName"),
+					K("schedulingGates"), K("hostNetwork"), K("accessModes"), K("storageClassName"),
 					K("claimRef"), K("nodeAffinity"), K("csi"), K("volumeName"),
 					K("resources"), K("capacity"), K("drivers"), K("attachRequired"),
 					K("storageCapacity"), K("podInfoOnMount"),
@@ -1649,7 +1649,9 @@ static const struct keep keep_bound_spec[] = {K("affinity"), K("containers"), K(
 					      K("priorityClassName"), K("preemptionPolicy"),
 					      K("tolerations"), K("taints"), K("unschedulable"),
 					      K("selector"), K("template"), K("topologySpreadConstraints"),
-					      K("nodeSelector"), K("volumes"), {NULL, 0, false}};
+					      K("nodeSelector"), K("volumes"),
+					      /* refused with nodeName (load_volumes.c) */
+					      K("schedulingGates"), K("hostNetwork"), {NULL, 0, false}};
 /* a pod's volume: the sources the volume plugins (a claim, an
  * ephemeral claim) and the descheduler (local storage) read; a projected
  * service account token and the like are never read */

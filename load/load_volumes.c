@@ -11,6 +11,8 @@
 #include "loader.h"
 #include "../model/cluster.h"
 #include "../model/quantity.h"
+#include "../model/ufmt.h"
+#include "../model/validate.h"
 
 static const struct {
 	const char *key, *kind;
@@ -600,17 +602,24 @@ static int pod_volume(struct loader *L, const struct ynode *e, struct pod *p, st
 	return 1;
 }
 
-static int pod_port(struct loader *L, const struct ynode *e, struct pod *p)
+/* validation.go validateContainerPorts and AccumulateUniqueHostPorts
+ * for one port (path spec.containers[i].ports[j]): a containerPort in
+ * 1..65535, a hostPort 0 or in range, each hostIP/protocol/hostPort once
+ * in the pod; with hostNetwork the hostPort defaults to the containerPort
+ * (SetDefaults_Pod) and must equal it (validateHostNetwork). A pod to be
+ * scheduled records the errors for validation, a bound pod's is an input
+ * error. */
+static int pod_port(struct loader *L, const struct ynode *e, const char *path, bool admit, bool host_net,
+		    struct pod *p)
 {
 	int64_t hp = 0, cp = 0;
 	sym_t proto = SYM_NONE, ip = SYM_NONE;
 	if (!y_want(L, e, Y_MAP, "ports"))
 		return 0;
-	const struct ynode *u = y_get(e, "hostPort");
-	if (!y_absent(u) && !y_int(L, u, "hostPort", 0, 65535, &hp))
+	const struct ynode *hn = y_get(e, "hostPort"), *cn = y_get(e, "containerPort");
+	if (!y_absent(hn) && !y_int(L, hn, "hostPort", INT32_MIN, INT32_MAX, &hp))
 		return 0;
-	u = y_get(e, "containerPort");
-	if (!y_absent(u) && !y_int(L, u, "containerPort", 0, 65535, &cp))
+	if (!y_absent(cn) && !y_int(L, cn, "containerPort", INT32_MIN, INT32_MAX, &cp))
 		return 0;
 	if (!y_str(L, y_get(e, "protocol"), "protocol", &proto) || !y_str(L, y_get(e, "hostIP"), "hostIP", &ip))
 		return 0;
@@ -620,8 +629,58 @@ static int pod_port(struct loader *L, const struct ynode *e, struct pod *p)
 			    intern_get(L->in, proto));
 		return 0;
 	}
-	if (hp <= 0)
+	if (host_net && hp == 0)
+		hp = cp;
+	if (host_net && hp != cp) {
+		if (admit && !load_admission_error(L, p, out_strf("%s.hostPort: Invalid value: %lld: must match `containerPort` "
+								  "when `hostNetwork` is true", path, (long long)hp)))
+			return 0;
+		if (!admit) {
+			load_err_at(L, hn, "hostPort %lld differs from containerPort %lld in '%s' of a hostNetwork pod (expected "
+				    "the same port: the API server refuses it)", (long long)hp, (long long)cp, path);
+			return 0;
+		}
+	}
+	const char *pt = proto && intern_len(L->in, proto) ? intern_get(L->in, proto) : "TCP";
+	const char *it = ip ? intern_get(L->in, ip) : "";
+	if (cp == 0) {
+		if (admit && !load_admission_error(L, p, out_strf("%s.containerPort: Required value", path)))
+			return 0;
+		if (!admit) {
+			load_err_at(L, e, "'%s' has no containerPort (expected containerPort, 1 to 65535: the API server refuses a port without one)",
+				    path);
+			return 0;
+		}
+	}
+	for (int f = 0; f < 2; f++) {
+		int64_t port = f ? hp : cp;
+		const char *msg = port ? port_num_msg(port) : NULL;
+		if (!msg)
+			continue;
+		if (admit && !load_admission_error(L, p, out_strf("%s.%s: Invalid value: %lld: %s", path,
+								  f ? "hostPort" : "containerPort", (long long)port, msg)))
+			return 0;
+		if (!admit) {
+			load_err_at(L, f ? hn : cn, "'%lld' is out of range for '%s.%s' (expected 1 to 65535)", (long long)port,
+				    path, f ? "hostPort" : "containerPort");
+			return 0;
+		}
+	}
+	if (hp == 0 || port_num_msg(hp))
 		return 1; /* not a host port: no scheduler reads it */
+	for (uint32_t i = 0; i < p->spec.nports; i++) {
+		const struct host_port *o = &p->spec.ports[i];
+		const char *op = o->protocol && intern_len(L->in, o->protocol) ? intern_get(L->in, o->protocol) : "TCP";
+		const char *oi = o->host_ip ? intern_get(L->in, o->host_ip) : "";
+		if (o->host_port != hp || strcmp(op, pt) || strcmp(oi, it))
+			continue;
+		if (admit)
+			return load_admission_error(L, p, out_strf("%s.hostPort: Duplicate value: \"%s/%s/%lld\"", path, pt, it,
+								   (long long)hp));
+		load_err_at(L, hn, "host port %lld/%s%s%s is declared twice in pod '%s' (expected each hostIP, protocol and hostPort once in a pod: the API server refuses a duplicate)",
+			    (long long)hp, pt, *it ? " on " : "", it, intern_get(L->in, p->name));
+		return 0;
+	}
 	struct host_port *v = realloc(p->spec.ports, (p->spec.nports + 1) * sizeof(*v));
 	if (!v)
 		return load_oom(L);
@@ -630,19 +689,23 @@ static int pod_port(struct loader *L, const struct ynode *e, struct pod *p)
 	return 1;
 }
 
-static int pod_ports(struct loader *L, const struct ynode *n, struct pod *p)
+static int pod_ports(struct loader *L, const struct ynode *n, uint32_t ci, bool admit, bool host_net, struct pod *p)
 {
+	char path[80], cpath[48];
 	if (y_absent(n))
 		return 1;
 	if (!y_want(L, n, Y_SEQ, "ports"))
 		return 0;
-	for (uint32_t i = 0; i < n->n; i++)
-		if (!pod_port(L, &n->kids[i], p))
+	path_idx(cpath, sizeof(cpath), "spec.", "containers", ci, ".ports");
+	for (uint32_t i = 0; i < n->n; i++) {
+		path_idx(path, sizeof(path), cpath, "", i, "");
+		if (!pod_port(L, &n->kids[i], path, admit, host_net, p))
 			return 0;
+	}
 	return 1;
 }
 
-int load_pod_storage(struct loader *L, const struct ynode *spec, bool obj, struct pod *p)
+int load_pod_storage(struct loader *L, const struct ynode *spec, bool obj, bool admit, struct pod *p)
 {
 	const struct ynode *n = y_get(spec, "volumes");
 	if (!y_absent(n)) {
@@ -660,14 +723,19 @@ int load_pod_storage(struct loader *L, const struct ynode *spec, bool obj, struc
 			if (is_claim_volume(&n->kids[i]) && !pod_volume(L, &n->kids[i], p, &p->spec.vols[p->spec.nvols++]))
 				return 0;
 	}
-	if (obj) {
-		const struct ynode *cs = y_get(spec, "containers");
-		for (uint32_t i = 0; cs && cs->type == Y_SEQ && i < cs->n; i++)
-			if (cs->kids[i].type == Y_MAP && !pod_ports(L, y_get(&cs->kids[i], "ports"), p))
-				return 0;
-	} else if (!pod_ports(L, y_get(spec, "ports"), p)) {
+	/* the shorthand's ports are those of its first container, the one
+	 * its requests give (load_pod.c compute_requests) */
+	uint32_t first = !obj && !y_absent(y_get(spec, "requests"));
+	const struct ynode *cs = y_get(spec, "containers");
+	bool host_net = false;
+	if (!y_absent(y_get(spec, "hostNetwork")) && !y_bool(L, y_get(spec, "hostNetwork"), "hostNetwork", &host_net))
 		return 0;
-	}
+	if (!obj && !pod_ports(L, y_get(spec, "ports"), 0, admit, host_net, p))
+		return 0;
+	for (uint32_t i = 0; cs && cs->type == Y_SEQ && i < cs->n; i++)
+		if (cs->kids[i].type == Y_MAP &&
+		    !pod_ports(L, y_get(&cs->kids[i], "ports"), first + i, admit, host_net, p))
+			return 0;
 	n = y_get(spec, "schedulingGates");
 	if (!y_absent(n)) {
 		if (!y_want(L, n, Y_SEQ, "schedulingGates"))
@@ -685,6 +753,14 @@ int load_pod_storage(struct loader *L, const struct ynode *spec, bool obj, struc
 				return 0;
 			}
 			p->spec.gates[p->spec.ngates++] = name;
+		}
+		if (n->n && !admit) {
+			/* validation.go ValidatePodCreate; validation of a pod to
+			 * be scheduled reports it */
+			load_err_at(L, n, "pod '%s' is bound to node '%s' and has scheduling gates (expected no schedulingGates: "
+				    "the API server refuses spec.nodeName until all schedulingGates have been cleared)",
+				    intern_get(L->in, p->name), intern_get(L->in, p->spec.node_name));
+			return 0;
 		}
 	}
 	return 1;

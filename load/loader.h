@@ -412,9 +412,14 @@ int load_affinity(struct loader *L, const struct ynode *m, struct affinity *a, b
 int load_ns_term(struct loader *L, const struct ynode *m, const char *what, struct ns_term *t);
 
 /* load_volumes.c: a pod's volumes, host ports and scheduling gates (spec
- * is the pod's spec, or the shorthand entry itself). 1, 0 after an
- * error. */
-int load_pod_storage(struct loader *L, const struct ynode *spec, bool obj, struct pod *p);
+ * is the pod's spec, or the shorthand entry itself). The API server's
+ * checks of ports and gates are admission errors of a pod to be
+ * scheduled (admit), input errors of a bound one. 1, 0 after an error. */
+int load_pod_storage(struct loader *L, const struct ynode *spec, bool obj, bool admit, struct pod *p);
+
+/* load_pod.c: records msg (malloc'd, taken; NULL is OOM) as an admission
+ * error of p, which validation reports. 1, 0 on OOM. */
+int load_admission_error(struct loader *L, struct pod *p, char *msg);
 /* A storage object of kind (StorageClass, PersistentVolume,
  * PersistentVolumeClaim, CSINode, CSIDriver), as an object or
  * shorthand, into the cluster: 1 when kind is one of them (errors

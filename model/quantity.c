@@ -10,6 +10,7 @@
 #include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define SAT ((uint64_t)1 << 63) /* magnitudes >= 2^63 do not fit an int64 */
@@ -225,4 +226,125 @@ void quantity_format_bytes(int64_t bytes, char *buf, size_t len)
 		}
 	}
 	snprintf(buf, len, "%" PRId64, bytes);
+}
+
+/* the DecimalSI suffix of exponent e (a multiple of 3), NULL past E */
+static const char *dec_suffix(int e)
+{
+	static const char *const s[] = { "n", "u", "m", "", "k", "M", "G", "T", "P", "E" };
+	return e >= -9 && e <= 18 ? s[(e + 9) / 3] : NULL;
+}
+
+/* api/resource Quantity.String (CanonicalizeBytes) of text s that
+ * quantity_parse accepts; the forms are kept: a binary suffix stays
+ * binary when the value is a whole number of at least 1024, an exponent
+ * stays an exponent. Returns 0 when the value does not fit the
+ * arithmetic here (the caller shows the text as written). */
+int quantity_canonical(const char *s, size_t len, char *buf, size_t cap)
+{
+	size_t pos = 0;
+	bool neg = false;
+	unsigned __int128 m = 0;
+	int e = 0, ndig = 0, pow2 = 0;
+	bool exp_form = false;
+	if (pos < len && (s[pos] == '-' || s[pos] == '+'))
+		neg = s[pos++] == '-';
+	for (bool frac = false; pos < len && (is_digit(s[pos]) || (s[pos] == '.' && !frac)); pos++) {
+		if (s[pos] == '.') {
+			frac = true;
+			continue;
+		}
+		if (m || s[pos] != '0')
+			ndig++;
+		if (ndig > 30)
+			return 0;
+		m = m * 10 + (unsigned)(s[pos] - '0');
+		e -= frac;
+	}
+	const char *suf = s + pos;
+	size_t sl = len - pos;
+	if (sl == 2 && suf[1] == 'i') {
+		const char *p = strchr("KMGTPE", suf[0]);
+		if (!p || !*p)
+			return 0;
+		pow2 = 10 * (int)(p - "KMGTPE" + 1);
+	} else if (sl && (suf[0] == 'e' || suf[0] == 'E')) {
+		long x = strtol(suf + 1, NULL, 10);
+		if (x < -60 || x > 60)
+			return 0;
+		e += (int)x;
+		exp_form = true;
+	} else if (sl == 1) {
+		const char *p = strchr("numkMGTPE", suf[0]);
+		static const int pe[] = { -9, -6, -3, 3, 6, 9, 12, 15, 18 };
+		if (!p || !*p)
+			return 0;
+		e += pe[p - "numkMGTPE"];
+	} else if (sl) {
+		return 0;
+	}
+	if (m == 0) {
+		snprintf(buf, cap, "0");
+		return 1;
+	}
+	if (pow2) {
+		/* binary: the whole value, if it is one */
+		unsigned __int128 v = m << pow2;
+		bool whole = true;
+		for (; e < 0; e++) {
+			if (v % 10) {
+				whole = false;
+				break;
+			}
+			v /= 10;
+		}
+		for (; whole && e > 0; e--)
+			v *= 10;
+		if (whole && v >= 1024) {
+			int k = 0;
+			while (k < 6 && v % 1024 == 0) {
+				v /= 1024;
+				k++;
+			}
+			if (v > (unsigned __int128)INT64_MAX)
+				return 0;
+			static const char *const bin[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
+			snprintf(buf, cap, "%s%" PRIu64 "%s", neg ? "-" : "", (uint64_t)v, bin[k]);
+			return 1;
+		}
+		/* otherwise DecimalSI, exactly */
+		m = whole ? v : m << pow2;
+	}
+	while (m % 10 == 0) {
+		m /= 10;
+		e++;
+	}
+	if (e < -9) {
+		/* ParseQuantity keeps nanos, rounding up */
+		unsigned __int128 d = 1;
+		for (; e < -9; e++)
+			d *= 10;
+		m = (m + d - 1) / d;
+		while (m % 10 == 0) {
+			m /= 10;
+			e++;
+		}
+	}
+	int r = ((e % 3) + 3) % 3;
+	for (; r > 0; r--, e--)
+		m *= 10;
+	if (m > (unsigned __int128)INT64_MAX)
+		return 0;
+	if (exp_form) {
+		if (e)
+			snprintf(buf, cap, "%s%" PRIu64 "e%d", neg ? "-" : "", (uint64_t)m, e);
+		else
+			snprintf(buf, cap, "%s%" PRIu64, neg ? "-" : "", (uint64_t)m);
+		return 1;
+	}
+	const char *ds = dec_suffix(e);
+	if (!ds)
+		return 0;
+	snprintf(buf, cap, "%s%" PRIu64 "%s", neg ? "-" : "", (uint64_t)m, ds);
+	return 1;
 }

@@ -19,4 +19,9 @@ int quantity_parse(const char *s, size_t len, int64_t *milli, int64_t *units, bo
 void quantity_format_milli(int64_t milli, char *buf, size_t len);
 void quantity_format_bytes(int64_t bytes, char *buf, size_t len);
 
+/* Quantity.String of text s (len bytes) that quantity_parse accepts,
+ * as the API server's messages print it ("0.5" as 500m, "1024Mi" as
+ * 1Gi). Returns 1, or 0 (buf untouched) when it cannot tell. */
+int quantity_canonical(const char *s, size_t len, char *buf, size_t cap);
+
 #endif

@@ -3,6 +3,7 @@
  * API server's field paths and apimachinery field.Error rendering. */
 #include "validate.h"
 #include "priority.h"
+#include "quantity.h"
 
 #include "goquote.h"
 #include "ufmt.h"
@@ -215,14 +216,9 @@ static const char dns_sub_fmt[] = "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a
 static const char dns_sub_msg[] =
 	"a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
 
-/* A list of messages about one value (validation.IsXxx results). */
-struct msgs {
-	char *v[4];
-	uint32_t n;
-	bool oom;
-};
-
-static void msgs_fini(struct msgs *m)
+/* A list of messages about one value (validation.IsXxx results):
+ * struct msgs of validate.h. */
+void msgs_fini(struct msgs *m)
 {
 	for (uint32_t i = 0; i < m->n; i++)
 		free(m->v[i]);
@@ -358,8 +354,21 @@ static void dns_label_msgs(struct msgs *m, const char *s, size_t n)
 	}
 }
 
-/* content.IsLabelKey (IsQualifiedName) */
+/* content.IsLabelKey and util/validation IsQualifiedName, which differ
+ * in the wording of the many-slashes message only */
+static void qualified_msgs(struct msgs *m, const char *s, size_t n, const char *what);
+
 static void label_key_msgs(struct msgs *m, const char *s, size_t n)
+{
+	qualified_msgs(m, s, n, "a valid label key ");
+}
+
+void qualified_name_msgs(struct msgs *m, const char *s, size_t n)
+{
+	qualified_msgs(m, s, n, "a qualified name ");
+}
+
+static void qualified_msgs(struct msgs *m, const char *s, size_t n, const char *what)
 {
 	static const char *const ex[] = { "MyName", "my.name", "123-abc" };
 	uint32_t slashes = 0;
@@ -373,7 +382,7 @@ static void label_key_msgs(struct msgs *m, const char *s, size_t n)
 	size_t nlen = n;
 	if (slashes > 1) {
 		struct sb b = { 0 };
-		sb_add(&b, "a valid label key ");
+		sb_add(&b, what);
 		regex_error(&b, label_key_msg, label_key_fmt, ex, 3);
 		sb_add(&b, " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
 		msgs_add(m, &b);
@@ -423,6 +432,128 @@ static void label_value_msgs(struct msgs *m, const char *s, size_t n)
 		regex_error(&b, label_value_msg, value_fmt, ex, 3);
 		msgs_add(m, &b);
 	}
+}
+
+/* ---------------------------------------------------------------------
+ * Resource names (pkg/apis/core/helper, pkg/apis/core/v1/helper).
+ */
+
+static bool name_is(const char *s, size_t n, const char *lit)
+{
+	return strlen(lit) == n && !memcmp(s, lit, n);
+}
+
+static bool has_prefix(const char *s, size_t n, const char *pre)
+{
+	size_t k = strlen(pre);
+	return n >= k && !memcmp(s, pre, k);
+}
+
+static bool has_slash(const char *s, size_t n)
+{
+	return memchr(s, '/', n) != NULL;
+}
+
+/* v1helper IsNativeResource: no domain, or a kubernetes.io one */
+static bool is_native(const char *s, size_t n)
+{
+	if (!has_slash(s, n))
+		return true;
+	for (size_t i = 0; i + 14 <= n; i++)
+		if (!memcmp(s + i, "kubernetes.io/", 14))
+			return true;
+	return false;
+}
+
+bool resource_is_extended(const char *s, size_t n)
+{
+	if (is_native(s, n) || has_prefix(s, n, "requests."))
+		return false;
+	/* IsQualifiedName("requests." + name) */
+	char buf[320];
+	if (n + 9 >= sizeof(buf))
+		return false;
+	memcpy(buf, "requests.", 9);
+	memcpy(buf + 9, s, n);
+	struct msgs m = { 0 };
+	qualified_name_msgs(&m, buf, n + 9);
+	bool ok = m.n == 0 && !m.oom;
+	msgs_fini(&m);
+	return ok;
+}
+
+bool resource_is_integer(const char *s, size_t n)
+{
+	static const char *const integer[] = { "pods", "resourcequotas", "services", "replicationcontrollers",
+					      "secrets", "configmaps", "persistentvolumeclaims",
+					      "services.nodeports", "services.loadbalancers" };
+	for (size_t i = 0; i < sizeof(integer) / sizeof(*integer); i++)
+		if (name_is(s, n, integer[i]))
+			return true;
+	return resource_is_extended(s, n);
+}
+
+bool resource_overcommit_allowed(const char *s, size_t n)
+{
+	return is_native(s, n) && !has_prefix(s, n, "hugepages-");
+}
+
+/* helper.IsStandardResourceName */
+static bool is_standard_resource(const char *s, size_t n)
+{
+	static const char *const standard[] = {
+		"cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory",
+		"requests.ephemeral-storage", "limits.cpu", "limits.memory", "limits.ephemeral-storage",
+		"pods", "resourcequotas", "services", "replicationcontrollers", "secrets", "configmaps",
+		"persistentvolumeclaims", "storage", "requests.storage", "services.nodeports",
+		"services.loadbalancers"
+	};
+	for (size_t i = 0; i < sizeof(standard) / sizeof(*standard); i++)
+		if (name_is(s, n, standard[i]))
+			return true;
+	return has_prefix(s, n, "hugepages-") || has_prefix(s, n, "requests.hugepages-");
+}
+
+static void msgs_lit(struct msgs *m, const char *text)
+{
+	struct sb b = { 0 };
+	sb_add(&b, text);
+	msgs_add(m, &b);
+}
+
+/* validation.go validateContainerResourceName (validateResourceName
+ * first, which stops at a name that is not a qualified name) */
+void container_resource_name_msgs(struct msgs *m, const char *s, size_t n)
+{
+	qualified_name_msgs(m, s, n);
+	if (m->n == 0 && !has_slash(s, n) && !is_standard_resource(s, n))
+		msgs_lit(m, "must be a standard resource type or fully qualified");
+	if (!has_slash(s, n)) {
+		/* helper.IsStandardContainerResourceName */
+		if (!name_is(s, n, "cpu") && !name_is(s, n, "memory") && !name_is(s, n, "ephemeral-storage") &&
+		    !has_prefix(s, n, "hugepages-"))
+			msgs_lit(m, "must be a standard resource for containers");
+	} else if (!is_native(s, n) && !resource_is_extended(s, n)) {
+		msgs_lit(m, "doesn't follow extended resource name standard");
+	}
+}
+
+bool hugepage_divisible(const char *s, size_t n, int64_t units)
+{
+	int64_t milli = 0, size = 0;
+	bool neg = false;
+	if (!has_prefix(s, n, "hugepages-"))
+		return true;
+	/* helper.IsHugePageResourceValueDivisible: the page size a positive
+	 * whole quantity that divides the value */
+	if (!quantity_parse(s + 10, n - 10, &milli, &size, &neg) || neg || size <= 0 || milli % 1000)
+		return false;
+	return units % size == 0;
+}
+
+const char *port_num_msg(int64_t port)
+{
+	return port >= 1 && port <= 65535 ? NULL : "must be between 1 and 65535, inclusive";
 }
 
 /* ---------------------------------------------------------------------
@@ -994,6 +1125,27 @@ static void validate_meta(struct vctx *v, const struct pod *pod)
 	validate_labels(v, "metadata.labels", &pod->labels, NULL);
 }
 
+/* validation.go validateSchedulingGates (qualified names, no duplicate)
+ * and ValidatePodCreate's refusal of spec.nodeName with gates */
+static void validate_gates(struct vctx *v, const struct pod *pod)
+{
+	char path[48];
+	for (uint32_t i = 0; i < pod->spec.ngates; i++) {
+		sym_t g = pod->spec.gates[i];
+		struct msgs m = { 0 };
+		path_idx(path, sizeof(path), "spec.", "schedulingGates", i, "");
+		qualified_name_msgs(&m, txt(v, g), tlen(v, g));
+		push_msgs(v, path, txt(v, g), tlen(v, g), &m);
+		for (uint32_t j = 0; j < i; j++)
+			if (pod->spec.gates[j] == g) {
+				err_duplicate(v->e, path, txt(v, g));
+				break;
+			}
+	}
+	if (pod->spec.ngates && pod->spec.node_name != SYM_NONE && tlen(v, pod->spec.node_name))
+		err_plain(v->e, "spec.nodeName", "Forbidden", "cannot be set until all schedulingGates have been cleared");
+}
+
 /* errors.NewInvalid: `Pod "NAME" is invalid: ERR` / `[ERR1, ERR2]`, the
  * list deduplicated as field.ErrorList.ToAggregate does. */
 static char *render(const struct vctx *v, const struct pod *pod, struct errlist *e)
@@ -1063,6 +1215,7 @@ char *validate_pod(const struct cluster *c, const struct pod *p)
 		push_msgs(&v, "spec.nodeName", txt(&v, p->spec.node_name), tlen(&v, p->spec.node_name), &m);
 	}
 	validate_tolerations(&v, p);
+	validate_gates(&v, p);
 	if (p->spec.preemption_policy != SYM_NONE) {
 		/* validation.go ValidatePreemptionPolicy */
 		static const char *const pp_values[] = { "Never", "PreemptLowerPriority" };

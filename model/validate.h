@@ -8,6 +8,38 @@
 
 #include "cluster.h"
 
+/* The messages validation gives one value (validation.IsXxx results),
+ * each malloc'd; oom when one was lost. */
+struct msgs {
+	char *v[4];
+	uint32_t n;
+	bool oom;
+};
+void msgs_fini(struct msgs *m);
+
+/* util/validation IsQualifiedName (a scheduling gate's name). */
+void qualified_name_msgs(struct msgs *m, const char *s, size_t n);
+
+/* validation.go validateContainerResourceName: the messages refusing
+ * resource name s in a container's requests or limits. */
+void container_resource_name_msgs(struct msgs *m, const char *s, size_t n);
+
+/* v1helper IsExtendedResourceName: domain-prefixed outside kubernetes.io */
+bool resource_is_extended(const char *s, size_t n);
+
+/* helper.IsIntegerResourceName: its quantity must be a whole number */
+bool resource_is_integer(const char *s, size_t n);
+
+/* helper.IsOvercommitAllowed: a request may differ from the limit */
+bool resource_overcommit_allowed(const char *s, size_t n);
+
+/* helper.IsHugePageResourceValueDivisible for resource s (true when it
+ * is no hugepages-<size>): units a whole number of pages. */
+bool hugepage_divisible(const char *s, size_t n, int64_t units);
+
+/* validation.IsValidPortNum's message, or NULL for 1..65535 */
+const char *port_num_msg(int64_t port);
+
 /* Applies admission to pod p in place (drops gated fields, merges
  * matchLabelKeys into labelSelector). Returns 1, 0 on OOM. */
 int admit_pod(struct cluster *c, struct pod *p);

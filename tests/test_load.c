@@ -872,10 +872,12 @@ static void test_requests_init_sidecar_overhead(void **state)
 		"      metadata: {name: p}\n"
 		"      spec:\n"
 		"        containers:\n"
-		"          - {name: c, resources: {requests: {cpu: 100m, memory: 1Gi, example.com/gpu: 1}}}\n"
+		"          - {name: c, resources: {requests: {cpu: 100m, memory: 1Gi, example.com/gpu: 1},\n"
+		"                                  limits: {example.com/gpu: 1}}}\n"
 		"        initContainers:\n"
 		"          - {name: s, restartPolicy: Always, resources: {requests: {cpu: 300m, memory: 1Gi}}}\n"
-		"          - {name: i, resources: {requests: {cpu: 100m, memory: 1536Mi, example.com/gpu: 2}}}\n");
+		"          - {name: i, resources: {requests: {cpu: 100m, memory: 1536Mi, example.com/gpu: 2},\n"
+		"                                  limits: {example.com/gpu: 2}}}\n");
 	p = only_step_pod(sc);
 	assert_int_equal(p->spec.req.cpu, 400);
 	assert_int_equal(p->spec.req.mem, 2560LL << 20);
@@ -944,7 +946,7 @@ static void test_requests_admission_errors(void **state)
 	assert_string_equal(p->spec.admission_errors[3],
 			    "spec.containers[1].resources.limits[memory]: Invalid value: \"1K\": must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
 	assert_string_equal(p->spec.admission_errors[4],
-			    "spec.containers[1].resources.requests[cpu]: Invalid value: \"2\": must be less than or equal to cpu limit of 1");
+			    "spec.containers[1].resources.requests: Invalid value: \"2\": must be less than or equal to cpu limit of 1");
 	scenario_free(sc);
 
 	/* a bound pod with a bad quantity is an input error */

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -276,6 +277,30 @@ static void test_round_trip(void **state)
 	}
 }
 
+/* Quantity.String as the API server's messages print it, worked by hand
+ * from CanonicalizeBytes: trailing zeros taken into the suffix, the
+ * exponent a multiple of 3, binary kept for whole values from 1024 */
+static void test_canonical(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "0.5", "500m" },    { "2000m", "2" },       { "1000", "1k" },      { "1500", "1500" },
+		{ "2", "2" },         { "-1", "-1" },         { "0", "0" },          { "-0", "0" },
+		{ "100m", "100m" },   { "1.5", "1500m" },     { "1000M", "1G" },     { "1G", "1G" },
+		{ "1024Mi", "1Gi" },  { "1.5Gi", "1536Mi" },  { "512Ki", "512Ki" },  { "0.5Ki", "512" },
+		{ "1.1Ki", "1126400m" }, { "2Gi", "2Gi" },    { "1e3", "1e3" },      { "1500e-3", "1500e-3" },
+		{ "1E0", "1" },       { "0.000000001", "1n" }, { "0.0000000001", "1n" }, { "+3", "3" },
+	};
+	char buf[48];
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(buf, 0, sizeof(buf));
+		assert_int_equal(quantity_canonical(cases[i][0], strlen(cases[i][0]), buf, sizeof(buf)), 1);
+		if (strcmp(buf, cases[i][1]))
+			fprintf(stderr, "%s: got %s, want %s\n", cases[i][0], buf, cases[i][1]);
+		assert_string_equal(buf, cases[i][1]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +314,7 @@ int main(void)
 		cmocka_unit_test(test_not_nul_terminated_and_null_outputs),
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_canonical),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -359,6 +359,72 @@ static void test_admission_errors_and_quote(void **state)
 	cluster_free(c);
 }
 
+/* validateSchedulingGates and ValidatePodCreate's nodeName rule */
+static void test_scheduling_gates(void **state)
+{
+	(void)state;
+	struct cluster *c = cluster_new();
+	struct pod p;
+	assert_non_null(c);
+	pod_init(c, &p, "p");
+	sym_t gates[2] = { S(c, "example.com/g"), S(c, "example.com/g") };
+	p.spec.gates = gates;
+	p.spec.ngates = 1;
+	check(c, &p, NULL);
+	p.spec.ngates = 2;
+	check(c, &p, "Pod \"p\" is invalid: spec.schedulingGates[1]: Duplicate value: \"example.com/g\"");
+	gates[1] = S(c, "a/b/c");
+	check(c, &p, "Pod \"p\" is invalid: spec.schedulingGates[1]: Invalid value: \"a/b/c\": a qualified name must "
+		     "consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric "
+		     "character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
+		     "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. "
+		     "'example.com/MyName')");
+	p.spec.ngates = 1;
+	p.spec.node_name = S(c, "n1");
+	check(c, &p, "Pod \"p\" is invalid: spec.nodeName: Forbidden: cannot be set until all schedulingGates have been cleared");
+	p.spec.gates = NULL;
+	p.spec.ngates = 0;
+	pod_fini(&p);
+	cluster_free(c);
+}
+
+/* helper.IsExtendedResourceName, IsIntegerResourceName,
+ * IsOvercommitAllowed and validateContainerResourceName */
+static void test_resource_names(void **state)
+{
+	(void)state;
+#define L(s) s, strlen(s)
+	assert_true(resource_is_extended(L("example.com/gpu")));
+	assert_false(resource_is_extended(L("cpu")));
+	assert_false(resource_is_extended(L("kubernetes.io/foo")));
+	assert_false(resource_is_extended(L("requests.example.com/gpu")));
+	assert_true(resource_is_integer(L("pods")));
+	assert_true(resource_is_integer(L("example.com/gpu")));
+	assert_false(resource_is_integer(L("cpu")));
+	assert_false(resource_is_integer(L("hugepages-2Mi")));
+	assert_true(resource_overcommit_allowed(L("cpu")));
+	assert_true(resource_overcommit_allowed(L("memroy")));
+	assert_false(resource_overcommit_allowed(L("hugepages-2Mi")));
+	assert_false(resource_overcommit_allowed(L("example.com/gpu")));
+	struct msgs m = { 0 };
+	static const char *const fine[] = { "cpu", "memory", "ephemeral-storage", "hugepages-2Mi", "example.com/gpu",
+					    "kubernetes.io/x" };
+	for (size_t i = 0; i < sizeof(fine) / sizeof(*fine); i++) {
+		container_resource_name_msgs(&m, L(fine[i]));
+		assert_int_equal(m.n, 0);
+	}
+	container_resource_name_msgs(&m, L("memroy"));
+	assert_int_equal(m.n, 2);
+	assert_string_equal(m.v[0], "must be a standard resource type or fully qualified");
+	assert_string_equal(m.v[1], "must be a standard resource for containers");
+	msgs_fini(&m);
+	container_resource_name_msgs(&m, L("pods"));
+	assert_int_equal(m.n, 1);
+	assert_string_equal(m.v[0], "must be a standard resource for containers");
+	msgs_fini(&m);
+#undef L
+}
+
 static void test_sched_config(void **state)
 {
 	(void)state;
@@ -400,6 +466,8 @@ int main(void)
 		cmocka_unit_test(test_affinity),
 		cmocka_unit_test(test_admission_errors_and_quote),
 		cmocka_unit_test(test_sched_config),
+		cmocka_unit_test(test_scheduling_gates),
+		cmocka_unit_test(test_resource_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
