@@ -809,10 +809,12 @@ static int read_document_in(struct loader *L)
 		return 0;
 	/* go-yaml v2 decodes the document node first (the alias budget) */
 	L->decode_count++;
-	/* apimachinery's YAMLOrJSONDecoder takes a document that starts
-	 * with '{' for JSON */
+	/* apimachinery's YAMLOrJSONDecoder: JSON is the first value of a
+	 * file whose first non-space byte is '{' and every value of a JSON
+	 * stream after it; a `{...}` document elsewhere is YAML (load_json.c) */
 	L->json_doc = e->type == YAML_MAPPING_START_EVENT &&
-		      e->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE;
+		      e->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE &&
+		      (L->js.stream || (L->js.brace && L->js.ndocs == 0));
 	if (e->type != YAML_MAPPING_START_EVENT) {
 		if (!load_tree(L, 1, &doc))
 			return 0;

@@ -69,6 +69,7 @@ int load_json_read(void *data, unsigned char *buf, size_t size, size_t *size_rea
 void load_json_doc_end(struct loader *L, const yaml_event_t *e)
 {
 	struct load_json *js = &L->js;
+	L->json_doc = false; /* the next document says what it is */
 	/* the first document, a JSON value ended by nothing (no `...`) */
 	js->armed = js->brace && !js->stream && !js->ndocs++ && e->data.document_end.implicit;
 }
@@ -104,4 +105,67 @@ bool load_json_continue(struct loader *L)
 	js->armed = false;
 	js->stream = true;
 	return true;
+}
+
+/* encoding/json's number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+static bool json_number(const char *s, size_t n)
+{
+	size_t i = 0, d;
+	if (i < n && s[i] == '-')
+		i++;
+	if (i < n && s[i] == '0')
+		i++;
+	else if (i < n && s[i] >= '1' && s[i] <= '9')
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+	else
+		return false;
+	if (i < n && s[i] == '.') {
+		for (d = ++i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == d)
+			return false;
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == d)
+			return false;
+	}
+	return i == n;
+}
+
+void load_json_event(struct loader *L, const yaml_event_t *e)
+{
+	uint32_t line = (uint32_t)e->start_mark.line + 1, col = (uint32_t)e->start_mark.column + 1;
+	const char *what = NULL, *v = "";
+	if (L->abort_file)
+		return;
+	if (e->type == YAML_ALIAS_EVENT) {
+		what = "an alias";
+	} else {
+		v = (const char *)e->data.scalar.value;
+		size_t n = e->data.scalar.length;
+		if (e->data.scalar.tag || e->data.scalar.anchor)
+			what = e->data.scalar.tag ? "a YAML tag" : "a YAML anchor";
+		else if (e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+			what = json_number(v, n) || (n == 4 && (!memcmp(v, "true", 4) || !memcmp(v, "null", 4))) ||
+				       (n == 5 && !memcmp(v, "false", 5))
+				       ? NULL
+				       : "a string without double quotes";
+		else if (e->data.scalar.style != YAML_DOUBLE_QUOTED_SCALAR_STYLE)
+			what = "a string without double quotes";
+	}
+	if (!what)
+		return;
+	if (*v && strlen(v) <= 64)
+		load_err(L, line, col, "not JSON: '%s' is %s (expected a string in double quotes, a number, "
+			 "true, false or null; kubectl reads a file that starts with '{' as JSON)", v, what);
+	else
+		load_err(L, line, col, "not JSON: %s (expected a string in double quotes, a number, true, false "
+			 "or null; kubectl reads a file that starts with '{' as JSON)", what);
+	L->abort_file = true;
 }

@@ -216,6 +216,11 @@ int load_json_doc_start(struct loader *L, const yaml_event_t *e);
 /* libyaml failed (L->parser's error): true when that is a JSON stream's
  * next value, and the parser may go on (parse again). */
 bool load_json_continue(struct loader *L);
+/* In a JSON document, an event that JSON cannot write (a plain scalar
+ * other than a number, true, false or null; single quotes or a block
+ * scalar; a tag, an anchor or an alias) ends the file with an error, as
+ * kubectl's JSON decoder refuses the file. */
+void load_json_event(struct loader *L, const yaml_event_t *e);
 
 /* Errors and warnings (load.c). Positions are 1-based; 0 = none. */
 #if defined(__GNUC__)
@@ -313,6 +318,8 @@ static inline void load_count_event(struct loader *L)
 {
 	if (++L->nevents >= L->progress_at)
 		load_progress(L);
+	if (L->json_doc && (L->ev.type == YAML_SCALAR_EVENT || L->ev.type == YAML_ALIAS_EVENT))
+		load_json_event(L, &L->ev);
 }
 /* Reports a libyaml error of L->parser. */
 void load_syntax_error(struct loader *L);
