@@ -859,7 +859,13 @@ def pod_object(p):
         if k in p:
             o["spec"][k] = p[k]
     if "requests" in p:
-        o["spec"]["containers"] = [{"name": "c", "resources": {"requests": p["requests"]}}]
+        res = {"requests": p["requests"]}
+        # the API server wants a limit equal to the request of an extended
+        # resource (which the shorthand's requests stand for)
+        ext = {k: v for k, v in p["requests"].items() if "/" in k}
+        if ext:
+            res["limits"] = ext
+        o["spec"]["containers"] = [{"name": "c", "resources": res}]
     elif "containers" in p:
         o["spec"]["containers"] = [dict(c, name="c%d" % i) for i, c in enumerate(p["containers"])]
     else:
