@@ -83,6 +83,50 @@ static int access_modes(struct loader *L, const struct ynode *n, uint8_t *out)
 	return 1;
 }
 
+/* An object's accessModes as validation.go checks them for a volume
+ * (ValidatePersistentVolumeSpec) and a claim (ValidatePersistentVolumeClaimSpec):
+ * at least one, and ReadWriteOncePod alone. who: "PersistentVolume 'pv-1'". */
+static int access_modes_valid(struct loader *L, const struct ynode *at, const struct ynode *n, uint8_t modes,
+			      const char *who)
+{
+	if (!modes) {
+		load_err_at(L, !y_absent(n) ? n : at,
+			    "%s: spec.accessModes: Required value: at least 1 access mode is required (expected e.g. accessModes: [ReadWriteOnce])",
+			    who);
+		return 0;
+	}
+	if ((modes & AM_RWOP) && (modes & ~AM_RWOP)) {
+		load_err_at(L, n, "%s: spec.accessModes: Forbidden: may not use ReadWriteOncePod with other access modes (expected ReadWriteOncePod alone)",
+			    who);
+		return 0;
+	}
+	return 1;
+}
+
+/* A volume object's spec.capacity as ValidatePersistentVolumeSpec checks
+ * it: required, the storage key alone, a quantity above zero. */
+static int pv_capacity_valid(struct loader *L, const struct ynode *at, const struct ynode *u, int64_t capacity,
+			     const char *who)
+{
+	const struct ynode *st = y_get(u, "storage");
+	if (y_absent(u) || !u->n) {
+		load_err_at(L, !y_absent(u) ? u : at, "%s: spec.capacity: Required value (expected capacity: {storage: 10Gi})", who);
+		return 0;
+	}
+	for (uint32_t i = 0; i < u->n; i++)
+		if (strcmp(u->kids[2 * i].s, "storage")) {
+			load_err_at(L, &u->kids[2 * i], "%s: spec.capacity: Unsupported value: \"%s\" (expected storage alone)",
+				    who, u->kids[2 * i].s);
+			return 0;
+		}
+	if (!st || capacity <= 0) {
+		load_err_at(L, st ? st : u, "%s: spec.capacity.storage: Invalid value: \"%s\": must be greater than zero (expected a storage size such as 10Gi)",
+			    who, st && st->type == Y_SCALAR && st->s ? st->s : "0");
+		return 0;
+	}
+	return 1;
+}
+
 static bool is_obj(const struct ynode *m)
 {
 	return y_get(m, "metadata") != NULL;
@@ -147,6 +191,39 @@ static int topo_terms(struct loader *L, const struct ynode *n, struct topo_term 
 	return 1;
 }
 
+/* storage/validation validateProvisioner: required, and lowercased a
+ * qualified name. */
+static int provisioner_valid(struct loader *L, const struct ynode *m, sym_t scname, sym_t prov)
+{
+	const char *s = prov ? intern_get(L->in, prov) : "";
+	size_t n = prov ? intern_len(L->in, prov) : 0;
+	const struct ynode *at = y_get(m, "provisioner");
+	if (!n) {
+		load_err_at(L, !y_absent(at) ? at : m,
+			    "StorageClass '%s': provisioner: Required value (expected the provisioner's name, such as ebs.csi.aws.com or kubernetes.io/no-provisioner)",
+			    intern_get(L->in, scname));
+		return 0;
+	}
+	char *low = malloc(n + 1);
+	if (!low)
+		return load_oom(L);
+	for (size_t i = 0; i < n; i++)
+		low[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
+	low[n] = 0;
+	struct msgs e = { 0 };
+	qualified_name_msgs(&e, low, n);
+	free(low);
+	if (e.oom) {
+		msgs_fini(&e);
+		return load_oom(L);
+	}
+	if (e.n)
+		load_err_at(L, at, "StorageClass '%s': provisioner: Invalid value: \"%s\": %s", intern_get(L->in, scname), s,
+			    e.v[0]);
+	msgs_fini(&e);
+	return !e.n;
+}
+
 static void add_class(struct loader *L, const struct ynode *m, bool obj, struct storage *st)
 {
 	struct storage_class sc;
@@ -157,6 +234,8 @@ static void add_class(struct loader *L, const struct ynode *m, bool obj, struct 
 	if (!meta_name(L, m, "StorageClass", obj, &sc.name, NULL) ||
 	    !y_str(L, y_get(m, "provisioner"), "provisioner", &sc.provisioner) ||
 	    !topo_terms(L, y_get(m, "allowedTopologies"), &sc.topo, &sc.ntopo))
+		goto drop;
+	if (obj && !provisioner_valid(L, m, sc.name, sc.provisioner))
 		goto drop;
 	/* read by no plugin, typed as the API server decodes them:
 	 * parameters map[string]string, allowVolumeExpansion *bool */
@@ -238,6 +317,13 @@ static void add_pv(struct loader *L, const struct ynode *m, bool obj, struct sto
 	    !y_labels(L, y_get(meta, "labels"), "labels", &v.labels) ||
 	    !claim_ref(L, y_get(spec, "claimRef"), &v.claim_ns, &v.claim_name))
 		goto drop;
+	if (obj) {
+		char who[320];
+		snprintf(who, sizeof(who), "PersistentVolume '%s'", intern_get(L->in, v.name));
+		if (!pv_capacity_valid(L, !y_absent(spec) ? spec : m, y_get(spec, "capacity"), v.capacity, who) ||
+		    !access_modes_valid(L, !y_absent(spec) ? spec : m, y_get(spec, "accessModes"), v.modes, who))
+			goto drop;
+	}
 	if (!v.class)
 		v.class = L->c->sym_empty;
 	u = y_get(spec, "csi");
@@ -350,6 +436,11 @@ static void add_pvc(struct loader *L, const struct ynode *m, bool obj, struct st
 	if (q.volume_name && !intern_len(L->in, q.volume_name))
 		q.volume_name = SYM_NONE;
 	if (obj) {
+		char who[640];
+		snprintf(who, sizeof(who), "PersistentVolumeClaim '%s/%s'", intern_get(L->in, q.ns),
+			 intern_get(L->in, q.name));
+		if (!access_modes_valid(L, !y_absent(spec) ? spec : m, y_get(spec, "accessModes"), q.modes, who))
+			goto drop;
 		u = y_get(spec, "resources");
 		if (!y_absent(u) && !y_want(L, u, Y_MAP, "resources"))
 			goto drop;
@@ -418,6 +509,13 @@ static void add_csinode(struct loader *L, const struct ynode *m, bool obj, struc
 				load_err_at(L, e, "CSINode '%s' driver has no name (expected 'name')", intern_get(L->in, n.name));
 				goto drop;
 			}
+			/* storage/validation validateCSINodeDrivers */
+			for (uint32_t j = 0; obj && j + 1 < n.ndrivers; j++)
+				if (n.drivers[j].name == x->name) {
+					load_err_at(L, y_get(e, "name"), "CSINode '%s': spec.drivers[%u].name: Duplicate value: \"%s\" (expected one entry per driver)",
+						    intern_get(L->in, n.name), i, intern_get(L->in, x->name));
+					goto drop;
+				}
 			/* the object's allocatable.count, or the shorthand's count */
 			a = obj ? y_get(e, "allocatable") : e;
 			if (obj && !y_absent(a) && !y_want(L, a, Y_MAP, "allocatable"))

@@ -2191,39 +2191,87 @@ static void test_storage_validation(void **state)
 	static const char pvc[] = "kind: PersistentVolumeClaim\nmetadata: {name: c, namespace: s}\n";
 	char buf[512];
 	snprintf(buf, sizeof(buf), "%s", pvc);
-	load_fails(buf, 1, 1, "PersistentVolumeClaim 's/c': spec.resources.requests.storage: Required value "
-		   "(expected a storage size such as 10Gi)");
+	load_fails(buf, 1, 1, "PersistentVolumeClaim 's/c': spec.accessModes: Required value: at least 1 access "
+		   "mode is required (expected e.g. accessModes: [ReadWriteOnce])");
+	snprintf(buf, sizeof(buf), "%sspec: {accessModes: [], resources: {requests: {storage: 1Gi}}}\n", pvc);
+	load_fails(buf, 3, 21, "PersistentVolumeClaim 's/c': spec.accessModes: Required value");
+	snprintf(buf, sizeof(buf), "%sspec: {accessModes: [ReadWriteOncePod, ReadOnlyMany]}\n", pvc);
+	load_fails(buf, 3, 21, "PersistentVolumeClaim 's/c': spec.accessModes: Forbidden: may not use "
+		   "ReadWriteOncePod with other access modes (expected ReadWriteOncePod alone)");
 	snprintf(buf, sizeof(buf), "%sspec: {accessModes: [ReadWriteOnce]}\n", pvc);
 	load_fails(buf, 3, 7, "spec.resources.requests.storage: Required value");
-	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {limits: {storage: 1Gi}}\n", pvc);
-	load_fails(buf, 4, 14, "spec.resources.requests.storage: Required value");
-	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {cpu: 1}}\n", pvc);
-	load_fails(buf, 4, 25, "spec.resources.requests.storage: Required value");
-	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {storage: 0Gi}}\n", pvc);
-	load_fails(buf, 4, 35, "PersistentVolumeClaim 's/c': spec.resources.requests.storage: Invalid value: \"0Gi\": "
+	snprintf(buf, sizeof(buf), "%sspec:\n  accessModes: [ReadWriteOncePod]\n  resources: {limits: {storage: 1Gi}}\n", pvc);
+	load_fails(buf, 5, 14, "spec.resources.requests.storage: Required value");
+	snprintf(buf, sizeof(buf), "%sspec:\n  accessModes: [ReadWriteOncePod]\n  resources: {requests: {cpu: 1}}\n", pvc);
+	load_fails(buf, 5, 25, "spec.resources.requests.storage: Required value");
+	snprintf(buf, sizeof(buf), "%sspec:\n  accessModes: [ReadWriteOncePod]\n  resources: {requests: {storage: 0Gi}}\n", pvc);
+	load_fails(buf, 5, 35, "PersistentVolumeClaim 's/c': spec.resources.requests.storage: Invalid value: \"0Gi\": "
 		   "must be greater than zero (expected a storage size such as 10Gi)");
-	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {storage: -5}}\n", pvc);
-	load_fails(buf, 4, 35, "Invalid value: \"-5\": must be greater than zero");
-	snprintf(buf, sizeof(buf), "%sspec:\n  resources: {requests: {storage: ~}}\n", pvc);
-	load_fails(buf, 4, 35, "Invalid value: \"0\": must be greater than zero");
+	snprintf(buf, sizeof(buf), "%sspec:\n  accessModes: [ReadWriteOncePod]\n  resources: {requests: {storage: -5}}\n", pvc);
+	load_fails(buf, 5, 35, "Invalid value: \"-5\": must be greater than zero");
+	snprintf(buf, sizeof(buf), "%sspec:\n  accessModes: [ReadWriteOncePod]\n  resources: {requests: {storage: ~}}\n", pvc);
+	load_fails(buf, 5, 35, "Invalid value: \"0\": must be greater than zero");
 	/* a create step's claim object too; the shorthand may leave its
 	 * request out (more-plugins.md) */
-	load_fails("steps:\n  - create: {kind: PersistentVolumeClaim, metadata: {name: c}, spec: {}}\n", 2, 70,
+	load_fails("steps:\n  - create: {kind: PersistentVolumeClaim, metadata: {name: c}, spec: {accessModes: [ReadWriteOnce]}}\n", 2, 70,
 		   "PersistentVolumeClaim 'default/c': spec.resources.requests.storage: Required value");
 	struct scenario *sc = load_ok("persistentVolumeClaims:\n  - {name: c}\n"
 				      "---\nkind: PersistentVolumeClaim\nmetadata: {name: d}\n"
-				      "spec: {resources: {requests: {storage: 1m}}}\n"
+				      "spec: {accessModes: [ReadWriteMany], resources: {requests: {storage: 1m}}}\n"
 				      "steps:\n  - create: {kind: PersistentVolumeClaim, name: e}\n");
 	assert_int_equal(sc->cluster->st.npvcs, 2);
 	assert_int_equal(sc->cluster->st.pvcs[0].request, 0);
 	assert_int_equal(sc->cluster->st.pvcs[1].request, 1); /* 1m rounds up to a byte */
 	scenario_free(sc);
 
+	/* a volume object: capacity with storage alone and above zero,
+	 * accessModes at least one, ReadWriteOncePod alone
+	 * (ValidatePersistentVolumeSpec); the shorthand may leave both out */
+	static const char pv[] = "kind: PersistentVolume\nmetadata: {name: v}\nspec:\n  hostPath: {path: /x}\n";
+	snprintf(buf, sizeof(buf), "%s  accessModes: [ReadWriteOnce]\n", pv);
+	load_fails(buf, 4, 3, "PersistentVolume 'v': spec.capacity: Required value (expected capacity: {storage: 10Gi})");
+	snprintf(buf, sizeof(buf), "%s  capacity: {}\n  accessModes: [ReadWriteOnce]\n", pv);
+	load_fails(buf, 5, 13, "PersistentVolume 'v': spec.capacity: Required value");
+	snprintf(buf, sizeof(buf), "%s  capacity: {storage: 1Gi, cpu: 1}\n  accessModes: [ReadWriteOnce]\n", pv);
+	load_fails(buf, 5, 28, "PersistentVolume 'v': spec.capacity: Unsupported value: \"cpu\" (expected storage alone)");
+	snprintf(buf, sizeof(buf), "%s  capacity: {storage: 0Mi}\n  accessModes: [ReadWriteOnce]\n", pv);
+	load_fails(buf, 5, 23, "PersistentVolume 'v': spec.capacity.storage: Invalid value: \"0Mi\": must be greater "
+		   "than zero (expected a storage size such as 10Gi)");
+	snprintf(buf, sizeof(buf), "%s  capacity: {storage: 1Gi}\n", pv);
+	load_fails(buf, 4, 3, "PersistentVolume 'v': spec.accessModes: Required value");
+	snprintf(buf, sizeof(buf), "%s  capacity: {storage: 1Gi}\n  accessModes: [ReadWriteMany, ReadWriteOncePod]\n", pv);
+	load_fails(buf, 6, 16, "PersistentVolume 'v': spec.accessModes: Forbidden: may not use ReadWriteOncePod with "
+		   "other access modes");
+	sc = load_ok("persistentVolumes:\n  - {name: v}\nstorageClasses:\n  - {name: s}\n"
+		     "csiNodes:\n  - {name: n1, drivers: [{name: d}, {name: d}]}\n"
+		     "---\nkind: PersistentVolume\nmetadata: {name: w}\n"
+		     "spec: {capacity: {storage: 1Gi}, accessModes: [ReadWriteOncePod]}\n");
+	assert_int_equal(sc->cluster->st.npvs, 2);
+	assert_int_equal(sc->cluster->st.pvs[0].capacity, 0);
+	assert_int_equal(sc->cluster->st.pvs[1].capacity, 1073741824);
+	assert_int_equal(sc->cluster->st.nclasses, 1);
+	scenario_free(sc);
+
+	/* a class object's provisioner: required, a qualified name once
+	 * lowercased (storage/validation validateProvisioner) */
+	load_fails("kind: StorageClass\nmetadata: {name: s}\n", 1, 1,
+		   "StorageClass 's': provisioner: Required value (expected the provisioner's name");
+	load_fails("kind: StorageClass\nmetadata: {name: s}\nprovisioner: \"a b\"\n", 3, 14,
+		   "StorageClass 's': provisioner: Invalid value: \"a b\": name part must consist of");
+	sc = load_ok("kind: StorageClass\nmetadata: {name: s}\nprovisioner: Example.COM/EBS\n");
+	scenario_free(sc);
+
+	/* a CSINode object lists each driver once (validateCSINodeDrivers) */
+	load_fails("kind: CSINode\nmetadata: {name: n1}\nspec:\n  drivers:\n  - {name: d, nodeID: n1}\n"
+		   "  - {name: d, nodeID: n1}\n", 6, 12,
+		   "CSINode 'n1': spec.drivers[1].name: Duplicate value: \"d\" (expected one entry per driver)");
+
 	/* a volume's node affinity: required, with a term, operators and
 	 * value counts as a pod's required terms */
 	load_fails("kind: PersistentVolume\nmetadata: {name: v}\nspec:\n  nodeAffinity:\n    required:\n"
 		   "      nodeSelectorTerms:\n        - matchExpressions:\n"
-		   "            - {key: topology.kubernetes.io/zone, operator: Near, values: [a]}\n",
+		   "            - {key: topology.kubernetes.io/zone, operator: Near, values: [a]}\n"
+		   "  capacity: {storage: 1Gi}\n  accessModes: [ReadWriteOnce]\n",
 		   8, 60, "PersistentVolume 'v': spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions[0]"
 		   ".operator: Invalid value: \"Near\": not a valid selector operator (expected In, NotIn, "
 		   "Exists, DoesNotExist, Gt or Lt)");
