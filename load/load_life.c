@@ -10,21 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An RFC 3339 time into *out; absent leaves *out. */
-static int life_time(struct loader *L, const struct ynode *u, const char *what, int64_t *out)
-{
-	if (y_absent(u))
-		return 1;
-	if (!y_want(L, u, Y_SCALAR, what))
-		return 0;
-	if (!load_parse_time(u->s, out)) {
-		load_err_at(L, u, "invalid %s '%s' (expected an RFC 3339 time such as 2024-01-02T03:04:05Z)",
-			    what, u->s);
-		return 0;
-	}
-	return 1;
-}
-
 /* pkg/apis/core/helper/helpers.go GetDeletionCostFromPodAnnotations: an
  * invalid value counts as 0 (the API server refuses it on write). */
 static int32_t deletion_cost(const char *s)
@@ -184,7 +169,7 @@ int load_pod_life(struct loader *L, const struct ynode *m, bool obj, struct pod 
 				continue;
 			life->ready = st && st->type == Y_SCALAR && !strcmp(st->s, "True");
 			if (life->ready &&
-			    !life_time(L, y_get(cd, "lastTransitionTime"), "lastTransitionTime", &life->ready_since))
+			    !y_time(L, y_get(cd, "lastTransitionTime"), "lastTransitionTime", &life->ready_since))
 				return 0;
 		}
 		return status && status->type == Y_MAP ? restarts(L, spec, status, life) : 1;
@@ -199,7 +184,7 @@ int load_pod_life(struct loader *L, const struct ynode *m, bool obj, struct pod 
 			return 0;
 		life->ready = b;
 	}
-	if (!life_time(L, y_get(m, "readySince"), "readySince", &life->ready_since))
+	if (!y_time(L, y_get(m, "readySince"), "readySince", &life->ready_since))
 		return 0;
 	if (life->ready_since != INT64_MAX && life->ready < 0)
 		life->ready = 1;
@@ -237,7 +222,7 @@ int load_workload_ctl(struct loader *L, const struct ynode *m, bool obj, struct 
 	w->created = INT64_MAX;
 	w->max_replicas = -1;
 	if (!y_str(L, y_get(meta, "uid"), "uid", &w->uid) ||
-	    !life_time(L, y_get(meta, "creationTimestamp"), "creationTimestamp", &w->created))
+	    !y_time(L, y_get(meta, "creationTimestamp"), "creationTimestamp", &w->created))
 		return 0;
 	u = y_get(meta, "annotations");
 	if (!y_absent(u) && u->type == Y_MAP) {

@@ -70,17 +70,9 @@ int load_taint(struct loader *L, const struct ynode *m, const char *what, enum t
 		return load_oom(L);
 	/* timeAdded, read by no plugin: a metav1.Time, an RFC 3339 string
 	 * (Time.UnmarshalJSON: time.Parse(time.RFC3339)) or null */
-	const struct ynode *ta = y_get(m, "timeAdded");
 	int64_t t;
-	if (!y_absent(ta)) {
-		if (!y_want(L, ta, Y_SCALAR, "timeAdded") || !y_string_value(L, ta, "timeAdded", NULL))
-			return 0;
-		if (ta->len < 11 || ta->s[10] != 'T' || !load_parse_time(ta->s, &t)) {
-			load_err_at(L, ta, "invalid timeAdded '%s' (expected an RFC 3339 time such as 2024-01-02T03:04:05Z)",
-				    ta->s);
-			return 0;
-		}
-	}
+	if (!y_time(L, y_get(m, "timeAdded"), "timeAdded", &t))
+		return 0;
 	out->effect = effect_of(intern_get(L->in, out->effect_text));
 	/* a node taint always has an effect; without one it is invalid */
 	if (out->effect == EFFECT_NONE && use == TAINT_NODE)

@@ -623,21 +623,6 @@ static int load_owners(struct loader *L, const struct ynode *n, struct pod *p)
 	return 1;
 }
 
-/* An RFC 3339 time (metav1.Time) into *out; absent leaves *out. */
-static int load_time(struct loader *L, const struct ynode *u, const char *what, int64_t *out)
-{
-	if (y_absent(u))
-		return 1;
-	if (!y_want(L, u, Y_SCALAR, what))
-		return 0;
-	if (!load_parse_time(u->s, out)) {
-		load_err_at(L, u, "invalid %s '%s' (expected an RFC 3339 time such as 2024-01-02T03:04:05Z)",
-			    what, u->s);
-		return 0;
-	}
-	return 1;
-}
-
 /* A bound pod is never scheduled again (retry takes pending pods only):
  * the scheduler reads its labels, namespace, owners, requests, terminating
  * and pod (anti-)affinity terms, never its node selector, node affinity
@@ -726,10 +711,10 @@ int load_pod(struct loader *L, const struct ynode *m, const char *what, bool sch
 			goto error;
 		out->stored = b;
 	}
-	if (!load_time(L, y_get(meta, "creationTimestamp"), "creationTimestamp", &out->created))
+	if (!y_time(L, y_get(meta, "creationTimestamp"), "creationTimestamp", &out->created))
 		goto error;
 	/* the shorthand keeps status fields beside the others too */
-	if (!load_time(L, y_get(obj ? status : m, "startTime"), "startTime", &out->start_time) ||
+	if (!y_time(L, y_get(obj ? status : m, "startTime"), "startTime", &out->start_time) ||
 	    !y_str(L, y_get(obj ? status : m, "nominatedNodeName"), "nominatedNodeName",
 		   &out->nominated))
 		goto error;

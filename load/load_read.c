@@ -540,6 +540,20 @@ int load_parse_time(const char *s, int64_t *out)
 	return 1;
 }
 
+int y_time(struct loader *L, const struct ynode *u, const char *what, int64_t *out)
+{
+	if (y_absent(u))
+		return 1;
+	if (!y_want(L, u, Y_SCALAR, what) || !y_string_value(L, u, what, NULL))
+		return 0;
+	if (!load_parse_time(u->s, out)) {
+		load_err_at(L, u, "invalid %s '%s' (expected an RFC 3339 time such as 2024-01-02T03:04:05Z)",
+			    what, u->s);
+		return 0;
+	}
+	return 1;
+}
+
 static int ext_text_cmp(const void *a, const void *b)
 {
 	return strcmp(intern_get(sort_in, ((const struct ext_res *)a)->name),

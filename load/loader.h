@@ -382,6 +382,9 @@ int y_labels(struct loader *L, const struct ynode *n, const char *what, struct l
 int y_syms(struct loader *L, const struct ynode *n, const char *what, sym_t **out, uint32_t *nout);
 /* Parses RFC 3339 into unix seconds. Returns 1 or 0. */
 int load_parse_time(const char *s, int64_t *out);
+/* A metav1.Time field: a string load_parse_time reads, into *out (absent
+ * leaves *out); otherwise an input error at the value. */
+int y_time(struct loader *L, const struct ynode *u, const char *what, int64_t *out);
 /* Sorts syms by their text. */
 void load_sort_syms(const struct intern *in, sym_t *v, uint32_t n);
 void load_sort_ext(const struct intern *in, struct ext_res *v, uint32_t n);
