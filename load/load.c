@@ -29,17 +29,9 @@ static void shorten(char *buf);
 /* malloc'd, shortened message (NULL on OOM) */
 static char *vfmt(const char *fmt, va_list ap)
 {
-	va_list cp;
-	va_copy(cp, ap);
-	int n = vsnprintf(NULL, 0, fmt, cp);
-	va_end(cp);
-	if (n < 0)
-		return NULL;
-	char *s = malloc((size_t)n + 1);
-	if (!s)
-		return NULL;
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	shorten(s);
+	char *s = out_vstrf(fmt, ap);
+	if (s)
+		shorten(s);
 	return s;
 }
 

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 /* A growable NUL-terminated string. Starts zeroed; out_buf_fini frees it.
@@ -34,6 +35,8 @@ void out_buf_printf(struct out_buf *b, const char *fmt, ...);
 __attribute__((format(printf, 1, 2)))
 #endif
 char *out_strf(const char *fmt, ...);
+/* out_strf over a va_list (ap is consumed). */
+char *out_vstrf(const char *fmt, va_list ap);
 /* The text so far ("" when empty or after OOM). */
 const char *out_buf_str(const struct out_buf *b);
 
